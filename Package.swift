@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Thin system-library targets: a module map, a relative shim header and pkg-config, nothing else.
+func system(_ name: String, _ pkg: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Recto",
+    products: [
+        .executable(name: "recto", targets: ["recto"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        system("CWaylandClient", "wayland-client", apt: "libwayland-dev"),
+        system("CWaylandEGL", "wayland-egl", apt: "libwayland-dev"),
+        system("CEGL", "egl", apt: "libegl-dev"),
+        system("CGLES2", "glesv2", apt: "libgles-dev"),
+        system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
+        system("CPNG", "libpng", apt: "libpng-dev"),
+        system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+
+        // Pure cores: no C module, testable without a compositor or a GPU.
+        .target(name: "Geometry"),
+        .target(name: "Curl", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
+        .target(name: "Book", dependencies: ["Geometry"]),
+
+        // Image decoding behind its own module.
+        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        // The one module that talks EGL/GLES.
+        .target(name: "Renderer",
+                dependencies: ["Geometry", "Curl", "Decoding", "CEGL", "CGLES2", "CWaylandEGL"],
+                plugins: ["EmbedShaders"]),
+        // The one module that talks libwayland and xkbcommon.
+        .target(name: "Platform",
+                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
+        .executableTarget(name: "recto", dependencies: [
+            "Geometry", "Curl", "Gestures", "Book", "Decoding", "Renderer", "Platform",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Build tool: Shaders/*.glsl become Swift string constants, so the binary needs no resource bundle.
+        .executableTarget(name: "ShaderEmbedder", path: "Plugins/ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CurlTests", dependencies: ["Curl", "Geometry"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"], resources: [.copy("Traces")]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EndToEndTests", dependencies: [], resources: [.copy("Harness")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
