@@ -51,9 +51,10 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["Curl", "Geometry"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"], resources: [.copy("Traces")]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EndToEndTests", dependencies: [], resources: [.copy("Harness")]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Decoding"]),
+        .testTarget(name: "BookTests", dependencies: ["Book"]),
     ],
     swiftLanguageModes: [.v6]
 )
