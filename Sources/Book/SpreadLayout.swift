@@ -1,0 +1,137 @@
+// Which pages are on screen together. A real book opens with the cover alone on the recto (right in
+// left-to-right books) and then shows verso/recto pairs (2,3), (4,5)…; a final even page sits alone on the
+// verso side. Page numbers start at 1; every query is total (clamped), so the reader never holds an
+// invalid page, whatever the book size (including 0 pages).
+
+/// One page per screen, or two facing pages.
+public enum SpreadMode: String, Hashable, Sendable, CaseIterable {
+    case single, double
+
+    /// The automatic choice for a window: `double` when strictly wider than tall, `single` otherwise
+    /// (a square or empty window reads one page).
+    public static func automatic(width: Double, height: Double) -> SpreadMode {
+        width > height ? .double : .single
+    }
+}
+
+/// The `--spread` setting: a fixed mode, or `auto` that follows the window's orientation.
+public enum SpreadPreference: String, Hashable, Sendable, CaseIterable {
+    case auto, single, double
+
+    /// The mode to use for a window of `width` × `height` (any unit).
+    public func resolve(width: Double, height: Double) -> SpreadMode {
+        switch self {
+        case .auto: SpreadMode.automatic(width: width, height: height)
+        case .single: .single
+        case .double: .double
+        }
+    }
+}
+
+/// Reading direction. Right-to-left mirrors every spread: the spine is on the right of the cover, pairs
+/// show the even page on the right, and forward turns lift the leaf from the left half.
+public enum ReadingDirection: String, Hashable, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// A half of the screen in a double spread.
+public enum PageSide: Hashable, Sendable {
+    case left, right
+
+    public var opposite: PageSide { self == .left ? .right : .left }
+}
+
+/// The pages shown together. In single mode only `recto` is set (the page is centred, `left`/`right`
+/// then name the same page for convenience). In double mode `verso` is the even page on the
+/// spine's reading-start side and `recto` the odd page after it; either may be absent (cover, last page).
+public struct Spread: Hashable, Sendable {
+    public var mode: SpreadMode
+    public var direction: ReadingDirection
+    /// The even page of a double spread (left in LTR, right in RTL); nil for the cover and in single mode.
+    public var verso: Int?
+    /// The odd page of a double spread, or the only page in single mode; nil for a final even page.
+    public var recto: Int?
+
+    public init(mode: SpreadMode, direction: ReadingDirection, verso: Int?, recto: Int?) {
+        self.mode = mode; self.direction = direction; self.verso = verso; self.recto = recto
+    }
+
+    /// Page numbers in reading order (0, 1 or 2 of them).
+    public var pages: [Int] { [verso, recto].compactMap { $0 } }
+    public var isEmpty: Bool { verso == nil && recto == nil }
+    /// Whether `page` is shown in this spread.
+    public func contains(_ page: Int) -> Bool { verso == page || recto == page }
+
+    /// The page on a screen half. Single mode: the one page, whatever the side.
+    public func page(on side: PageSide) -> Int? {
+        if mode == .single { return recto }
+        return side == versoSide ? verso : recto
+    }
+    public var left: Int? { page(on: .left) }
+    public var right: Int? { page(on: .right) }
+
+    /// The half holding the verso page: the left in LTR, the right in RTL.
+    public var versoSide: PageSide { direction == .leftToRight ? .left : .right }
+}
+
+/// The spreads of a book of `pageCount` pages in one mode and direction. Spread indices run from 0 to
+/// `spreadCount − 1`; page numbers from 1 to `pageCount`.
+public struct SpreadLayout: Hashable, Sendable {
+    /// Number of pages, ≥ 0 (negative values are stored as 0).
+    public let pageCount: Int
+    public var mode: SpreadMode
+    public var direction: ReadingDirection
+
+    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight) {
+        self.pageCount = Swift.max(0, pageCount); self.mode = mode; self.direction = direction
+    }
+
+    /// Single: one per page. Double: the cover, then one per pair, and a lone final even page: ⌊n/2⌋ + 1.
+    /// Zero for an empty book.
+    public var spreadCount: Int {
+        guard pageCount > 0 else { return 0 }
+        return mode == .single ? pageCount : pageCount / 2 + 1
+    }
+
+    /// `page` clamped to 1…pageCount; 0 for an empty book (the only value with no page behind it).
+    public func clampPage(_ page: Int) -> Int { pageCount == 0 ? 0 : Swift.min(Swift.max(page, 1), pageCount) }
+
+    /// `index` clamped to 0…spreadCount − 1 (0 for an empty book).
+    public func clampSpread(_ index: Int) -> Int { Swift.min(Swift.max(index, 0), Swift.max(spreadCount - 1, 0)) }
+
+    /// The spread at `index` (clamped); an empty spread for an empty book.
+    public func spread(at index: Int) -> Spread {
+        guard pageCount > 0 else { return Spread(mode: mode, direction: direction, verso: nil, recto: nil) }
+        let k = clampSpread(index)
+        switch mode {
+        case .single:
+            return Spread(mode: mode, direction: direction, verso: nil, recto: k + 1)
+        case .double:
+            if k == 0 { return Spread(mode: mode, direction: direction, verso: nil, recto: 1) }
+            let odd = 2 * k + 1
+            return Spread(mode: mode, direction: direction, verso: 2 * k, recto: odd <= pageCount ? odd : nil)
+        }
+    }
+
+    /// The index of the spread showing `page` (clamped to the book).
+    public func spreadIndex(containing page: Int) -> Int {
+        guard pageCount > 0 else { return 0 }
+        let p = clampPage(page)
+        return mode == .single ? p - 1 : p / 2
+    }
+
+    /// The page that stands for a spread when the mode changes or a position is saved: its first page in
+    /// reading order (0 for an empty book).
+    public func firstPage(ofSpread index: Int) -> Int { spread(at: index).pages.first ?? 0 }
+
+    /// The same book in `newMode`: the index of the spread that shows `page` there. Use the reader's
+    /// current page (for a double spread, `firstPage(ofSpread:)` unless the reader tracks a finer one).
+    public func switching(to newMode: SpreadMode, keeping page: Int) -> (layout: SpreadLayout, spread: Int) {
+        let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction)
+        return (layout, layout.spreadIndex(containing: page))
+    }
+
+    /// Whether a forward (backward) turn exists from spread `index`.
+    public func canTurnForward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) < spreadCount - 1 }
+    public func canTurnBackward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) > 0 }
+}
