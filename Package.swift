@@ -22,6 +22,8 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
 
@@ -39,7 +41,7 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
+                dependencies: ["Geometry", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Decoding", "Renderer", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

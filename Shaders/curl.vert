@@ -1,0 +1,43 @@
+// Turning page: the flat page mesh (page-space pixels) is rolled over a cylinder here.
+// A point at signed distance d from the axis line (normal u_axisNormal points to the free side):
+//   d <= 0        flat:    p,                                     z = 0
+//   0 < d < pi r  wrapped: p - n d + n r sin(d/r),                z = r (1 - cos(d/r))
+//   d >= pi r     folded:  p - n d - n (d - pi r),                z = 2 r
+// The same formulas are the Curl module's CPU reference (Cylinder.deform).
+attribute vec2 a_pos;
+uniform vec2 u_pageSize;
+uniform mat3 u_pageToClip;
+uniform vec2 u_axisPoint;
+uniform vec2 u_axisNormal;
+uniform float u_radius;
+varying vec2 v_uv;
+varying vec2 v_page;
+varying float v_nz;
+varying float v_nAlong;
+
+void main() {
+    const float PI = 3.14159265358979;
+    vec2 n = u_axisNormal;
+    float r = max(u_radius, 0.001);
+    float d = dot(a_pos - u_axisPoint, n);
+    vec2 p = a_pos;
+    float nz = 1.0;
+    float along = 0.0;
+    if (d > 0.0) {
+        if (d < PI * r) {
+            float a = d / r;
+            p = a_pos - n * d + n * (r * sin(a));
+            nz = cos(a);
+            along = -sin(a);
+        } else {
+            p = a_pos - n * (2.0 * d - PI * r);
+            nz = -1.0;
+        }
+    }
+    vec3 c = u_pageToClip * vec3(p, 1.0);
+    gl_Position = vec4(c.xy, 0.0, 1.0);
+    v_uv = a_pos / u_pageSize;
+    v_page = a_pos;
+    v_nz = nz;
+    v_nAlong = along;
+}

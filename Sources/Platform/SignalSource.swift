@@ -1,0 +1,21 @@
+import CLinux
+import Glibc
+
+extension EventLoop {
+    /// Delivers `signals` through a signalfd in the poll set instead of an async handler, so the handler
+    /// runs on the loop's thread between two iterations.
+    public func onSignals(_ signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        let fd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        guard fd >= 0 else { return }
+        add(fd: fd) { _ in
+            var info = signalfd_siginfo()
+            while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                handler(Int32(info.ssi_signo))
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CWaylandClient
+
+/// wl_touch → PlatformInput. Weston 10 sends no `frame` after the last `up`; consumers must not wait for it.
+@MainActor final class TouchDevice {
+    let proxy: OpaquePointer
+    unowned let seat: Seat
+    private var listener: ListenerBox<wl_touch_listener>?
+
+    init(proxy: OpaquePointer, seat: Seat) {
+        self.proxy = proxy
+        self.seat = seat
+        let l = ListenerBox(wl_touch_listener(
+            down: { data, _, _, time, _, id, x, y in
+                withOwner(data, TouchDevice.self) {
+                    $0.seat.display.deliver(.touchDown(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+                }
+            },
+            up: { data, _, _, time, id in
+                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchUp(id: id, time: time)) }
+            },
+            motion: { data, _, time, id, x, y in
+                withOwner(data, TouchDevice.self) {
+                    $0.seat.display.deliver(.touchMotion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+                }
+            },
+            frame: { data, _ in
+                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchFrame) }
+            },
+            cancel: { data, _ in
+                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchCancel) }
+            },
+            shape: { _, _, _, _, _ in },
+            orientation: { _, _, _, _ in }))
+        listener = l
+        wl_touch_add_listener(proxy, l.pointer, opaque(self))
+    }
+
+    func release() {
+        if seat.version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
+    }
+}

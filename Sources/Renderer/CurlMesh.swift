@@ -1,0 +1,63 @@
+import Geometry
+
+/// The flat page cut into strips parallel to the cylinder's axis, in page-space pixels.
+///
+/// The deformation is exact along each strip boundary, so the only error is the chord between two
+/// boundaries across the roll: boundaries are spaced so that the chord sags less than `maxSag` pixels at
+/// the given radius (a 2 px roll gets a handful of strips, a 200 px roll a few dozen), plus one boundary
+/// exactly where the surface turns away (d = πr/2) so front and back never share a triangle.
+/// Strips come in order of increasing distance from the axis: drawn in that order, the painter's
+/// algorithm is correct for a cylinder (the upper half of the roll and the folded flap come last).
+struct CurlMesh {
+    /// Triangles as x, y pairs (three vertices each).
+    private(set) var vertices: [Float] = []
+
+    var vertexCount: Int { vertices.count / 2 }
+
+    init(width: Double, height: Double, axisPoint: Vec2, normal: Vec2, radius: Double, maxSag: Double = 0.2) {
+        guard width > 0, height > 0, radius > 0, normal.isFinite, axisPoint.isFinite else { return }
+        let corners = [Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]
+        let ds = corners.map { ($0 - axisPoint).dot(normal) }
+        let dMin = ds.min()!, dMax = ds.max()!
+        var cuts: [Double] = [dMin]
+        if dMax > 0 {
+            let step = 2 * acos(max(-1, 1 - maxSag / radius))
+            let segments = min(96, max(8, Int((pi / step).rounded(.up))))
+            // Even count so that πr/2 is a boundary.
+            let n = segments + segments % 2
+            for i in 0...n { cuts.append(pi * radius * Double(i) / Double(n)) }
+        }
+        cuts.append(dMax)
+        cuts = cuts.filter { $0 >= dMin && $0 <= dMax }.sorted()
+        var slab: [Vec2] = []
+        for i in 0..<(cuts.count - 1) where cuts[i + 1] > cuts[i] {
+            slab = clip(corners, axisPoint, normal, lower: cuts[i], upper: cuts[i + 1])
+            guard slab.count >= 3 else { continue }
+            for k in 1..<(slab.count - 1) {
+                for v in [slab[0], slab[k], slab[k + 1]] {
+                    vertices.append(Float(v.x))
+                    vertices.append(Float(v.y))
+                }
+            }
+        }
+    }
+
+    /// The part of the convex polygon whose distance along `normal` lies in [lower, upper].
+    private func clip(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
+        func cut(_ poly: [Vec2], keep: (Double) -> Bool, at value: Double) -> [Vec2] {
+            var out: [Vec2] = []
+            for i in 0..<poly.count {
+                let a = poly[i], b = poly[(i + 1) % poly.count]
+                let da = (a - origin).dot(normal), db = (b - origin).dot(normal)
+                if keep(da) { out.append(a) }
+                if keep(da) != keep(db) {
+                    let t = (value - da) / (db - da)
+                    out.append(a + (b - a) * t)
+                }
+            }
+            return out
+        }
+        let above = cut(polygon, keep: { $0 >= lower }, at: lower)
+        return cut(above, keep: { $0 <= upper }, at: upper)
+    }
+}

@@ -1,0 +1,82 @@
+import CGLES2
+
+// Uniforms shared by both stages must agree in precision; the vertex stage is highp by default.
+private let fragmentPrecision = """
+    #ifdef GL_FRAGMENT_PRECISION_HIGH
+    precision highp float;
+    #else
+    precision mediump float;
+    #endif
+
+    """
+
+/// A linked GLES2 program built from embedded shader sources with a `#define` prefix for variants.
+final class GLProgram {
+    let id: GLuint
+    private var uniforms: [String: GLint] = [:]
+
+    /// - Throws: RendererError with the shader's info log when compiling or linking fails.
+    init(name: String, vertex: String, fragment: String, defines: [String] = []) throws {
+        let prefix = defines.map { "#define \($0)\n" }.joined()
+        let vs = try GLProgram.compile(GLenum(GL_VERTEX_SHADER), prefix + vertex, name: name + " (vertex)")
+        defer { glDeleteShader(vs) }
+        let fs = try GLProgram.compile(GLenum(GL_FRAGMENT_SHADER),
+                                       fragmentPrecision + prefix + fragment, name: name + " (fragment)")
+        defer { glDeleteShader(fs) }
+        let p = glCreateProgram()
+        glAttachShader(p, vs)
+        glAttachShader(p, fs)
+        // Fixed attribute slots: every program shares the same vertex layout.
+        glBindAttribLocation(p, 0, "a_pos")
+        glBindAttribLocation(p, 1, "a_uv")
+        glLinkProgram(p)
+        var ok: GLint = 0
+        glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+        guard ok != 0 else {
+            let log = GLProgram.infoLog(p, isProgram: true)
+            glDeleteProgram(p)
+            throw RendererError("linking shader program \(name) failed: \(log)")
+        }
+        id = p
+    }
+
+    private static func compile(_ kind: GLenum, _ source: String, name: String) throws -> GLuint {
+        let s = glCreateShader(kind)
+        source.withCString { cs in
+            var ptr: UnsafePointer<GLchar>? = cs
+            glShaderSource(s, 1, &ptr, nil)
+        }
+        glCompileShader(s)
+        var ok: GLint = 0
+        glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
+        guard ok != 0 else {
+            let log = infoLog(s, isProgram: false)
+            glDeleteShader(s)
+            throw RendererError("compiling shader \(name) failed: \(log)")
+        }
+        return s
+    }
+
+    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
+        var length: GLint = 0
+        if isProgram { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
+        else { glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) }
+        guard length > 1 else { return "(no info log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        if isProgram { glGetProgramInfoLog(object, length, nil, &buffer) }
+        else { glGetShaderInfoLog(object, length, nil, &buffer) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func use() { glUseProgram(id) }
+
+    /// Uniform location, cached; -1 (ignored by glUniform*) when the variant optimised it away.
+    func uniform(_ name: String) -> GLint {
+        if let loc = uniforms[name] { return loc }
+        let loc = glGetUniformLocation(id, name)
+        uniforms[name] = loc
+        return loc
+    }
+
+    deinit { glDeleteProgram(id) }
+}

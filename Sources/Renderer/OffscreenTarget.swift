@@ -1,0 +1,48 @@
+import CGLES2
+
+/// A framebuffer object for surfaceless rendering (`recto render`, `recto bench`, tests).
+public final class OffscreenTarget {
+    public let width: Int
+    public let height: Int
+    private var fbo: GLuint = 0
+    private var color: GLuint = 0
+
+    public init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        glGenTextures(1, &color)
+        glBindTexture(GLenum(GL_TEXTURE_2D), color)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glGenFramebuffers(1, &fbo)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw RendererError("offscreen framebuffer \(width)×\(height) incomplete (0x\(String(status, radix: 16)))")
+        }
+    }
+
+    public func bind() { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo) }
+
+    /// Reads the framebuffer back as RGBA8 rows, **bottom-up** as GL stores them.
+    public func readPixelsBottomUp() -> [UInt8] {
+        bind()
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        out.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        return out
+    }
+
+    /// Waits until the GPU has finished (for timing in `recto bench`).
+    public static func finish() { glFinish() }
+
+    deinit {
+        glDeleteFramebuffers(1, &fbo)
+        glDeleteTextures(1, &color)
+    }
+}

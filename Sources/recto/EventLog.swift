@@ -1,0 +1,63 @@
+import Glibc
+
+/// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).
+/// Flushed per line: a test reading the pipe must not wait for a block buffer.
+struct EventLog {
+    var enabled: Bool
+
+    /// Milliseconds on the monotonic clock.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+
+    enum Value {
+        case int(Int), double(Double), string(String), bool(Bool)
+        var json: String {
+            switch self {
+            case .int(let v): return String(v)
+            case .double(let v): return v.isFinite ? String((v * 1000).rounded() / 1000) : "null"
+            case .bool(let v): return v ? "true" : "false"
+            case .string(let s): return jsonString(s)
+            }
+        }
+    }
+
+    func emit(_ event: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+        guard enabled else { return }
+        var line = "{\"event\":\(jsonString(event)),\"t\":\(Value.double(EventLog.now()).json)"
+        for (k, v) in fields { line += ",\(jsonString(k)):\(v.json)" }
+        line += "}\n"
+        writeAll(1, line)
+    }
+}
+
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) }
+            else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
+
+/// Writes the whole string to a file descriptor (stdout 1, stderr 2), retrying short writes; a line
+/// goes out at once, with no stdio buffer between it and a reader.
+func writeAll(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 { if errno == EINTR { continue }; return }
+        offset += n
+    }
+}

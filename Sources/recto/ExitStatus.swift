@@ -1,0 +1,26 @@
+import Glibc
+
+/// The documented exit statuses (README, "Exit statuses").
+enum ExitStatus: Int32 {
+    /// Quit by the user (Ctrl+Q), SIGTERM/SIGINT, or a subcommand that finished.
+    case ok = 0
+    /// Bad arguments, bad configuration, or a book without a readable page.
+    case usage = 2
+    /// No Wayland display, or the display was lost (socket closed, protocol error).
+    case display = 3
+    /// No usable EGL/OpenGL ES 2.
+    case graphics = 4
+}
+
+/// Ends the program with a status and a one-line message on stderr.
+struct RectoExit: Error {
+    let code: ExitStatus
+    let message: String
+    init(_ code: ExitStatus, _ message: String) { self.code = code; self.message = message }
+}
+
+func printError(_ message: String) {
+    var line = message.hasPrefix("recto: ") || message.hasPrefix("Error: ") || message.hasPrefix("Usage") ? message : "recto: " + message
+    if !line.hasSuffix("\n") { line += "\n" }
+    writeAll(2, line)
+}

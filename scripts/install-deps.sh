@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Recto builds, runs and tests with. Idempotent; run as root (or via sudo).
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+packages=(
+  pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+  libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev
+  # tests: the headless compositor, its module headers, the screenshot tool
+  weston libweston-10-dev util-linux
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# apt-get update first, always: apt-cache and install need fresh lists.
+$SUDO apt-get update -qq
+if [ ${#missing[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
