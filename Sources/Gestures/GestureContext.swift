@@ -1,0 +1,140 @@
+import Geometry
+
+/// Tunables. Distances are surface px, times ms, velocities px/s.
+public struct GestureConfig: Sendable, Hashable {
+    /// Motion below this from the down point is not a drag (so it can still be a tap).
+    public var slop: Double = 8
+    /// Side of a corner grab zone and width of an edge grab zone, measured inward from the page edge:
+    /// about a thumb's width.
+    public var grabSize: Double = 80
+    /// How far grab zones reach outside the page (a thumb at the very edge often lands beyond it).
+    public var grabOutset: Double = 24
+    /// Width of each tap zone as a fraction of `GestureContext.tapArea` (left and right).
+    public var tapZoneFraction: Double = 1.0 / 3
+    /// A touch held longer than this without moving is not a tap.
+    public var tapMaxDuration: Double = 500
+    /// Longest gap from the first tap's up to the second tap's down; 0 disables double-tap (taps act at once).
+    public var doubleTapInterval: Double = 300
+    /// Farthest the second tap may land from the first.
+    public var doubleTapDistance: Double = 48
+    /// A release from a swipe is a flick when |vx| ≥ this …
+    public var flickMinVelocity: Double = 500
+    /// … and |vx| ≥ this × |vy| …
+    public var flickHorizontalRatio: Double = 1.5
+    /// … and the finger travelled at least this far horizontally, in the direction of vx.
+    public var flickMinDistance: Double = 30
+    /// Least-squares velocity fit window.
+    public var velocityWindow: Double = 100
+    /// Zoom factor per wheel notch with Ctrl held, and per +/− key press.
+    public var zoomStep: Double = 1.25
+    /// Continuous scroll (touchpad) needed for one page turn; one turn per scroll gesture.
+    public var scrollTurnDistance: Double = 50
+    /// A pause this long between continuous axis events starts a new scroll gesture.
+    public var scrollGestureGap: Double = 200
+    /// Continuous Ctrl+scroll distance that zooms by e (the zoom is exp(−distance / this)).
+    public var scrollZoomDistance: Double = 200
+    /// Whether edge zones grab on a zoomed page (corner zones always do, when the reader supplies them).
+    public var edgeGrabWhenZoomed: Bool = false
+    /// Whether a touchpad pinch's rotation reaches the transform (off: touchpad pinches only zoom and move).
+    public var touchpadPinchRotates: Bool = false
+
+    public init() {}
+}
+
+/// A region of the screen where a touch (or left-button press) picks up a page.
+public struct GrabZone: Sendable, Hashable {
+    /// Hit area, surface px.
+    public var rect: Rect
+    public var direction: TurnDirection
+    public var grab: Grab
+
+    public init(rect: Rect, direction: TurnDirection, grab: Grab) {
+        self.rect = rect; self.direction = direction; self.grab = grab
+    }
+
+    /// The two corner zones and the edge zone between them for a page whose free edge is `outerEdge`.
+    /// Corners come first, so they win where zones overlap (short pages). `page` is the page's rectangle on
+    /// screen as currently displayed (after zoom).
+    public static func standard(page: Rect, outerEdge: Side, direction: TurnDirection,
+                                size: Double, outset: Double) -> [GrabZone] {
+        guard !page.isEmpty, size > 0 else { return [] }
+        let w = Swift.min(size, page.width / 2)
+        let h = Swift.min(size, page.height / 2)
+        let x = outerEdge == .right ? page.maxX - w : page.minX - outset
+        let width = w + outset
+        let top = Rect(x: x, y: page.minY - outset, width: width, height: h + outset)
+        let bottom = Rect(x: x, y: page.maxY - h, width: width, height: h + outset)
+        var zones = [
+            GrabZone(rect: top, direction: direction, grab: .corner(outerEdge == .right ? .topRight : .topLeft)),
+            GrabZone(rect: bottom, direction: direction, grab: .corner(outerEdge == .right ? .bottomRight : .bottomLeft)),
+        ]
+        if page.height > 2 * h {
+            let edge = Rect(x: x, y: page.minY + h, width: width, height: page.height - 2 * h)
+            zones.append(GrabZone(rect: edge, direction: direction, grab: .edge(outerEdge)))
+        }
+        return zones
+    }
+}
+
+/// A page that can turn, as the reader lays it out on screen.
+public struct TurnablePage: Sendable, Hashable {
+    /// The page's rectangle on screen, px (after zoom and pan).
+    public var rect: Rect
+    /// The page's free edge (away from the spine).
+    public var outerEdge: Side
+    public init(rect: Rect, outerEdge: Side) { self.rect = rect; self.outerEdge = outerEdge }
+}
+
+/// The scene as the recognizer needs to know it; the reader replaces it whenever the layout, zoom or page
+/// changes (`recognizer.context = …`). Gestures already running keep what they decided at their start.
+public struct GestureContext: Sendable, Hashable {
+    /// Where a down picks up a page, tested in order (first hit wins).
+    public var grabZones: [GrabZone] = []
+    /// The area whose outer thirds are the tap zones (usually the window), px.
+    public var tapArea: Rect = .zero
+    /// While zoomed: one finger pans, taps do not turn, no flicks, edge zones off (see `GestureConfig`).
+    public var isZoomed = false
+    /// Right-to-left books: the left tap zone, Left arrow, leftward horizontal scroll and rightward flicks
+    /// turn forward.
+    public var rightToLeft = false
+    public var config = GestureConfig()
+
+    public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false,
+                rightToLeft: Bool = false, config: GestureConfig = GestureConfig()) {
+        self.grabZones = grabZones; self.tapArea = tapArea; self.isZoomed = isZoomed
+        self.rightToLeft = rightToLeft; self.config = config
+    }
+
+    /// Sets `grabZones` to the standard zones (sizes from `config`) of the page that turns forward and of
+    /// the page that a backward turn lifts; nil where no page can turn that way (first/last page).
+    public mutating func setTurnablePages(forward: TurnablePage?, backward: TurnablePage?) {
+        grabZones = []
+        for (page, dir) in [(forward, TurnDirection.forward), (backward, .backward)] {
+            guard let page else { continue }
+            grabZones += GrabZone.standard(page: page.rect, outerEdge: page.outerEdge, direction: dir,
+                                           size: config.grabSize, outset: config.grabOutset)
+        }
+    }
+
+    /// The zone a down at `p` picks up, honouring the zoomed-edge policy.
+    func grabZone(at p: Vec2) -> GrabZone? {
+        grabZones.first { zone in
+            if isZoomed, !config.edgeGrabWhenZoomed, case .edge = zone.grab { return false }
+            return zone.rect.contains(p)
+        }
+    }
+
+    /// The turn a single tap at `p` asks for: outer thirds of `tapArea` on an unzoomed page, else nothing.
+    func tapTurn(at p: Vec2) -> TurnDirection? {
+        guard !isZoomed, !tapArea.isEmpty, tapArea.contains(p) else { return nil }
+        let zone = tapArea.width * config.tapZoneFraction
+        if p.x <= tapArea.minX + zone { return rightToLeft ? .forward : .backward }
+        if p.x >= tapArea.maxX - zone { return rightToLeft ? .backward : .forward }
+        return nil
+    }
+
+    /// Forward for motion towards the left (LTR), towards the right (RTL).
+    func direction(ofHorizontal dx: Double) -> TurnDirection {
+        (dx < 0) != rightToLeft ? .forward : .backward
+    }
+}

@@ -1,0 +1,125 @@
+import Geometry
+
+/// What the user means, as the reader consumes it. Positions are surface pixels (y down), velocities px/s.
+///
+/// Stateful gestures come as brackets: `curlBegin` … `curlEnd | curlCancel`, `panBegin` … `panEnd | panCancel`,
+/// `transformBegin` … `transformEnd | transformCancel`. At most one bracket is open at any time (across touch,
+/// pointer and touchpad), a bracket is always closed, and the updates inside it are absolute (relative to the
+/// begin), so dropping all but the newest update loses nothing — see `Intent.coalesced(_:)`.
+public enum Intent: Sendable, Hashable {
+    /// A finger or the left button grabbed a page's corner or outer edge and moved past the slop.
+    case curlBegin(CurlBegin)
+    /// The grabbing finger's newest position.
+    case curlMove(Vec2)
+    /// Released at `position` with `velocity` (least-squares fit over the last ~100 ms): the reader's curl
+    /// decides commit or fall-back from position and velocity.
+    case curlEnd(position: Vec2, velocity: Vec2)
+    /// The curl must fall back to rest (second finger, touch cancel, pointer left).
+    case curlCancel
+
+    /// A fast horizontal swipe on an unzoomed page, not started in a grab zone; `velocity` at release.
+    case flick(TurnDirection, velocity: Vec2)
+    /// A discrete page turn (tap zone, wheel, key, mouse thumb button).
+    case turn(TurnDirection, cause: TurnCause)
+    /// Home / End.
+    case jump(JumpTarget)
+
+    /// Double tap (or double click): toggle between fit and zoomed, centred on `at`.
+    case toggleZoom(at: Vec2)
+    /// Multiply the zoom by `factor` keeping `around` fixed on screen (nil: the view's centre).
+    case zoomBy(factor: Double, around: Vec2?)
+    /// Back to fit ("0" key).
+    case zoomReset
+
+    /// Two fingers (or a touchpad pinch) landed: `transform` is the identity about the start midpoint.
+    case transformBegin(GestureTransform)
+    /// The transform since the begin (not since the previous update): new view = `affine ∘ view at begin`.
+    case transformUpdate(GestureTransform)
+    /// The gesture ended normally; carries the final transform (same as the last update).
+    case transformEnd(GestureTransform)
+    /// Touch cancel or a cancelled touchpad pinch: the reader should return to the view at the begin.
+    case transformCancel
+
+    /// One finger (or the left button) drags a zoomed page, or the finger left over after a pinch.
+    case panBegin(at: Vec2)
+    /// Finger motion since `panBegin` (absolute, px): new view = translation ∘ view at begin.
+    case panMove(translation: Vec2)
+    /// Released; `velocity` is the fit over the last ~100 ms of the pan (zero when the pan was interrupted).
+    case panEnd(translation: Vec2, velocity: Vec2)
+    /// Touch cancel: the reader may keep or undo the pan (it is harmless either way).
+    case panCancel
+
+    /// Ctrl+Q. The app ignores it in kiosk mode.
+    case quit
+
+    /// `intents` with every run of consecutive `curlMove`, `panMove` or `transformUpdate` reduced to its newest
+    /// element. Lossless because updates are absolute; the reader can queue intents between frames and apply
+    /// `coalesced` once per frame.
+    public static func coalesced(_ intents: [Intent]) -> [Intent] {
+        var out: [Intent] = []
+        out.reserveCapacity(intents.count)
+        for intent in intents {
+            if let last = out.last, last.isUpdate, last.sameKind(as: intent) {
+                out[out.count - 1] = intent
+            } else {
+                out.append(intent)
+            }
+        }
+        return out
+    }
+
+    var isUpdate: Bool {
+        switch self {
+        case .curlMove, .panMove, .transformUpdate: return true
+        default: return false
+        }
+    }
+
+    private func sameKind(as o: Intent) -> Bool {
+        switch (self, o) {
+        case (.curlMove, .curlMove), (.panMove, .panMove), (.transformUpdate, .transformUpdate): return true
+        default: return false
+        }
+    }
+}
+
+/// Which way a page turns, in reading order (independent of left/right on screen).
+public enum TurnDirection: Sendable, Hashable { case forward, backward }
+
+/// What caused a discrete `turn`.
+public enum TurnCause: Sendable, Hashable { case tap, wheel, key, button }
+
+public enum JumpTarget: Sendable, Hashable { case first, last }
+
+/// The device that drives a stateful gesture.
+public enum InputSource: Sendable, Hashable { case touch, pointer, touchpad }
+
+/// A corner of a page on screen.
+public enum Corner: Sendable, Hashable { case topLeft, topRight, bottomLeft, bottomRight }
+
+/// A vertical side of a page on screen.
+public enum Side: Sendable, Hashable { case left, right }
+
+/// Where a page was picked up.
+public enum Grab: Sendable, Hashable {
+    /// The page corner itself follows the finger.
+    case corner(Corner)
+    /// The outer edge (on `Side`) at the finger's height follows the finger.
+    case edge(Side)
+}
+
+/// Payload of `Intent.curlBegin`.
+public struct CurlBegin: Sendable, Hashable {
+    /// Forward: the page on the forward side turns over; backward: the previous page comes back.
+    public var direction: TurnDirection
+    public var grab: Grab
+    /// Where the finger went down (inside the grab zone), px.
+    public var start: Vec2
+    /// Where it is now, past the slop, px (the first position the curl should follow).
+    public var position: Vec2
+    public var source: InputSource
+
+    public init(direction: TurnDirection, grab: Grab, start: Vec2, position: Vec2, source: InputSource) {
+        self.direction = direction; self.grab = grab; self.start = start; self.position = position; self.source = source
+    }
+}
