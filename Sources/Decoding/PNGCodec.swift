@@ -1,0 +1,145 @@
+import CPNG
+
+/// PNG decoding through libpng's simplified API. The classic API reports errors by longjmp, which must never
+/// cross Swift frames; the simplified API catches its own longjmps and returns 0 with text in `image.message`.
+enum PNGCodec {
+    /// Reads only the signature and IHDR.
+    static func size(of data: UnsafeRawBufferPointer) throws(DecodeError) -> PixelSize {
+        try withReader(data) { image in PixelSize(width: Int(image.pointee.width), height: Int(image.pointee.height)) }
+    }
+
+    /// Decodes any PNG colour type, bit depth or interlace to straight-alpha RGBA8, top-down.
+    ///
+    /// The size limit is checked between reading IHDR and allocating the pixels, so a tiny file that declares
+    /// a huge image costs only its header.
+    static func decode(_ data: UnsafeRawBufferPointer, limits: DecodeLimits) throws(DecodeError) -> RGBAImage {
+        try withReader(data) { (image) throws(DecodeError) -> RGBAImage in
+            let width = Int(image.pointee.width), height = Int(image.pointee.height)
+            try limits.check(width: width, height: height, format: .png)
+
+            image.pointee.format = png_uint_32(RECTO_PNG_FORMAT_RGBA)
+            // Without this libpng treats 16-bit samples lacking gAMA/sRGB as linear light and brightens them on
+            // the way to 8-bit sRGB; other readers (and the writers we met) mean them as sRGB-encoded.
+            image.pointee.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+
+            let stride = width * 4
+            var succeeded = false
+            let pixels = [UInt8](unsafeUninitializedCapacity: stride * height) { buffer, initialized in
+                succeeded = png_image_finish_read(image, nil, buffer.baseAddress, png_int_32(stride), nil) != 0
+                // On failure the bytes are discarded below; counting them initialised is harmless for UInt8.
+                initialized = stride * height
+            }
+            guard succeeded else { throw .corrupt(.png, message: message(of: image.pointee)) }
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
+    }
+
+    /// Runs `body` between png_image_begin_read and png_image_free.
+    ///
+    /// The png_image lives on the heap because libpng keeps its address (as the error and I/O callbacks'
+    /// context) from begin_read to finish_read: a Swift local may move or be copied between calls.
+    private static func withReader<R>(_ data: UnsafeRawBufferPointer,
+                                      _ body: (UnsafeMutablePointer<png_image>) throws(DecodeError) -> R)
+        throws(DecodeError) -> R {
+        guard let base = data.baseAddress, data.count > 0 else { throw .empty }
+        let image = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
+        image.initialize(to: png_image())
+        // png_image_free is a no-op when libpng already freed its state (after finish_read or an error).
+        defer {
+            png_image_free(image)
+            image.deallocate()
+        }
+        image.pointee.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(image, base, data.count) != 0 else {
+            throw .corrupt(.png, message: message(of: image.pointee))
+        }
+        return try body(image)
+    }
+
+    /// libpng's NUL-terminated message, or a generic text when it left none.
+    private static func message(of image: png_image) -> String {
+        let text = withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "libpng reported an error without a message" : text
+    }
+}
+
+/// PNG encoding through the simplified API (no longjmp across Swift either).
+public enum PNGEncoder {
+    /// Row order of a raw pixel buffer handed to the encoder.
+    public enum RowOrder: Sendable {
+        /// First row in memory is the top of the picture (`RGBAImage`, most CPU images).
+        case topDown
+        /// First row in memory is the bottom of the picture (what `glReadPixels` returns).
+        case bottomUp
+    }
+
+    /// Encodes straight-alpha RGBA8 to PNG bytes (8-bit RGBA, non-interlaced). `fast` trades file size for speed
+    /// (libpng's PNG_IMAGE_FLAG_FAST: for a disk cache, not for files meant to be kept).
+    public static func encode(_ image: RGBAImage, fast: Bool = false) throws(EncodeError) -> [UInt8] {
+        try withBytes(image.pixels) { (raw) throws(EncodeError) -> [UInt8] in
+            try encode(rgba: raw, width: image.width, height: image.height, rowOrder: .topDown, fast: fast)
+        }
+    }
+
+    /// Encodes a raw RGBA8 buffer of `width * height * 4` bytes, rows packed (stride `width * 4`), in the given
+    /// row order; a `.bottomUp` buffer (glReadPixels) is written the right way up.
+    public static func encode(rgba: UnsafeRawBufferPointer, width: Int, height: Int,
+                              rowOrder: RowOrder = .topDown, fast: Bool = false) throws(EncodeError) -> [UInt8] {
+        guard width >= 1, height >= 1, width <= 65_535, height <= 65_535 else {
+            throw EncodeError("cannot encode a \(width)×\(height) image (sides must be 1...65535)")
+        }
+        guard rgba.count >= width * height * 4, let base = rgba.baseAddress else {
+            throw EncodeError("buffer of \(rgba.count) bytes is too small for \(width)×\(height) RGBA")
+        }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = png_uint_32(RECTO_PNG_FORMAT_RGBA)
+        if fast { image.flags |= png_uint_32(PNG_IMAGE_FLAG_FAST) }
+        // A negative stride means bottom-up rows; libpng still wants the buffer's first byte, not the last row.
+        let stride = png_int_32(rowOrder == .topDown ? width * 4 : -(width * 4))
+
+        // Pages compress well; start from a quarter of the raw size and retry once with libpng's exact need.
+        var capacity = width * height + 4096
+        for _ in 0..<2 {
+            var written = png_alloc_size_t(capacity)
+            var ok = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                ok = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, base, stride, nil) != 0
+                initialized = ok ? Int(written) : 0
+            }
+            png_image_free(&image)
+            if ok { return bytes }
+            // Too small is reported as failure with `written` raised to the size needed.
+            guard Int(written) > capacity else { break }
+            capacity = Int(written)
+            image.warning_or_error = 0
+        }
+        let text = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        throw EncodeError(text.isEmpty ? "libpng could not encode \(width)×\(height) pixels" : text)
+    }
+
+    /// `encode(rgba:...)` for an array, e.g. the bytes glReadPixels filled.
+    public static func encode(rgba: [UInt8], width: Int, height: Int,
+                              rowOrder: RowOrder = .topDown, fast: Bool = false) throws(EncodeError) -> [UInt8] {
+        try withBytes(rgba) { (raw) throws(EncodeError) -> [UInt8] in
+            try encode(rgba: raw, width: width, height: height, rowOrder: rowOrder, fast: fast)
+        }
+    }
+
+    /// Encodes and writes to `path` atomically (a temporary file in the same directory, then rename), so readers
+    /// such as a disk cache never see half a file.
+    public static func write(_ image: RGBAImage, toFile path: String, fast: Bool = false) throws(EncodeError) {
+        try FileIO.writeAtomically(encode(image, fast: fast), to: path)
+    }
+
+    /// Raw-buffer variant of `write(_:toFile:)`, for glReadPixels output (`rowOrder: .bottomUp`).
+    public static func write(rgba: UnsafeRawBufferPointer, width: Int, height: Int, rowOrder: RowOrder,
+                             toFile path: String, fast: Bool = false) throws(EncodeError) {
+        try FileIO.writeAtomically(
+            encode(rgba: rgba, width: width, height: height, rowOrder: rowOrder, fast: fast), to: path)
+    }
+}

@@ -1,0 +1,80 @@
+import Decoding
+import Foundation
+
+/// Fixture files live next to the tests; found from this source file's path, never via Bundle.module.
+enum Fixture {
+    static let directory: String = {
+        let parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return parts.joined(separator: "/") + "/Fixtures"
+    }()
+
+    static func path(_ name: String) -> String { directory + "/" + name }
+
+    static func bytes(_ name: String) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path(name)) else {
+            fatalError("missing fixture \(name): run Fixtures/make_fixtures.py")
+        }
+        return [UInt8](data)
+    }
+}
+
+/// The pixel formulas of Fixtures/make_fixtures.py; the two must agree.
+enum Pattern {
+    static let width = 13, height = 11
+
+    static func rgb(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        (UInt8((x * 17) & 255), UInt8((y * 23) & 255), UInt8((x * y * 5 + 40) & 255))
+    }
+
+    static func alpha(_ x: Int, _ y: Int) -> UInt8 { UInt8(((x + y) * 19) & 255) }
+
+    static func grey(_ x: Int, _ y: Int) -> UInt8 { UInt8((x * 17 + y * 7) & 255) }
+
+    static let trns: [UInt8] = [0, 64, 128, 200, 255, 30]
+
+    /// Palette entry of pixel (x, y) with its tRNS alpha (entries past the tRNS list are opaque).
+    static func palette(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let i = (x + y * 3) % 16
+        return (UInt8((i * 37) & 255), UInt8((i * 71 + 10) & 255), UInt8((255 - i * 13) & 255),
+                i < trns.count ? trns[i] : 255)
+    }
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64) so hostile-input tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random straight-alpha RGBA pixels.
+func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {
+    var rng = SplitMix64(seed: seed)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for i in pixels.indices { pixels[i] = UInt8.random(in: 0...255, using: &rng) }
+    if opaque { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// The error `body` throws, or nil when it succeeds.
+func decodeError(_ body: () throws(DecodeError) -> RGBAImage) -> DecodeError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Largest per-channel difference between a pixel and an expected colour.
+func distance(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ e: (Int, Int, Int)) -> Int {
+    max(abs(Int(p.r) - e.0), abs(Int(p.g) - e.1), abs(Int(p.b) - e.2))
+}
