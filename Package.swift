@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "Curl", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Book", dependencies: ["Geometry"]),
+        // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
+        .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
@@ -41,9 +43,9 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Gestures", "Book", "Decoding", "Renderer", "Platform",
+            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Renderer", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -53,10 +55,11 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["Curl", "Geometry"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Decoding"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"], exclude: ["Traces"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["Book"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CXKBCommon
+import Gestures
 import Glibc
 
 /// wl_keyboard → keysyms and modifiers through the compositor's xkb keymap.
@@ -20,7 +21,10 @@ import Glibc
                 withOwner(data, KeyboardDevice.self) { $0.keymap(format: format, fd: fd, size: size) }
             },
             enter: { _, _, _, _, _ in },
-            leave: { _, _, _, _ in },
+            leave: { data, _, _, _ in
+                // Keys released elsewhere never reach us: forget held modifiers.
+                withOwner(data, KeyboardDevice.self) { $0.seat.display.deliver(.modifiers([])) }
+            },
             key: { data, _, _, time, key, state in
                 withOwner(data, KeyboardDevice.self) {
                     $0.key(code: key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
@@ -28,7 +32,9 @@ import Glibc
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 withOwner(data, KeyboardDevice.self) {
-                    if let s = $0.state { xkb_state_update_mask(s, depressed, latched, locked, 0, 0, group) }
+                    guard let s = $0.state else { return }
+                    xkb_state_update_mask(s, depressed, latched, locked, 0, 0, group)
+                    $0.seat.display.deliver(.modifiers($0.currentModifiers()))
                 }
             },
             repeat_info: { _, _, _, _ in }))
@@ -53,13 +59,18 @@ import Glibc
         guard let state else { return }
         // Wayland sends evdev codes; xkb's are offset by 8.
         let sym = xkb_state_key_get_one_sym(state, code + 8)
-        var mods: KeyModifiers = []
+        seat.display.deliver(.key(keysym: sym, pressed: pressed, modifiers: currentModifiers(), time: seat.display.time(time)))
+    }
+
+    private func currentModifiers() -> Modifiers {
+        guard let state else { return [] }
+        var mods: Modifiers = []
         func active(_ name: String) -> Bool { xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0 }
         if active("Shift") { mods.insert(.shift) }
         if active("Control") { mods.insert(.ctrl) }
         if active("Mod1") { mods.insert(.alt) }
         if active("Mod4") { mods.insert(.logo) }
-        seat.display.deliver(.key(keysym: sym, pressed: pressed, modifiers: mods, time: time))
+        return mods
     }
 
     func release() {

@@ -1,7 +1,9 @@
 import CWaylandClient
 import CWaylandProtocols
+import Gestures
+import Geometry
 
-/// wl_pointer (and its touchpad pinch, where zwp_pointer_gestures_v1 is offered) → PlatformInput.
+/// wl_pointer (and its touchpad pinch, where zwp_pointer_gestures_v1 is offered) → InputEvent.
 @MainActor final class PointerDevice {
     let proxy: OpaquePointer
     unowned let seat: Seat
@@ -24,12 +26,14 @@ import CWaylandProtocols
             },
             motion: { data, _, time, x, y in
                 withOwner(data, PointerDevice.self) {
-                    $0.seat.display.deliver(.pointerMotion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+                    let d = $0.seat.display
+                    d.deliver(.pointerMotion(position: Vec2(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: d.time(time)))
                 }
             },
             button: { data, _, _, time, button, state in
                 withOwner(data, PointerDevice.self) {
-                    $0.seat.display.deliver(.pointerButton(button: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time))
+                    let d = $0.seat.display
+                    d.deliver(.pointerButton(button: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: d.time(time)))
                 }
             },
             axis: { data, _, time, axis, value in
@@ -57,17 +61,18 @@ import CWaylandProtocols
             pinch = p
             let pl = ListenerBox(zwp_pointer_gesture_pinch_v1_listener(
                 begin: { data, _, _, time, _, fingers in
-                    withOwner(data, PointerDevice.self) { $0.seat.display.deliver(.pinchBegin(fingers: fingers, time: time)) }
+                    withOwner(data, PointerDevice.self) { let d = $0.seat.display; d.deliver(.pinchBegin(fingers: fingers, time: d.time(time))) }
                 },
                 update: { data, _, time, dx, dy, scale, rotation in
                     withOwner(data, PointerDevice.self) {
-                        $0.seat.display.deliver(.pinchUpdate(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy),
-                                                             scale: wl_fixed_to_double(scale),
-                                                             rotation: wl_fixed_to_double(rotation), time: time))
+                        let d = $0.seat.display
+                        d.deliver(.pinchUpdate(delta: Vec2(wl_fixed_to_double(dx), wl_fixed_to_double(dy)),
+                                               scale: wl_fixed_to_double(scale),
+                                               rotation: wl_fixed_to_double(rotation), time: d.time(time)))
                     }
                 },
                 end: { data, _, _, time, cancelled in
-                    withOwner(data, PointerDevice.self) { $0.seat.display.deliver(.pinchEnd(cancelled: cancelled != 0, time: time)) }
+                    withOwner(data, PointerDevice.self) { let d = $0.seat.display; d.deliver(.pinchEnd(cancelled: cancelled != 0, time: d.time(time))) }
                 }))
             pinchListener = pl
             zwp_pointer_gesture_pinch_v1_add_listener(p, pl.pointer, opaque(self))
@@ -77,12 +82,13 @@ import CWaylandProtocols
     private func enter(serial: UInt32, x: Double, y: Double) {
         enterSerial = serial
         if seat.display.hideCursor { wl_pointer_set_cursor(proxy, serial, nil, 0, 0) }
-        seat.display.deliver(.pointerEnter(x: x, y: y))
+        seat.display.deliver(.pointerEnter(position: Vec2(x, y)))
     }
 
     private func axis(time: UInt32, axis: UInt32, value: Double) {
         let vertical = axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue
-        seat.display.deliver(.pointerAxis(vertical: vertical, value: value, value120: pendingValue120[vertical], time: time))
+        seat.display.deliver(.pointerAxis(axis: vertical ? .vertical : .horizontal, value: value,
+                                          value120: pendingValue120[vertical], time: seat.display.time(time)))
     }
 
     func release() {

@@ -1,6 +1,8 @@
 import CWaylandClient
+import Gestures
+import Geometry
 
-/// wl_touch → PlatformInput. Weston 10 sends no `frame` after the last `up`; consumers must not wait for it.
+/// wl_touch → InputEvent. Weston 10 sends no `frame` after the last `up`; consumers must not wait for it.
 @MainActor final class TouchDevice {
     let proxy: OpaquePointer
     unowned let seat: Seat
@@ -12,15 +14,17 @@ import CWaylandClient
         let l = ListenerBox(wl_touch_listener(
             down: { data, _, _, time, _, id, x, y in
                 withOwner(data, TouchDevice.self) {
-                    $0.seat.display.deliver(.touchDown(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+                    let d = $0.seat.display
+                    d.deliver(.touchDown(id: id, position: Vec2(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: d.time(time)))
                 }
             },
             up: { data, _, _, time, id in
-                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchUp(id: id, time: time)) }
+                withOwner(data, TouchDevice.self) { let d = $0.seat.display; d.deliver(.touchUp(id: id, time: d.time(time))) }
             },
             motion: { data, _, time, id, x, y in
                 withOwner(data, TouchDevice.self) {
-                    $0.seat.display.deliver(.touchMotion(id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
+                    let d = $0.seat.display
+                    d.deliver(.touchMotion(id: id, position: Vec2(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: d.time(time)))
                 }
             },
             frame: { data, _ in

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Gestures
 import Glibc
 
 /// The connection to the compositor and its globals, bound at the highest version both sides know.
@@ -22,7 +23,7 @@ import Glibc
     /// Called once when the connection fails (socket closed, protocol error); the program exits with 3.
     public var onFatal: (@MainActor (DisplayError) -> Void)?
     /// Decoded input from every seat.
-    public var onInput: (@MainActor (PlatformInput) -> Void)?
+    public var onInput: (@MainActor (InputEvent) -> Void)?
     /// Kiosk mode and touch input hide the pointer cursor.
     public var hideCursor = false
     /// Outputs appeared, disappeared or changed scale/mode.
@@ -106,7 +107,12 @@ import Glibc
 
     func outputChanged() { onOutputsChanged?() }
 
-    func deliver(_ input: PlatformInput) { onInput?(input) }
+    func deliver(_ input: InputEvent) { onInput?(input) }
+
+    /// Compositor timestamps (32-bit ms, CLOCK_MONOTONIC in weston and wlroots) unwrapped onto the
+    /// client's monotonic clock, so input times compare with frame times and timerfd deadlines.
+    private var clock = EventClock(near: monotonicMilliseconds())
+    func time(_ t: UInt32) -> Double { clock.milliseconds(t) }
 
     /// Flushes requests; returns false when the socket is full (poll for POLLOUT and try again).
     func flush() -> Bool {
@@ -132,4 +138,11 @@ import Glibc
     public var outputList: [Output] { outputs.sorted { $0.key < $1.key }.map(\.value) }
 
     func output(for proxy: OpaquePointer?) -> Output? { outputs.values.first { $0.proxy == proxy } }
+}
+
+/// CLOCK_MONOTONIC in milliseconds.
+public func monotonicMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
 }
