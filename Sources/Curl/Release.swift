@@ -1,0 +1,137 @@
+import Geometry
+
+/// Commit or cancel on release, from position and velocity together.
+public struct ReleasePolicy: Hashable, Sendable {
+    /// A release whose grabbed point moves at least this fast (pixels per second, page space) along the flip
+    /// direction commits from any position; as fast the other way it cancels from any position.
+    public var flickSpeed: Double
+    /// Slower releases commit when the flip progress is at least this (0.5: the grabbed point reached the spine).
+    public var commitProgress: Double
+
+    public init(flickSpeed: Double = 400, commitProgress: Double = 0.5) {
+        self.flickSpeed = flickSpeed; self.commitProgress = commitProgress
+    }
+
+    /// True to complete the flip. `speedAlongFlip` is the grabbed point's velocity component toward the spine.
+    public func commits(progress: Double, speedAlongFlip v: Double) -> Bool {
+        if v.isFinite {
+            if v >= flickSpeed { return true }
+            if v <= -flickSpeed { return false }
+        }
+        return progress.isFinite && progress >= commitProgress
+    }
+}
+
+/// A critically damped spring, evaluated in closed form from the release state (frame-rate independent).
+public struct SpringConfig: Hashable, Sendable {
+    /// Natural angular frequency ω in 1/s: from rest the spring covers 90 % of the way in about 3.9/ω s and
+    /// settles in about 10/ω s. A faster release raises ω for that animation so it never overshoots.
+    public var frequency: Double
+    /// The animation ends (snapping to the goal) once it is this close, in pixels, and nearly still.
+    public var settleDistance: Double
+
+    public init(frequency: Double = 16, settleDistance: Double = 0.25) {
+        self.frequency = frequency; self.settleDistance = settleDistance
+    }
+}
+
+/// The page after release (or a keyboard/tap flip): the grabbed point travels on a critically damped spring to
+/// its goal — its mirror image across the spine (`committed`) or its home — and the solver turns each position
+/// into the curl. Advanced by the caller's frame timestamps; a new touch may take it over at any time
+/// (`CurlDrag(catching:touch:time:)`).
+public struct CurlAnimator: Sendable {
+    public let page: CurlPage
+    public let grab: GrabPoint
+    public let config: CurlConfig
+    /// True when the flip completes; false when the page falls back.
+    public let committed: Bool
+    /// Where the grabbed point ends (page space).
+    public let goal: Vec2
+    /// ω actually used: `SpringConfig.frequency`, or more if the release was faster than that spring.
+    public let omega: Double
+    let start: Vec2, startVelocity: Vec2, startTime: Double, settle: Double
+
+    /// The last time passed to `advance` (seconds, caller's clock).
+    public private(set) var time: Double
+    /// Where the spring holds the grabbed point now (the solver may pull it back into reach).
+    public private(set) var finger: Vec2
+    /// The spring's velocity now, pixels per second.
+    public private(set) var velocity: Vec2
+    public private(set) var isFinished: Bool
+    /// The solved curl for the current position.
+    public private(set) var solution: CurlSolution
+
+    public var cylinder: Cylinder { solution.cylinder }
+    public var progress: Double { solution.progress }
+
+    /// Starts at `finger` (the grabbed point's drawn position) moving at `velocity` (px/s) at `time` (s).
+    public init(page: CurlPage, grab: GrabPoint, config: CurlConfig = CurlConfig(), from finger: Vec2,
+                velocity: Vec2, time: Double, commit: Bool, spring: SpringConfig = SpringConfig()) {
+        self.page = page; self.grab = grab; self.config = config; self.committed = commit
+        let home = grab.location(in: page) ?? .zero
+        goal = commit ? page.mirrored(home) : home
+        let x0 = finger.isFinite ? finger : home
+        let v0 = velocity.isFinite ? velocity : .zero
+        let t0 = time.isFinite ? time : 0
+        // Along the line to the goal the error is (−D + (v − ωD)τ)·e^(−ωτ): it never changes sign iff ω ≥ v/D.
+        let toGoal = goal - x0, dist = toGoal.length
+        let base = spring.frequency.isFinite && spring.frequency > 0 ? spring.frequency : 16
+        let approach = dist > 0 ? v0.dot(toGoal) / dist : 0
+        omega = dist > 0 ? Swift.max(base, approach / dist) : base
+        start = x0; startVelocity = v0; startTime = t0
+        settle = spring.settleDistance.isFinite && spring.settleDistance > 0 ? spring.settleDistance : 0.25
+        self.time = t0; self.finger = x0; self.velocity = v0; isFinished = false
+        solution = solveCurl(page: page, grab: grab, finger: x0, config: config)
+        if !page.isValid || grab.location(in: page) == nil { finish() }
+    }
+
+    /// Release from a drag: decides commit or cancel with `policy`, then springs from the drawn position.
+    public static func release(page: CurlPage, grab: GrabPoint, config: CurlConfig = CurlConfig(), finger: Vec2,
+                               velocity: Vec2, time: Double, policy: ReleasePolicy = ReleasePolicy(),
+                               spring: SpringConfig = SpringConfig()) -> CurlAnimator {
+        let here = solveCurl(page: page, grab: grab, finger: finger, config: config)
+        let along = velocity.isFinite ? velocity.dot(page.flipDirection) : 0
+        let commit = policy.commits(progress: here.progress, speedAlongFlip: along)
+        return CurlAnimator(page: page, grab: grab, config: config, from: here.finger, velocity: velocity,
+                            time: time, commit: commit, spring: spring)
+    }
+
+    /// A keyboard or tap flip: the same spring from rest, launched across the page so the grabbed point rises
+    /// by `arcHeight × page height` (toward the page's middle) on a natural arc before landing on its mirror image.
+    public static func flip(page: CurlPage, grab: GrabPoint = .br, config: CurlConfig = CurlConfig(), time: Double,
+                            arcHeight: Double = 0.12, spring: SpringConfig = SpringConfig()) -> CurlAnimator {
+        let home = grab.location(in: page) ?? .zero
+        let base = spring.frequency.isFinite && spring.frequency > 0 ? spring.frequency : 16
+        // A launch v across the flip peaks at v/(ω·e) when the spring starts at rest along the flip.
+        let lift = (arcHeight.isFinite ? arcHeight : 0) * (page.height.isFinite ? page.height : 0)
+        let towardMiddle = home.y > page.height / 2 ? -1.0 : 1.0
+        let v = Vec2(0, towardMiddle * lift * base * 2.718281828459045)
+        return CurlAnimator(page: page, grab: grab, config: config, from: home, velocity: v, time: time,
+                            commit: true, spring: spring)
+    }
+
+    /// Moves the animation to `time` (seconds, the caller's frame timestamp). Earlier times are ignored.
+    public mutating func advance(to time: Double) {
+        guard !isFinished, time.isFinite, time > self.time else { return }
+        self.time = time
+        let tau = time - startTime, w = omega
+        let e0 = start - goal
+        let b = startVelocity + e0 * w
+        let decay = exp(-w * tau)
+        let e = (e0 + b * tau) * decay
+        velocity = (startVelocity - b * (w * tau)) * decay
+        finger = goal + e
+        if e.length <= settle && velocity.length <= 2 * w * settle {
+            finish()
+        } else {
+            solution = solveCurl(page: page, grab: grab, finger: finger, config: config)
+        }
+    }
+
+    private mutating func finish() {
+        isFinished = true
+        finger = goal
+        velocity = .zero
+        solution = solveCurl(page: page, grab: grab, finger: goal, config: config)
+    }
+}
