@@ -57,7 +57,7 @@ public func solveCurl(page: CurlPage, grab: GrabPoint, finger: Vec2, config: Cur
     // Clearance of the r = 0 crease (perpendicular bisector of G and F) from the spine's ends (0,0) and (0,H).
     let c0 = g.dot(n), c1 = (g - Vec2(0, h)).dot(n)
     let clearance = Swift.max(0, Swift.min(c0, c1) - s / 2)
-    let r = config.radius.radius(clearance: clearance)
+    let r = config.radius.radius(travel: s, clearance: clearance)
     let d = curlDistance(travel: s, radius: r)
     let axis = g - n * d
     let cyl = Cylinder(axisPoint: page.toCanonical(axis), normal: page.toCanonicalDirection(n), radius: r)
@@ -93,7 +93,9 @@ func lensProjection(_ p: Vec2, grabbed g: Vec2, height h: Double) -> Vec2 {
 /// Only folds whose normal lies in the page's normal cone at the grabbed point start continuously from rest
 /// (otherwise part of the page beyond it would already be folded over at zero travel): a corner's outward
 /// quadrant, or an edge's outward normal. Away from rest the allowed cone widens on each side by
-/// cap·S(s/ℓ), ℓ = min(L/freedom, 2·spineDistance), L the length of the edge that the turn lifts.
+/// cap·S(s/ℓ), S(t) = t(2 − t) up to 1, ℓ = min(2·cap·L/freedom, 2·spineDistance), L the length of the edge
+/// that the turn lifts: a turn by ψ lifts that edge by about L·ψ ≈ freedom·s at first, and the full turn is
+/// allowed by the time the grabbed point could reach its mirror image.
 struct EnvelopeFrame {
     var e1: Vec2, e2: Vec2        // angles are measured from e1 toward e2
     var baseHi: Double            // the natural cone is [0, baseHi]
@@ -119,7 +121,7 @@ struct EnvelopeFrame {
 
     func widening(_ s: Double, length: Double, freedom: Double, spineDistance: Double) -> Double {
         let f = freedom.isFinite && freedom > 0 ? freedom : 1
-        let ell = Swift.min(length / f, 2 * spineDistance)
+        let ell = Swift.min(2 * cap * length / f, 2 * spineDistance)
         guard ell > 0 else { return cap }
         let t = s / ell
         return t >= 1 ? cap : cap * t * (2 - t)
