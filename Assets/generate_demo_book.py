@@ -13,6 +13,8 @@ import sys
 
 from PIL import Image
 
+sys.dont_write_bytecode = True   # keep __pycache__ out of Assets/ when the helpers are imported
+
 from demobook_lib import W, H, Canvas, columns, drop_cap, mix, page_furniture, paragraph
 from demobook_map import draw_map
 from demobook_pages import draw_back_cover, draw_cover, draw_title

@@ -107,6 +107,14 @@ public func layoutSpread(_ spread: Spread, in window: PixelSize, margins: Spread
 }
 
 extension SpreadLayout {
+    /// The layout for a window: `preference` resolved against the window's orientation (`auto`: double
+    /// when wider than tall).
+    public init(pageCount: Int, preference: SpreadPreference, window: PixelSize,
+                direction: ReadingDirection = .leftToRight) {
+        self.init(pageCount: pageCount, mode: preference.resolve(width: window.width, height: window.height),
+                  direction: direction)
+    }
+
     /// `layoutSpread` for the spread at `index` (clamped).
     public func frame(ofSpread index: Int, in window: PixelSize, margins: SpreadMargins = .zero,
                       pageSize: (Int) -> PixelSize) -> SpreadFrame {

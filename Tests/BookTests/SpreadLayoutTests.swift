@@ -85,6 +85,8 @@ private struct Pair: Equatable, CustomStringConvertible {
         #expect(SpreadPreference.single.resolve(width: 800, height: 600) == .single)
         #expect(SpreadPreference.double.resolve(width: 600, height: 800) == .double)
         #expect(SpreadPreference(rawValue: "auto") == .auto && SpreadPreference(rawValue: "both") == nil)
+        let rotated = SpreadLayout(pageCount: 9, preference: .auto, window: PixelSize(width: 1080, height: 1920), direction: .rightToLeft)
+        #expect(rotated.mode == .single && rotated.direction == .rightToLeft)
     }
 
     @Test(arguments: 0...7) func switchingModeKeepsThePageInView(pages: Int) {
