@@ -48,16 +48,21 @@ public func curlDistance(travel s: Double, radius r: Double) -> Double {
 @usableFromInline func invertXMinusSin(_ sigma: Double) -> Double {
     if !(sigma > 0) { return 0 }
     if sigma >= pi { return pi }
-    // x − sin x ≤ x³/6, so cbrt(6σ) is a lower bound and exact to leading order for small σ. The function is
-    // convex, so after the first Newton step the iterates come down monotonically onto the root.
+    // x − sin x ≤ x³/6, so cbrt(6σ) is a lower bound and exact to leading order for small σ. Halley steps
+    // (cubic convergence) from there take three or four iterations to reach full precision.
     var x = Swift.min(pi, cubeRoot(6 * sigma))
-    for _ in 0..<24 {
-        let g = xMinusSin(x) - sigma
-        let dg = versine(x)
-        guard dg > 0 else { break }
-        let step = g / dg
-        x -= step
-        if x > pi { x = pi }
+    for _ in 0..<16 {
+        let g: Double, dg: Double, ddg: Double
+        if x < 0.5 {
+            g = xMinusSin(x) - sigma; dg = versine(x); ddg = sin(x)
+        } else {
+            let (s, c) = sinCos(x)
+            g = x - s - sigma; dg = 1 - c; ddg = s
+        }
+        let denom = 2 * dg * dg - g * ddg
+        guard dg > 0, denom > 0 else { break }
+        let step = 2 * g * dg / denom
+        x = Swift.min(pi, Swift.max(0, x - step))
         if abs(step) <= 1e-15 * x { break }
     }
     return x

@@ -24,7 +24,8 @@ public struct CurlSolution: Hashable, Sendable {
 ///
 /// The grabbed point moves along the fold normal n by its travel f(d) (see `curlTravel`), so n points from the
 /// finger to the grabbed point and the axis sits `curlDistance(travel: |finger − grabbed|)` before the grabbed
-/// point: the lift phase is inverted numerically (Newton on x − sin x), the folded phase in closed form.
+/// point: the lift phase is inverted numerically (Halley on x − sin x = s/r), the folded phase in closed form.
+/// The radius comes from `config.radius` (it depends on the travel and on the fold's distance to the spine).
 /// A finger out of reach is first pulled into the fold-angle envelope of `CurlConfig.edgeFreedom` and then to
 /// the nearest position where no spine point lifts (for r = 0 that set is the lens |F − q| ≤ |G − q| over the
 /// spine's ends q; the radius policy keeps the curl inside it). Every step is continuous in the finger.
