@@ -1,6 +1,9 @@
 import ArgumentParser
 import Book
+import Curl
 import Decoding
+import Gestures
+import Reader
 import Geometry
 import Glibc
 import Renderer
@@ -31,99 +34,82 @@ struct Bench: ParsableCommand {
     func run() throws {
         let started = EventLog.now()
         let book = try bookOptions.location()
-        let egl: EGLDisplayContext
-        let renderer: SceneRenderer
-        let target: OffscreenTarget
-        do {
-            egl = try EGLDisplayContext(.surfaceless)
-            try egl.makeCurrentSurfaceless()
-            renderer = try SceneRenderer()
-            target = try OffscreenTarget(width: size.width, height: size.height)
-        } catch let e as RendererError {
-            throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
-        }
-        target.bind()
-        let loader = PageLoader(maxTextureSize: renderer.maxTextureSize)
+        let gpu = try OffscreenGPU(width: size.width, height: size.height)
         var results = BenchResults()
-        // Start-up: decode page 1 and draw the first frame, as the window does.
-        var textures: [Int: Texture] = [:]
-        var sizes: [Int: Book.PixelSize] = [:]
-        func load(_ page: Int) {
-            guard page >= 1, page <= book.pages.count, textures[page] == nil else { return }
-            let t0 = EventLog.now()
-            if case .success(let image) = loader.loadNow(page: page, path: book.pages[page - 1]).result {
-                results.decodeMs.append(EventLog.now() - t0)
-                textures[page] = image.pixels.withUnsafeBytes {
-                    renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                }
-                sizes[page] = Book.PixelSize(width: Double(image.width), height: Double(image.height))
-            }
-        }
-        let window = (width: Double(size.width), height: Double(size.height))
         let composer = SceneComposer(background: try bookOptions.backgroundColour())
-        let singleLayout = SpreadLayout(pageCount: book.pages.count, mode: .single)
-        load(1)
-        renderer.draw(composer.scene(spread: singleLayout.spread(at: 0), window: window, textures: textures, sizes: sizes),
-                      width: size.width, height: size.height)
+        let w = Double(size.width), h = Double(size.height)
+
+        // Start-up: decode page 1 and draw the first frame, as the window does.
+        var first = Reader(pageCount: book.pages.count, config: bookOptions.readerConfig())
+        first.resize(width: w, height: h)
+        let firstTextures = gpu.loadPages([1], of: book, into: &first) { results.decodeMs.append($0) }
+        gpu.draw(composer.scene(first.frame, textures: firstTextures))
         OffscreenTarget.finish()
         results.firstFrameMs = EventLog.now() - started
-        for p in 2...min(5, max(2, book.pages.count)) { load(p) }
 
-        let doubleLayout = SpreadLayout(pageCount: book.pages.count, mode: .double)
-        let cases: [(String, Spread, Spread?)] = [
-            ("single", singleLayout.spread(at: 0), singleLayout.spread(at: min(1, singleLayout.spreadCount - 1))),
-            ("spread", doubleLayout.spread(at: min(1, doubleLayout.spreadCount - 1)),
-             doubleLayout.spread(at: min(2, doubleLayout.spreadCount - 1))),
-        ]
-        for (name, spread, next) in cases {
-            let rest = composer.scene(spread: spread, window: window, textures: textures, sizes: sizes)
-            var floor = rest
-            floor.plain = true
-            let floorTimes = measure { _ in floor }
-            let curlTimes = measure { i in
-                sweepScene(rest: rest, next: next.map { composer.scene(spread: $0, window: window, textures: textures, sizes: sizes) },
-                           spread: spread, textures: textures, frame: i)
+        for mode in [SpreadPreference.single, .double] {
+            var config = bookOptions.readerConfig()
+            config.spread = mode
+            var reader = Reader(pageCount: book.pages.count, config: config)
+            reader.resize(width: w, height: h)
+            // A spread with pages on both sides (page 2 in double mode).
+            reader.go(toPage: min(2, book.pages.count))
+            let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader) { results.decodeMs.append($0) }
+            var rest = composer.scene(reader.frame, textures: textures)
+            rest.plain = true
+            let floor = measure { _ in rest }
+            guard let start = reader.grabStart(forward: true, grab: .corner(.bottomRight)) else { continue }
+            let leafWidth = reader.frame.pages.last.map { $0.rect.width } ?? w / 2
+            var sweep = reader
+            _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                 position: start, source: .touch)), at: 0)
+            var vertices = 0
+            let curl = measure { i in
+                // The corner sweeps from its home across the page to the spine on a shallow arc.
+                let t = Double(i % frames) / Double(frames)
+                let finger = Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
+                _ = sweep.apply(.curlMove(finger), at: t)
+                let s = composer.scene(sweep.frame, textures: textures)
+                vertices = max(vertices, gpu.renderer.lastCurlVertexCount)
+                return s
             }
-            results.cases.append(.init(name: name, floor: floorTimes, curl: curlTimes, vertices: renderer.lastCurlVertexCount))
+            results.cases.append(.init(name: mode == .single ? "single" : "spread", floor: floor, curl: curl,
+                                       vertices: vertices))
         }
-        let errors = GLErrors.drain()
-        results.glErrors = errors.count
-        _ = egl
+        results.solverNs = solverCost()
+        results.glErrors = GLErrors.drain().count
         print(json ? results.json(size: size) : results.table(size: size))
 
         func measure(_ scene: (Int) -> FrameScene) -> [Double] {
-            var all: [[Double]] = []
+            var all: [Double] = []
             for run in 0...runs {
-                var times: [Double] = []
                 for i in 0..<frames {
                     let s = scene(i)
                     let t0 = EventLog.now()
-                    renderer.draw(s, width: size.width, height: size.height)
+                    gpu.draw(s)
                     OffscreenTarget.finish()
-                    times.append(EventLog.now() - t0)
+                    if run > 0 { all.append(EventLog.now() - t0) }  // run 0 warms up
                 }
-                if run > 0 { all.append(times) }  // run 0 warms up
             }
-            return all.flatMap { $0 }
+            return all
         }
+    }
 
-        func sweepScene(rest: FrameScene, next: FrameScene?, spread: Spread, textures: [Int: Texture], frame i: Int) -> FrameScene {
-            var s = rest
-            guard let turning = rest.pages.last else { return s }
-            s.pages.removeLast()
-            let t = Double(i % frames) / Double(frames)
-            let w = turning.rect.width, h = turning.rect.height
-            // A diagonal fold sweeping from the outer edge past the spine, radius shrinking toward the end.
-            let angle = 0.35 * (1 - t)
-            let normal = Vec2(Geometry.cos(angle), -Geometry.sin(angle))
-            let axis = Vec2(w * (1 - t * 1.1), h)
-            let beneathPage = next?.pages.last
-            s.curl = CurlLayer(rect: turning.rect, axisPoint: axis, axisNormal: normal, radius: 60 * (1 - t) + 4,
-                               front: turning.texture, back: next?.pages.first?.texture,
-                               backIsSeparatePage: spread.mode == .double,
-                               beneath: beneathPage.map { PageQuad(texture: $0.texture, rect: turning.rect) })
-            return s
+    /// Nanoseconds per solver call over random fingers on a 1000×1400 page.
+    private func solverCost() -> Double {
+        let page = CurlPage(width: 1000, height: 1400, spine: .left)
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
         }
+        let fingers = (0..<20_000).map { _ in Vec2(next() * 2000 - 1000, next() * 1400) }
+        var sink = 0.0
+        let t0 = EventLog.now()
+        for f in fingers { sink += solveCurl(page: page, grab: .br, finger: f).progress }
+        let ms = EventLog.now() - t0
+        if sink.isNaN { print("") }
+        return ms * 1_000_000 / Double(fingers.count)
     }
 }
 
@@ -133,6 +119,7 @@ struct BenchResults {
     var decodeMs: [Double] = []
     var cases: [Case] = []
     var glErrors = 0
+    var solverNs = 0.0
 
     static func percentile(_ xs: [Double], _ p: Double) -> Double {
         guard !xs.isEmpty else { return .nan }
@@ -153,6 +140,7 @@ struct BenchResults {
             out += columns.joined(separator: " ") + "\n"
         }
         out += "page decode p50: \(f(Self.percentile(decodeMs, 0.5))) ms over \(decodeMs.count) pages\n"
+        out += "curl solver: \(f(solverNs)) ns per call\n"
         out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
         out += "GL errors: \(glErrors)"
         return out
@@ -169,6 +157,7 @@ struct BenchResults {
         parts.append("\"cases\":[\(cs.joined(separator: ","))]")
         parts.append("\"decode_p50_ms\":\(Self.percentile(decodeMs, 0.5))")
         parts.append("\"first_frame_ms\":\(firstFrameMs)")
+        parts.append("\"solver_ns\":\(solverNs)")
         parts.append("\"gl_errors\":\(glErrors)")
         return "{\(parts.joined(separator: ","))}"
     }

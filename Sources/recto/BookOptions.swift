@@ -1,5 +1,6 @@
 import ArgumentParser
 import Book
+import Reader
 import Renderer
 
 /// Options shared by the reader and `recto render`.
@@ -25,6 +26,18 @@ struct BookOptions: ParsableArguments {
             path = demo
         }
         return try BookLocation(path: path)
+    }
+
+    @Option(help: "Base radius of the page curl in pixels.")
+    var radius: Double = 20
+
+    /// The reader's configuration from these options.
+    func readerConfig() -> ReaderConfig {
+        var c = ReaderConfig()
+        c.spread = spread
+        c.rightToLeft = rtl
+        c.curl.radius.base = radius
+        return c
     }
 
     func backgroundColour() throws -> RGBA {

@@ -28,8 +28,7 @@ struct Open: ParsableCommand {
                 """)
         }
         let options = ReaderOptions(book: book, kiosk: kiosk, logEvents: logEvents,
-                                    background: background, spread: bookOptions.spread,
-                                    rtl: bookOptions.rtl, outputName: output)
+                                    background: background, reader: bookOptions.readerConfig(), outputName: output)
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

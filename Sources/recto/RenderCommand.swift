@@ -1,6 +1,9 @@
 import ArgumentParser
 import Book
 import Decoding
+import Geometry
+import Gestures
+import Reader
 import Renderer
 
 /// Window-sized size argument, `WxH`.
@@ -13,10 +16,29 @@ struct Size: ExpressibleByArgument {
     }
 }
 
+/// A window point `X,Y`.
+struct Point: ExpressibleByArgument {
+    let x: Double, y: Double
+    init?(argument: String) {
+        let parts = argument.split(separator: ",")
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else { return nil }
+        self.x = x; self.y = y
+    }
+}
+
+/// Which point of the page a drag holds.
+enum GrabOption: String, ExpressibleByArgument, CaseIterable {
+    case br, tr, bl, tl, edge
+}
+
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a page (or spread) offscreen to a PNG, through the same renderer as the window.",
-        discussion: "Uses Mesa's surfaceless EGL: no display needed.")
+        abstract: "Render a page, a spread or a curl state offscreen to a PNG, through the window's renderer.",
+        discussion: """
+        Uses Mesa's surfaceless EGL: no display needed. With --drag, the page is held at that window pixel \
+        (origin top-left, y down) by the point named by --grab: br/tr turn forward (left-to-right books), \
+        bl/tl turn backward, edge holds the outer edge at the drag's height.
+        """)
 
     @OptionGroup var bookOptions: BookOptions
 
@@ -26,57 +48,51 @@ struct Render: ParsableCommand {
     @Option(help: "Page to show (from 1); the spread holding it in double mode.")
     var page: Int = 1
 
+    @Option(help: "Hold the grabbed point of the page at window pixel X,Y.")
+    var drag: Point?
+
+    @Option(help: "The point held by --drag: br, tr, bl, tl or edge.")
+    var grab: GrabOption = .br
+
     @Option(help: "Output PNG file.")
     var out: String
 
     func run() throws {
         let book = try bookOptions.location()
-        let mode = bookOptions.spread.resolve(width: Double(size.width), height: Double(size.height))
-        var position = ReadingPosition(pageCount: book.pages.count, mode: mode,
-                                       direction: bookOptions.rtl ? .rightToLeft : .leftToRight)
         guard page >= 1, page <= book.pages.count else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pages.count))")
         }
-        position.go(toPage: page)
-        let egl: EGLDisplayContext
-        let renderer: SceneRenderer
-        let target: OffscreenTarget
-        do {
-            egl = try EGLDisplayContext(.surfaceless)
-            try egl.makeCurrentSurfaceless()
-            renderer = try SceneRenderer()
-            target = try OffscreenTarget(width: size.width, height: size.height)
-        } catch let e as RendererError {
-            throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
+        let gpu = try OffscreenGPU(width: size.width, height: size.height)
+        var reader = Reader(pageCount: book.pages.count, config: bookOptions.readerConfig())
+        reader.resize(width: Double(size.width), height: Double(size.height))
+        _ = reader.apply(.jump(.first), at: 0)
+        reader.go(toPage: page)
+        let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader)
+        if let drag {
+            try hold(&reader, at: Vec2(drag.x, drag.y))
         }
-        let loader = PageLoader(maxTextureSize: renderer.maxTextureSize)
-        var textures: [Int: Texture] = [:]
-        var sizes: [Int: Book.PixelSize] = [:]
-        for p in position.spread.pages {
-            let decoded = loader.loadNow(page: p, path: book.pages[p - 1])
-            switch decoded.result {
-            case .success(let image):
-                textures[p] = image.pixels.withUnsafeBytes {
-                    renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                }
-                sizes[p] = Book.PixelSize(width: Double(image.width), height: Double(image.height))
-            case .failure(let error):
-                printError("page \(p) (\(book.pages[p - 1])): \(error.description)")
-            }
+        let scene = SceneComposer(background: try bookOptions.backgroundColour()).scene(reader.frame, textures: textures)
+        try gpu.renderPNG(scene, to: out)
+    }
+
+    /// Starts a drag at the grabbed point's resting place and moves it to `finger`.
+    private func hold(_ reader: inout Reader, at finger: Vec2) throws {
+        let rtl = bookOptions.rtl
+        let forward: Bool
+        let gesture: Grab
+        switch grab {
+        case .br: (forward, gesture) = (!rtl, .corner(.bottomRight))
+        case .tr: (forward, gesture) = (!rtl, .corner(.topRight))
+        case .bl: (forward, gesture) = (rtl, .corner(.bottomLeft))
+        case .tl: (forward, gesture) = (rtl, .corner(.topLeft))
+        case .edge: (forward, gesture) = (true, .edge(rtl ? .left : .right))
         }
-        let composer = SceneComposer(background: try bookOptions.backgroundColour())
-        target.bind()
-        renderer.draw(composer.scene(spread: position.spread, window: (Double(size.width), Double(size.height)),
-                                     textures: textures, sizes: sizes),
-                      width: size.width, height: size.height)
-        let errors = GLErrors.drain()
-        if !errors.isEmpty { printError("GL errors while rendering: \(errors.joined(separator: ", "))") }
-        let pixels = target.readPixelsBottomUp()
-        do {
-            try writePNG(path: out, width: size.width, height: size.height, bottomUpRGBA: pixels)
-        } catch {
-            throw RectoExit(.usage, "cannot write \(out): \(error)")
+        guard let start = reader.grabStart(forward: forward, grab: gesture, y: grab == .edge ? finger.y : nil) else {
+            throw RectoExit(.usage, "--grab \(grab.rawValue): no page can be picked up there on page \(page)")
         }
-        _ = egl
+        let begin = CurlBegin(direction: forward ? .forward : .backward, grab: gesture, start: start,
+                              position: finger, source: .touch)
+        _ = reader.apply(.curlBegin(begin), at: 0)
+        _ = reader.apply(.curlMove(finger), at: 0.016)
     }
 }

@@ -1,22 +1,37 @@
 import Book
 import Geometry
+import Reader
 import Renderer
 
-/// Builds the renderer's scene for the spread being read, shared by the window and `recto render`.
+/// Turns the reader's frame description into the renderer's scene, shared by the window, `recto render`
+/// and `recto bench`.
 struct SceneComposer {
     var background: RGBA
-    /// Margin around the pages as a fraction of the window's shorter side.
-    var marginFraction = 0.02
 
-    /// - Parameters:
-    ///   - textures: decoded pages by number; a missing one draws as a paper placeholder.
-    ///   - sizes: known pixel sizes of pages (decoded or from headers), for layout before decode.
-    func scene(spread: Spread, window: (width: Double, height: Double), textures: [Int: Texture],
-               sizes: [Int: Book.PixelSize]) -> FrameScene {
-        let m = (min(window.width, window.height) * marginFraction).rounded()
-        let frame = layoutSpread(spread, in: Book.PixelSize(width: window.width, height: window.height),
-                                 margins: SpreadMargins(all: m)) { sizes[$0] ?? Book.PixelSize(width: 0, height: 0) }
-        let pages = frame.placed.map { PageQuad(texture: textures[$0.page], rect: $0.rect) }
-        return FrameScene(background: background, pages: pages, spineX: spread.mode == .double ? frame.spineX : nil)
+    func scene(_ frame: ReaderFrame, textures: [Int: Texture]) -> FrameScene {
+        var scene = FrameScene(background: background, view: frame.view,
+                               pages: frame.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) },
+                               spineX: frame.spineX)
+        if let leaf = frame.leaf {
+            let under = leaf.under.map { PageQuad(texture: textures[$0], rect: leaf.rect) }
+            if leaf.cylinder.isRest {
+                // Unturned: plain pages. Turned: its back lies flat on the facing side, mirrored about the spine.
+                if leaf.progress < 0.5 {
+                    scene.pages.append(PageQuad(texture: leaf.front.flatMap { textures[$0] }, rect: leaf.rect))
+                } else if let under {
+                    scene.pages.append(under)
+                }
+            } else {
+                let strength = 0.5 * min(1, leaf.cylinder.radius / 8) * (1 - leaf.progress * 0.6)
+                scene.curl = CurlLayer(rect: leaf.rect, axisPoint: leaf.cylinder.axisPoint,
+                                       axisNormal: leaf.cylinder.normal, radius: leaf.cylinder.radius,
+                                       front: leaf.front.flatMap { textures[$0] },
+                                       back: leaf.back.flatMap { textures[$0] },
+                                       backIsSeparatePage: !leaf.backIsMirrored,
+                                       beneath: under ?? PageQuad(texture: nil, rect: .zero),
+                                       shadowStrength: strength)
+            }
+        }
+        return scene
     }
 }

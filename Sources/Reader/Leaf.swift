@@ -1,0 +1,54 @@
+import Book
+import Curl
+import Geometry
+import Gestures
+
+/// The sheet of paper a turn moves, in the curl's page space.
+///
+/// A turn always moves the leaf between its *unturned* position (the right half in a left-to-right book, or
+/// the whole page in single mode) and its *turned* position, mirrored about the spine. Page space is the
+/// unturned rect's own pixels; the spine is its inner edge. A forward turn starts unturned; a backward turn
+/// starts turned and comes back.
+struct Leaf: Sendable {
+    /// The unturned rect in book space.
+    let rect: Rect
+    let page: CurlPage
+    let turn: PageTurn?
+    /// False for a pull at the first or last page: it rubber-bands and always falls back.
+    var canComplete: Bool { turn != nil }
+    let forward: Bool
+
+    init(rect: Rect, rightToLeft: Bool, turn: PageTurn?, forward: Bool) {
+        self.rect = rect
+        page = CurlPage(width: rect.width, height: rect.height, spine: rightToLeft ? .right : .left)
+        self.turn = turn
+        self.forward = forward
+    }
+
+    /// Book space → page space.
+    func toPage(_ p: Vec2) -> Vec2 { Vec2(p.x - rect.x, p.y - rect.y) }
+
+    /// The leaf point a finger picks up, for a grab named by its screen corner or edge.
+    ///
+    /// The leaf's outer edge is away from the spine; a backward grab touches the leaf where it lies turned,
+    /// which is the mirror image of the same outer corner. `position` (page space) picks the point along an edge.
+    func grabPoint(for grab: Grab, at position: Vec2) -> GrabPoint {
+        switch grab {
+        case .corner(let c):
+            let top = c == .topLeft || c == .topRight
+            // The outer corners of the leaf are tr/br with a left spine, tl/bl with a right spine.
+            switch page.spine {
+            case .left: return top ? .tr : .br
+            case .right: return top ? .tl : .bl
+            }
+        case .edge:
+            return .outer(y: min(max(position.y, 0), page.height))
+        }
+    }
+
+    /// The grabbed point's rest position at the start of the turn: home for forward, mirrored for backward.
+    func startPosition(of grab: GrabPoint) -> Vec2 {
+        let home = grab.location(in: page) ?? .zero
+        return forward ? home : page.mirrored(home)
+    }
+}

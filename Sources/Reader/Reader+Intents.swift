@@ -1,0 +1,233 @@
+import Book
+import Curl
+import Geometry
+import Gestures
+
+extension Reader {
+    /// Applies one intent at `time` (seconds). Returns events for the log.
+    public mutating func apply(_ intent: Intent, at time: Double) -> [ReaderEvent] {
+        var events: [ReaderEvent] = []
+        switch intent {
+        case .curlBegin(let b):
+            events += beginDrag(b, at: time)
+        case .curlMove(let p):
+            moveDrag(to: p, at: time)
+        case .curlEnd(let p, _):
+            moveDrag(to: p, at: time)
+            events += releaseDrag(at: time)
+        case .curlCancel:
+            events += cancelDrag(at: time)
+        case .flick(let direction, _):
+            events += animatedTurn(direction == .forward, at: time)
+        case .turn(let direction, _):
+            events += animatedTurn(direction == .forward, at: time)
+        case .jump(let target):
+            events += finishTurnImmediately()
+            let before = position.page
+            position.go(toPage: target == .first ? 1 : position.pageCount)
+            zoom.reset(time: time, animated: false)
+            updateZoomLayout()
+            if position.page != before { events.append(.page(position.page)) }
+        case .toggleZoom(let p):
+            zoom.toggleZoom(at: p, time: time)
+            pendingZoomEvent = true
+        case .zoomBy(let factor, let around):
+            zoom.zoom(by: factor, around: around, time: time)
+            pendingZoomEvent = true
+        case .zoomReset:
+            zoom.reset(time: time, animated: true)
+            pendingZoomEvent = true
+        case .transformBegin:
+            zoom.beginTransform(time: time)
+        case .transformUpdate(let t):
+            zoom.updateTransform(t)
+        case .transformEnd(let t):
+            _ = zoom.endTransform(t, time: time)
+            pendingZoomEvent = true
+        case .transformCancel:
+            zoom.cancelTransform(time: time)
+        case .panBegin:
+            zoom.beginPan(time: time)
+        case .panMove(let t):
+            zoom.updatePan(translation: t)
+        case .panEnd(let t, let v):
+            zoom.endPan(translation: t, velocity: v, time: time)
+        case .panCancel:
+            zoom.endPan(translation: .zero, velocity: .zero, time: time)
+        case .quit:
+            break
+        }
+        events += settledZoomEvent()
+        return events
+    }
+
+    /// Advances animations to `time` (seconds): call once per frame.
+    public mutating func advance(to time: Double) -> [ReaderEvent] {
+        var events: [ReaderEvent] = []
+        zoom.advance(to: time)
+        if var t = turn, case .settling(var animator) = t.motion {
+            animator.advance(to: time)
+            t.motion = .settling(animator)
+            turn = t
+            if animator.isFinished { events += completeTurn() }
+        }
+        events += settledZoomEvent()
+        return events
+    }
+
+    /// The zoom event, once the view has come to rest after a zoom gesture.
+    private mutating func settledZoomEvent() -> [ReaderEvent] {
+        guard pendingZoomEvent, !zoom.isAnimating, !zoom.isInteracting else { return [] }
+        pendingZoomEvent = false
+        return [.zoom(scale: zoom.scale, rotation: zoom.rotation * 180 / pi)]
+    }
+
+    // MARK: turns
+
+    /// The leaf that a turn in `forward` direction from here moves, or a pull that cannot complete.
+    func makeLeaf(forward: Bool) -> Leaf? {
+        let here = layout(position.spreadIndex)
+        let rtl = config.rightToLeft
+        let unturnedSide: PageSide = rtl ? .left : .right
+        if let t = position.turn(forward ? .forward : .backward) {
+            // The unturned half: where the leaf's front lies in the spread it starts or ends in.
+            let spreadOfFront = layout(t.direction == .forward ? t.from : t.to)
+            let rect: Rect
+            if position.mode == .single {
+                rect = spreadOfFront.rect(of: t.front) ?? here.placed.first?.rect ?? .zero
+            } else {
+                rect = spreadOfFront.rect(of: t.front) ?? (unturnedSide == .right ? here.right : here.left)?.rect ?? .zero
+            }
+            guard !rect.isEmpty else { return nil }
+            return Leaf(rect: rect, rightToLeft: rtl, turn: t, forward: forward)
+        }
+        // End of the book: the page on that side lifts a little and falls back. Its spine is on the other side.
+        let side: PageSide = forward ? unturnedSide : unturnedSide.opposite
+        let placed = position.mode == .single ? here.placed.first : (side == .left ? here.left : here.right)
+        guard let placed, !placed.rect.isEmpty else { return nil }
+        return Leaf(rect: placed.rect, rightToLeft: side == .left, turn: nil, forward: true)
+    }
+
+    private mutating func beginDrag(_ b: CurlBegin, at time: Double) -> [ReaderEvent] {
+        // A touch near a settling leaf's corner catches it where it is drawn.
+        if var t = turn, case .settling(let animator) = t.motion, let start = zoom.toBook(b.start) {
+            let touch = t.leaf.toPage(start)
+            if touch.distance(to: animator.solution.finger) < 120 {
+                let drag = CurlDrag(catching: animator, touch: animator.solution.finger, time: time)
+                t.motion = .dragging(drag)
+                t.touchStart = touch
+                t.grabOffset = animator.solution.finger - touch
+                t.willComplete = false
+                turn = t
+                moveDrag(to: b.position, at: time)
+                return [.flip(.begin, forward: t.leaf.forward)]
+            }
+        }
+        var events = finishTurnImmediately()
+        let forward = b.direction == .forward
+        guard let leaf = makeLeaf(forward: forward), let start = zoom.toBook(b.start) else { return events }
+        let touch = leaf.toPage(start)
+        let grab = leaf.grabPoint(for: b.grab, at: touch)
+        let from = leaf.canComplete ? leaf.startPosition(of: grab) : (grab.location(in: leaf.page) ?? touch)
+        let drag = CurlDrag(page: leaf.page, grab: grab, config: config.curl, touch: from, time: time, grabbedAt: from)
+        var state = TurnState(leaf: leaf, grab: grab, motion: .dragging(drag), touchStart: touch)
+        state.grabOffset = from - touch
+        turn = state
+        events.append(.flip(.begin, forward: forward))
+        moveDrag(to: b.position, at: time)
+        return events
+    }
+
+    private mutating func moveDrag(to screen: Vec2, at time: Double) {
+        guard var t = turn, case .dragging(var drag) = t.motion, let book = zoom.toBook(screen) else { return }
+        let touch = t.leaf.toPage(book)
+        // The grabbed point starts where it lies and converges onto the finger as the finger travels, so
+        // nothing jumps at the grab and the corner is under the finger soon after.
+        let travel = (touch - t.touchStart).length
+        let settle = max(120, t.grabOffset.length * 0.5)
+        let target = touch + t.grabOffset * max(0, 1 - travel / settle)
+        drag.move(to: t.dragTarget(target, reach: config.rubberBandReach), time: time)
+        t.motion = .dragging(drag)
+        turn = t
+    }
+
+    private mutating func releaseDrag(at time: Double) -> [ReaderEvent] {
+        guard var t = turn, t.isDragging else { return [] }
+        let completes = t.release(at: time, policy: config.release, spring: config.spring)
+        turn = t
+        return [.flip(completes ? .commit : .cancel, forward: t.leaf.forward)]
+    }
+
+    private mutating func cancelDrag(at time: Double) -> [ReaderEvent] {
+        guard var t = turn, case .dragging(let drag) = t.motion else { return [] }
+        // Falls back smoothly from where it is drawn, whatever the velocity.
+        let landTurned = !t.leaf.forward && t.leaf.canComplete
+        t.motion = .settling(CurlAnimator(page: t.leaf.page, grab: t.grab, config: drag.config, from: drag.solution.finger,
+                                          velocity: .zero, time: time, commit: landTurned, spring: config.spring))
+        t.willComplete = false
+        turn = t
+        return [.flip(.cancel, forward: t.leaf.forward)]
+    }
+
+    /// A turn without a finger (key, tap, flick, wheel): the leaf travels on a natural arc.
+    private mutating func animatedTurn(_ forward: Bool, at time: Double) -> [ReaderEvent] {
+        var events = finishTurnImmediately()
+        guard position.turn(forward ? .forward : .backward) != nil, let leaf = makeLeaf(forward: forward) else {
+            return events
+        }
+        let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
+        let animator: CurlAnimator
+        if forward {
+            animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, spring: config.spring)
+        } else {
+            // The reverse arc: from lying turned, lifted toward the middle, home.
+            let home = grab.location(in: leaf.page) ?? .zero
+            let lift = 0.12 * leaf.page.height * config.spring.frequency * 2.718281828459045
+            animator = CurlAnimator(page: leaf.page, grab: grab, config: config.curl, from: leaf.page.mirrored(home),
+                                    velocity: Vec2(0, -lift), time: time, commit: false, spring: config.spring)
+        }
+        var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
+        state.willComplete = true
+        turn = state
+        events.append(.flip(.begin, forward: forward))
+        events.append(.flip(.commit, forward: forward))
+        return events
+    }
+
+    /// The spring has settled: the page changes if the turn completed.
+    private mutating func completeTurn() -> [ReaderEvent] {
+        guard let t = turn else { return [] }
+        turn = nil
+        guard t.willComplete, let pageTurn = t.leaf.turn else { return [] }
+        let before = position.page
+        position.complete(pageTurn)
+        // A page turn resets zoom.
+        zoom.reset(time: 0, animated: false)
+        updateZoomLayout()
+        return position.page != before ? [.page(position.page)] : []
+    }
+
+    /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
+    @discardableResult
+    mutating func finishTurnImmediately() -> [ReaderEvent] {
+        guard let t = turn else { return [] }
+        if t.isDragging {
+            turn = nil
+            return [.flip(.cancel, forward: t.leaf.forward)]
+        }
+        return completeTurn()
+    }
+}
+
+extension Reader {
+    /// Where (window pixels) the grabbed point of a turn lies before it starts: on the page for a forward
+    /// turn, where the leaf lies turned for a backward one. `recto render --drag` starts its drag there so
+    /// the grabbed point ends exactly at the requested position.
+    public func grabStart(forward: Bool, grab: Grab, y: Double? = nil) -> Vec2? {
+        guard let leaf = makeLeaf(forward: forward) else { return nil }
+        var point = leaf.grabPoint(for: grab, at: Vec2(0, (y ?? leaf.rect.center.y) - leaf.rect.y))
+        if case .outer = point, y == nil { point = .outer(y: leaf.page.height / 2) }
+        let p = leaf.canComplete ? leaf.startPosition(of: point) : (point.location(in: leaf.page) ?? .zero)
+        return zoom.toScreen(Vec2(p.x + leaf.rect.x, p.y + leaf.rect.y))
+    }
+}

@@ -1,0 +1,146 @@
+import Book
+import Curl
+import Geometry
+import Gestures
+
+/// The reader's state: which spread is shown, the leaf being turned, the zoom view.
+///
+/// Pure: intents from the gesture recognizer and frame times in, events and a frame description out.
+/// Times are seconds on the caller's monotonic clock; positions are window pixels.
+public struct Reader: Sendable {
+    public let config: ReaderConfig
+    public internal(set) var position: ReadingPosition
+    public private(set) var window = Rect.zero
+    public internal(set) var zoom: ZoomView
+    var turn: TurnState?
+    private var pageSizes: [Int: Book.PixelSize] = [:]
+    /// A zoom event waits until the view stops animating.
+    var pendingZoomEvent = false
+
+    public init(pageCount: Int, config: ReaderConfig = ReaderConfig()) {
+        self.config = config
+        position = ReadingPosition(pageCount: pageCount, mode: .single,
+                                   direction: config.rightToLeft ? .rightToLeft : .leftToRight)
+        zoom = ZoomView(config: config.zoom)
+    }
+
+    // MARK: layout
+
+    /// The window's logical size changed (including rotation): spreads follow `--spread auto`.
+    public mutating func resize(width: Double, height: Double) {
+        window = Rect(x: 0, y: 0, width: max(0, width), height: max(0, height))
+        let mode = config.spread.resolve(width: width, height: height)
+        if mode != position.mode {
+            let page = position.page
+            // A leaf in motion belongs to the old layout: settle it first, then switch keeping the page.
+            finishTurnImmediately()
+            position.setMode(mode)
+            position.go(toPage: page)
+        }
+        updateZoomLayout()
+    }
+
+    /// A page's pixel size became known (decoded): the layout may change.
+    public mutating func setPageSize(_ page: Int, width: Double, height: Double) {
+        pageSizes[page] = Book.PixelSize(width: width, height: height)
+        updateZoomLayout()
+    }
+
+    /// The current page (from 1; in double mode the first page of the spread).
+    public var page: Int { position.page }
+
+    public var isTurning: Bool { turn != nil }
+    /// True while something moves without input: a settling leaf or an animating view.
+    public var isAnimating: Bool { (turn.map { !$0.isDragging } ?? false) || zoom.isAnimating }
+
+    private var margins: SpreadMargins {
+        SpreadMargins(all: (min(window.width, window.height) * config.marginFraction).rounded())
+    }
+
+    func layout(_ spreadIndex: Int) -> SpreadFrame {
+        layoutSpread(position.layout.spread(at: spreadIndex),
+                     in: Book.PixelSize(width: window.width, height: window.height), margins: margins) {
+            pageSizes[$0] ?? Book.PixelSize(width: 0, height: 0)
+        }
+    }
+
+    mutating func updateZoomLayout() {
+        zoom.setLayout(viewport: window, content: layout(position.spreadIndex).bounds)
+    }
+
+    /// Pages to keep decoded: the spread shown and two spreads either side.
+    public var neededPages: [Int] {
+        let s = position.spreadIndex
+        var pages = position.layout.spread(at: s).pages
+        for d in [1, -1, 2, -2] {
+            let i = s + d
+            if i >= 0 && i < position.layout.spreadCount { pages += position.layout.spread(at: i).pages }
+        }
+        return pages
+    }
+
+    // MARK: frame
+
+    /// What to draw at the current state.
+    public var frame: ReaderFrame {
+        let here = layout(position.spreadIndex)
+        var f = ReaderFrame(view: zoom.affine, pages: here.placed, leaf: nil,
+                            spineX: position.mode == .double ? here.spineX : nil)
+        guard let turn else { return f }
+        let leaf = turn.leaf
+        let solution = turn.solution
+        if let t = leaf.turn {
+            // Flat pages during a turn: the facing page on the other half and the page under the leaf.
+            let before = layout(t.from), after = layout(t.to)
+            var flat: [PlacedPage] = []
+            if let facing = t.facing, let r = before.rect(of: facing) ?? after.rect(of: facing) {
+                flat.append(PlacedPage(page: facing, rect: r))
+            }
+            f.pages = flat
+            f.leaf = LeafFrame(rect: leaf.rect, cylinder: solution.cylinder, front: t.front, back: t.back,
+                               backIsMirrored: t.backIsMirrored, under: t.under, progress: solution.progress)
+        } else {
+            // A pull at the end of the book: the page lifts a little over the background.
+            let pulled = here.placed.first { $0.rect == leaf.rect }?.page
+            f.pages = here.placed.filter { $0.rect != leaf.rect }
+            f.leaf = LeafFrame(rect: leaf.rect, cylinder: solution.cylinder, front: pulled,
+                               back: position.mode == .single ? pulled : nil,
+                               backIsMirrored: position.mode == .single, under: nil, progress: solution.progress)
+        }
+        return f
+    }
+
+    /// The scene as the gesture recognizer needs it: where pages can be picked up, tap zones, zoom.
+    public var gestureContext: GestureContext {
+        var c = GestureContext(tapArea: window, isZoomed: zoom.isZoomed, rightToLeft: config.rightToLeft)
+        let here = layout(position.spreadIndex)
+        let forwardSide: PageSide = config.rightToLeft ? .left : .right
+        func onScreen(_ r: Rect) -> Rect { screenBounds(of: r) }
+        func page(on side: PageSide) -> PlacedPage? {
+            if position.mode == .single { return here.left ?? here.right }
+            return side == .left ? here.left : here.right
+        }
+        let fwd = page(on: forwardSide).map { TurnablePage(rect: onScreen($0.rect), outerEdge: forwardSide == .right ? .right : .left) }
+        let bwd = page(on: forwardSide == .right ? .left : .right)
+            .map { TurnablePage(rect: onScreen($0.rect), outerEdge: forwardSide == .right ? .left : .right) }
+        c.setTurnablePages(forward: fwd, backward: bwd)
+        return c
+    }
+
+    private func screenBounds(of r: Rect) -> Rect {
+        let corners = [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.minX, r.maxY), Vec2(r.maxX, r.maxY)]
+            .map { zoom.toScreen($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+extension Reader {
+    /// Shows the spread holding `page` at once (no animation), zoom reset.
+    public mutating func go(toPage page: Int) {
+        finishTurnImmediately()
+        position.go(toPage: page)
+        zoom.reset(time: 0, animated: false)
+        updateZoomLayout()
+    }
+}

@@ -1,0 +1,28 @@
+import Book
+import Curl
+
+/// Tunables of the reader (all have flags; see `recto --help`).
+public struct ReaderConfig: Sendable {
+    public var spread: SpreadPreference = .auto
+    public var rightToLeft = false
+    /// Margin around the pages as a fraction of the window's shorter side.
+    public var marginFraction = 0.02
+    public var curl = CurlConfig()
+    public var release = ReleasePolicy()
+    public var spring = SpringConfig()
+    public var zoom = ZoomConfig()
+    /// How far (px) a drag at the first or last page may pull the page before it stops following.
+    public var rubberBandReach = 60.0
+
+    public init() {}
+}
+
+/// What the reader reports for the event log (`--log-events`).
+public enum ReaderEvent: Sendable, Equatable {
+    public enum Phase: String, Sendable { case begin, commit, cancel }
+    case flip(Phase, forward: Bool)
+    /// The settled page number (from 1) changed.
+    case page(Int)
+    /// A zoom gesture settled: scale and rotation in degrees.
+    case zoom(scale: Double, rotation: Double)
+}

@@ -1,0 +1,68 @@
+import Curl
+import Geometry
+
+/// A leaf in motion: held by a finger, or settling on a spring toward turned or unturned.
+struct TurnState: Sendable {
+    enum Motion: Sendable {
+        case dragging(CurlDrag)
+        case settling(CurlAnimator)
+    }
+
+    var leaf: Leaf
+    var grab: GrabPoint
+    var motion: Motion
+    /// Where the finger went down (page space), for the rubber band of a leaf that cannot complete.
+    var touchStart: Vec2
+    /// Grabbed point minus touch when the drag began (page space); it fades as the finger travels.
+    var grabOffset: Vec2 = .zero
+    /// Decided at release: the turn will complete (page changes when the spring settles).
+    var willComplete = false
+
+    var solution: CurlSolution {
+        switch motion {
+        case .dragging(let d): return d.solution
+        case .settling(let a): return a.solution
+        }
+    }
+
+    var isDragging: Bool { if case .dragging = motion { return true } else { return false } }
+
+    /// Whether the spring has come to rest.
+    var isFinished: Bool {
+        if case .settling(let a) = motion { return a.isFinished }
+        return false
+    }
+
+    /// The target for a finger at `touch` (page space): a leaf that cannot complete follows ever less.
+    func dragTarget(_ touch: Vec2, reach: Double) -> Vec2 {
+        guard !leaf.canComplete else { return touch }
+        let d = touch - touchStart
+        let length = d.length
+        guard length > 0, reach > 0 else { return touchStart }
+        // Resistance: the leaf follows the finger with diminishing returns, never beyond `reach`.
+        let moved = reach * (1 - 1 / (1 + length / reach))
+        return touchStart + d * (moved / length)
+    }
+
+    /// Release: decide and start the spring. Returns whether the turn completes.
+    mutating func release(at time: Double, policy: ReleasePolicy, spring: SpringConfig) -> Bool {
+        guard case .dragging(let drag) = motion else { return willComplete }
+        let v = drag.velocity(at: time)
+        let progress = drag.solution.progress
+        let along = v.dot(leaf.page.flipDirection)
+        let complete: Bool
+        if !leaf.canComplete {
+            complete = false
+        } else if leaf.forward {
+            complete = policy.commits(progress: progress, speedAlongFlip: along)
+        } else {
+            complete = policy.commits(progress: 1 - progress, speedAlongFlip: -along)
+        }
+        // The animator's "commit" lands the leaf turned; a backward turn completes by landing unturned.
+        let landTurned = leaf.forward ? complete : !complete
+        motion = .settling(CurlAnimator(page: leaf.page, grab: grab, config: drag.config, from: drag.solution.finger,
+                                        velocity: v, time: time, commit: landTurned, spring: spring))
+        willComplete = complete
+        return complete
+    }
+}
