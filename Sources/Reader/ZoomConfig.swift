@@ -30,18 +30,21 @@ public struct ZoomConfig: Sendable, Hashable {
     public var momentumTimeConstant: Double
     /// px/s: slower releases do not glide.
     public var momentumMinimumSpeed: Double
+    /// 1/s: rate ω of the critically damped spring that stops a glide at a limit (the overshoot peaks about
+    /// 1/ω s after reaching the limit; faster glides get a stiffer spring so the peak stays within panOvershoot).
+    public var bounceRate: Double
 
     public init(maxScale: Double = 8, doubleTapScale: Double = 2.5, allowRotation: Bool = true,
                 snapRotation: Bool = true, animationDuration: Double = 0.25, rubberBandStiffness: Double = 0.55,
                 panOvershoot: Double = 0.25, scaleOvershoot: Double = 0.5, fitSnapScale: Double = 1.01,
                 fitSnapAngle: Double = 3 * pi / 180, momentum: Bool = true, momentumTimeConstant: Double = 0.35,
-                momentumMinimumSpeed: Double = 60) {
+                momentumMinimumSpeed: Double = 60, bounceRate: Double = 12) {
         self.maxScale = maxScale; self.doubleTapScale = doubleTapScale; self.allowRotation = allowRotation
         self.snapRotation = snapRotation; self.animationDuration = animationDuration
         self.rubberBandStiffness = rubberBandStiffness; self.panOvershoot = panOvershoot
         self.scaleOvershoot = scaleOvershoot; self.fitSnapScale = fitSnapScale; self.fitSnapAngle = fitSnapAngle
         self.momentum = momentum; self.momentumTimeConstant = momentumTimeConstant
-        self.momentumMinimumSpeed = momentumMinimumSpeed
+        self.momentumMinimumSpeed = momentumMinimumSpeed; self.bounceRate = bounceRate
     }
 }
 
@@ -60,4 +63,5 @@ extension ZoomConfig {
     var safeFitSnapAngle: Double { Self.finite(fitSnapAngle, 3 * pi / 180, 0, pi / 4) }
     var safeTimeConstant: Double { Self.finite(momentumTimeConstant, 0.35, 0, 10) }
     var safeMinimumSpeed: Double { Self.finite(momentumMinimumSpeed, 60, 0, 1e9) }
+    var safeBounceRate: Double { Self.finite(bounceRate, 12, 1, 1e3) }
 }

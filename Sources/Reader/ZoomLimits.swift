@@ -49,16 +49,15 @@ struct ZoomLimits: Sendable, Hashable {
     /// The pose with its translation rubber-banded against the allowed range.
     func rubberBanded(_ pose: ZoomPose, config: ZoomConfig) -> ZoomPose {
         let (lo, hi) = translationRange(for: pose)
-        let k = config.safeStiffness, f = config.safePanOvershoot
+        let k = config.safeStiffness, m = overshootLimit(config: config)
         var p = pose
-        p.translation = Vec2(
-            RubberBand.clamp(pose.translation.x, lower: lo.x, upper: hi.x, stiffness: k, limit: f * viewport.width),
-            RubberBand.clamp(pose.translation.y, lower: lo.y, upper: hi.y, stiffness: k, limit: f * viewport.height))
+        p.translation = Vec2(RubberBand.clamp(pose.translation.x, lower: lo.x, upper: hi.x, stiffness: k, limit: m.x),
+                             RubberBand.clamp(pose.translation.y, lower: lo.y, upper: hi.y, stiffness: k, limit: m.y))
         return p
     }
 
-    /// The raw translation cap for a momentum glide: how far past the range the raw position may go.
-    func overshootCap(config: ZoomConfig) -> Vec2 {
+    /// The rubber band's asymptote per axis, px: also the most a glide may overshoot a limit.
+    func overshootLimit(config: ZoomConfig) -> Vec2 {
         Vec2(config.safePanOvershoot * viewport.width, config.safePanOvershoot * viewport.height)
     }
 

@@ -48,38 +48,6 @@ struct ZoomTween: Sendable, Hashable {
     }
 }
 
-/// A one-finger glide after release: the raw translation approaches `raw0 + travel` as 1 − e^(−t/τ), shown
-/// through the pan rubber band. It ends when less than `stopDistance` px of travel remains; the view then springs
-/// back into limits if it is outside.
-struct ZoomGlide: Sendable, Hashable {
-    static let stopDistance = 0.5
-    var scale: Double
-    var rotation: Double
-    var raw0: Vec2
-    var travel: Vec2
-    var start: Double
-    var timeConstant: Double
-    /// Seconds from `start` to the end: τ·ln(|travel| / stopDistance).
-    var duration: Double
-
-    init(scale: Double, rotation: Double, raw0: Vec2, travel: Vec2, start: Double, timeConstant: Double) {
-        self.scale = scale; self.rotation = rotation; self.raw0 = raw0; self.travel = travel
-        self.start = start; self.timeConstant = timeConstant
-        let length = travel.length
-        duration = length > Self.stopDistance && timeConstant > 0
-            ? timeConstant * zoomLog(length / Self.stopDistance) : 0
-    }
-
-    var end: Double { start + duration }
-
-    /// The raw (not rubber-banded) pose at `time` (clamped to [start, end]).
-    func rawPose(at time: Double) -> ZoomPose {
-        let t = Swift.min(duration, Swift.max(0, time - start))
-        let f = timeConstant > 0 && t.isFinite ? 1 - exp(-t / timeConstant) : 1
-        return ZoomPose(scale: scale, rotation: rotation, translation: raw0 + travel * f)
-    }
-}
-
 enum ZoomMotion: Sendable, Hashable {
     case tween(ZoomTween)
     case glide(ZoomGlide)

@@ -105,11 +105,11 @@ public struct ZoomView: Sendable {
                 if tween.progress(at: t) >= 1 { pose = tween.to; motion = nil } else { pose = tween.pose(at: t) }
                 return
             case .glide(let glide):
-                if t < glide.end { pose = limits.rubberBanded(glide.rawPose(at: t), config: config); return }
-                let stop = limits.rubberBanded(glide.rawPose(at: glide.end), config: config)
-                pose = stop
+                if t < glide.end { pose = glide.pose(at: t); return }
+                pose = glide.pose(at: glide.end)
                 motion = nil
-                startTween(to: limits.clamped(stop), anchor: viewport.center, at: glide.end)
+                // Normally already at rest within limits; a layout change during the glide may need a settle.
+                startTween(to: limits.clamped(pose), anchor: viewport.center, at: glide.end)
             }
         }
     }
@@ -233,30 +233,27 @@ public struct ZoomView: Sendable {
         if shown.isFinite { pose = shown }
     }
 
-    /// Ends the pan. With `config.momentum` and a release faster than `momentumMinimumSpeed` (px/s), the view
-    /// glides on (velocity decaying as e^(−t/τ), the raw glide stopping at most `panOvershoot` beyond the
-    /// limits), then springs back into limits; otherwise it springs back at once.
+    /// Ends the pan. With `config.momentum` and a release faster than `momentumMinimumSpeed` (`velocity`: screen
+    /// px/s), the view glides on from where it is shown (velocity decaying as e^(−t/τ)); at a limit a critically
+    /// damped spring (`bounceRate`) lets it overshoot by at most `panOvershoot` × viewport and brings it to rest
+    /// exactly on the limit. Otherwise it eases back into limits at once.
     public mutating func endPan(translation: Vec2, velocity: Vec2, time: Double) {
         updatePan(translation: translation)
-        guard case .pan(let begin) = gesture else { return }
+        guard case .pan = gesture else { return }
         gesture = nil
         let start = clock(time)
-        var raw = begin
-        if translation.isFinite { raw.translation += translation }
         let tau = config.safeTimeConstant
-        if config.momentum, velocity.isFinite, velocity.length >= config.safeMinimumSpeed, tau > 0, raw.isFinite {
-            let (lo, hi) = limits.translationRange(for: raw)
-            let cap = limits.overshootCap(config: config)
-            func axis(_ r: Double, _ d: Double, _ lo: Double, _ hi: Double, _ c: Double) -> Double {
-                if d > 0 { return Swift.min(r + d, Swift.max(r, hi + c)) - r }
-                if d < 0 { return Swift.max(r + d, Swift.min(r, lo - c)) - r }
-                return 0
-            }
-            let d = velocity * tau, r = raw.translation
-            let travel = Vec2(axis(r.x, d.x, lo.x, hi.x, cap.x), axis(r.y, d.y, lo.y, hi.y, cap.y))
-            let glide = ZoomGlide(scale: raw.scale, rotation: raw.rotation, raw0: r, travel: travel,
-                                  start: start, timeConstant: tau)
-            if glide.duration > 0 { motion = .glide(glide); return }
+        if config.momentum, velocity.isFinite, velocity.length >= config.safeMinimumSpeed, tau > 0 {
+            let (lo, hi) = limits.translationRange(for: pose)
+            let m = limits.overshootLimit(config: config), rate = config.safeBounceRate
+            let glide = ZoomGlide(
+                scale: pose.scale, rotation: pose.rotation,
+                x: ZoomGlideAxis(position: pose.translation.x, velocity: velocity.x, lower: lo.x, upper: hi.x,
+                                 timeConstant: tau, minimumRate: rate, maxOvershoot: m.x),
+                y: ZoomGlideAxis(position: pose.translation.y, velocity: velocity.y, lower: lo.y, upper: hi.y,
+                                 timeConstant: tau, minimumRate: rate, maxOvershoot: m.y),
+                start: start)
+            if glide.end > start { motion = .glide(glide); return }
         }
         startTween(to: limits.clamped(pose), anchor: viewport.center, at: start)
     }
