@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Curl", "Decoding", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
@@ -59,6 +59,8 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["Book"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
+                    exclude: ["Golden"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,14 +1,15 @@
 import Book
 import Geometry
 import Reader
-import Renderer
 
-/// Turns the reader's frame description into the renderer's scene, shared by the window, `recto render`
-/// and `recto bench`.
-struct SceneComposer {
-    var background: RGBA
+/// Turns the reader's frame description into the renderer's scene, shared by the window, `recto render`,
+/// `recto bench` and the tests.
+public struct SceneComposer {
+    public var background: RGBA
 
-    func scene(_ frame: ReaderFrame, textures: [Int: Texture]) -> FrameScene {
+    public init(background: RGBA) { self.background = background }
+
+    public func scene(_ frame: ReaderFrame, textures: [Int: Texture]) -> FrameScene {
         var scene = FrameScene(background: background, view: frame.view,
                                pages: frame.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) },
                                spineX: frame.spineX)
