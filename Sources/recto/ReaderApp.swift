@@ -7,16 +7,6 @@ import Platform
 import Reader
 import Renderer
 
-/// Options of the interactive reader.
-struct ReaderOptions {
-    var book: BookLocation
-    var kiosk = false
-    var logEvents = false
-    var background = RGBA(0.16, 0.16, 0.17)
-    var reader = ReaderConfig()
-    var outputName: String?
-}
-
 /// The interactive reader: Wayland input → gestures → reader state → renderer, paced by frame callbacks.
 /// Lives on the main thread; every callback arrives there through the platform layer.
 @MainActor final class ReaderApp {
