@@ -14,11 +14,14 @@ struct CurlMesh {
 
     var vertexCount: Int { vertices.count / 2 }
 
-    init(width: Double, height: Double, axisPoint: Vec2, normal: Vec2, radius: Double, maxSag: Double = 0.2) {
+    /// - Parameter curledOnly: leave out the flat part (d ≤ 0), which the caller draws as a plain polygon.
+    init(width: Double, height: Double, axisPoint: Vec2, normal: Vec2, radius: Double, maxSag: Double = 0.2,
+         curledOnly: Bool = false) {
         guard width > 0, height > 0, radius > 0, normal.isFinite, axisPoint.isFinite else { return }
         let corners = [Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]
         let ds = corners.map { ($0 - axisPoint).dot(normal) }
-        let dMin = ds.min()!, dMax = ds.max()!
+        let dMin = curledOnly ? max(0, ds.min()!) : ds.min()!, dMax = ds.max()!
+        guard dMax > dMin else { return }
         var cuts: [Double] = [dMin]
         if dMax > 0 {
             let step = 2 * acos(max(-1, 1 - maxSag / radius))
@@ -31,7 +34,7 @@ struct CurlMesh {
         cuts = cuts.filter { $0 >= dMin && $0 <= dMax }.sorted()
         var slab: [Vec2] = []
         for i in 0..<(cuts.count - 1) where cuts[i + 1] > cuts[i] {
-            slab = clip(corners, axisPoint, normal, lower: cuts[i], upper: cuts[i + 1])
+            slab = clipSlab(corners, axisPoint, normal, lower: cuts[i], upper: cuts[i + 1])
             guard slab.count >= 3 else { continue }
             for k in 1..<(slab.count - 1) {
                 for v in [slab[0], slab[k], slab[k + 1]] {
@@ -41,23 +44,23 @@ struct CurlMesh {
             }
         }
     }
+}
 
-    /// The part of the convex polygon whose distance along `normal` lies in [lower, upper].
-    private func clip(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
-        func cut(_ poly: [Vec2], keep: (Double) -> Bool, at value: Double) -> [Vec2] {
-            var out: [Vec2] = []
-            for i in 0..<poly.count {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                let da = (a - origin).dot(normal), db = (b - origin).dot(normal)
-                if keep(da) { out.append(a) }
-                if keep(da) != keep(db) {
-                    let t = (value - da) / (db - da)
-                    out.append(a + (b - a) * t)
-                }
+/// The part of the convex polygon whose distance along `normal` from `origin` lies in [lower, upper].
+func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
+    func cut(_ poly: [Vec2], keep: (Double) -> Bool, at value: Double) -> [Vec2] {
+        var out: [Vec2] = []
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let da = (a - origin).dot(normal), db = (b - origin).dot(normal)
+            if keep(da) { out.append(a) }
+            if keep(da) != keep(db) {
+                let t = (value - da) / (db - da)
+                out.append(a + (b - a) * t)
             }
-            return out
         }
-        let above = cut(polygon, keep: { $0 >= lower }, at: lower)
-        return cut(above, keep: { $0 <= upper }, at: upper)
+        return out
     }
+    let above = lower.isFinite ? cut(polygon, keep: { $0 >= lower }, at: lower) : polygon
+    return upper.isFinite ? cut(above, keep: { $0 <= upper }, at: upper) : above
 }

@@ -5,7 +5,7 @@ import Geometry
 /// Owns the programs and vertex buffers; lives on the rendering thread with its context.
 public final class SceneRenderer {
     private let plainProgram: GLProgram
-    private let shadedProgram: GLProgram
+    private let shadeProgram: GLProgram
     private let curlProgram: GLProgram
     private let quadBuffer: GLuint
     private let meshBuffer: GLuint
@@ -17,7 +17,7 @@ public final class SceneRenderer {
 
     public init() throws {
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag)
-        shadedProgram = try GLProgram(name: "shadow", vertex: Shaders.page_vert, fragment: Shaders.shadow_frag)
+        shadeProgram = try GLProgram(name: "shade", vertex: Shaders.page_vert, fragment: Shaders.shade_frag)
         curlProgram = try GLProgram(name: "curl", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag)
         var b: [GLuint] = [0, 0]
         glGenBuffers(2, &b)
@@ -46,49 +46,120 @@ public final class SceneRenderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
         glActiveTexture(GLenum(GL_TEXTURE0))
+        // Where the folded flap lies (book space): what it covers need not be drawn first.
+        let flap = scene.curl.map(flapFootprint) ?? []
         for page in scene.pages where !page.rect.isEmpty {
-            drawFlat(page, scene: scene, toClip: toClip, shadow: nil)
-        }
-        if let curl = scene.curl {
-            if let beneath = curl.beneath, !beneath.rect.isEmpty {
-                drawFlat(beneath, scene: scene, toClip: toClip, shadow: curl)
+            let local = flap.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
+            for piece in subtract(corners(page.rect), convex: local) {
+                drawFlat(page, polygon: piece, scene: scene, toClip: toClip)
             }
-            drawCurl(curl, scene: scene, toClip: toClip)
+        }
+        defer { drawGutter(scene, toClip: toClip) }
+        guard let curl = scene.curl else { return }
+        // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
+        // The page beneath only where the leaf has lifted off it (beyond the axis), the leaf's flat part
+        // with the plain page shader, and only the roll and the flap with the curl shader.
+        if let beneath = curl.beneath, !beneath.rect.isEmpty {
+            let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
+            let revealed = clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal,
+                                    lower: -0.5, upper: .infinity)
+            if revealed.count >= 3 {
+                drawFlat(beneath, polygon: revealed, scene: scene, toClip: toClip)
+                if !scene.plain && curl.shadowStrength > 0 {
+                    // The shadow the roll casts: a band just beyond the roll's outline.
+                    let width = 10 + 2.5 * curl.radius
+                    let origin = curl.axisPoint + offset + curl.axisNormal * curl.radius
+                    let band = clipSlab(corners(beneath.rect), origin, curl.axisNormal, lower: 0, upper: width)
+                    drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
+                              strength: curl.shadowStrength, toClip: toClip)
+                }
+            }
+        }
+        let flat = clipSlab(corners(curl.rect), curl.axisPoint, curl.axisNormal, lower: -.infinity, upper: 0)
+        let localFlap = flap.map { Vec2($0.x - curl.rect.x, $0.y - curl.rect.y) }
+        for piece in subtract(flat, convex: localFlap) {
+            drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
+        }
+        drawCurl(curl, scene: scene, toClip: toClip)
+    }
+
+    /// The folded-back part of the turning page as it lies on top (book space), slightly shrunk so its
+    /// antialiased outline still blends over what is under it.
+    private func flapFootprint(_ curl: CurlLayer) -> [Vec2] {
+        let r = max(curl.radius, 0)
+        let n = curl.axisNormal
+        let folded = clipSlab(corners(curl.rect), curl.axisPoint, n, lower: pi * r + 1.5, upper: .infinity)
+        guard folded.count >= 3 else { return [] }
+        let placed = folded.map { p -> Vec2 in
+            let d = (p - curl.axisPoint).dot(n)
+            return p - n * (2 * d - pi * r) + Vec2(curl.rect.x, curl.rect.y)
+        }
+        // Pull the outline in by a pixel and a half along the page's own edges.
+        let c = placed.reduce(Vec2.zero, +) / Double(placed.count)
+        return placed.map { p in
+            let v = p - c, l = v.length
+            return l > 2 ? c + v * ((l - 1.5) / l) : c
         }
     }
 
-    private func drawFlat(_ page: PageQuad, scene: FrameScene, toClip: Affine2, shadow curl: CurlLayer?) {
-        let useShaded = !scene.plain && (scene.spineX != nil || curl != nil)
-        let program = useShaded ? shadedProgram : plainProgram
+    /// The rect's corners in its own page space.
+    private func corners(_ r: Rect) -> [Vec2] {
+        [Vec2(0, 0), Vec2(r.width, 0), Vec2(r.width, r.height), Vec2(0, r.height)]
+    }
+
+    /// Draws a flat page, or the convex part `polygon` of it (page space), with the plain page shader.
+    private func drawFlat(_ page: PageQuad, polygon: [Vec2]?, scene: FrameScene, toClip: Affine2) {
+        let program = plainProgram
         program.use()
         setPaper(program, scene.paper)
         glUniform1i(program.uniform("u_tex"), 0)
-        let pageToBook = Affine2.translation(Vec2(page.rect.x, page.rect.y))
-        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(pageToBook))
+        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(page.rect.x, page.rect.y))))
         glUniform1f(program.uniform("u_useTexture"), page.texture == nil ? 0 : 1)
-        if useShaded {
-            if let curl {
-                // The curl's cylinder is in the turning page's space; express it in this page's space.
-                let offset = Vec2(curl.rect.x - page.rect.x, curl.rect.y - page.rect.y)
-                let p = curl.axisPoint + offset
-                glUniform2f(program.uniform("u_axisPoint"), GLfloat(p.x), GLfloat(p.y))
-                glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
-                glUniform1f(program.uniform("u_radius"), GLfloat(curl.radius))
-                glUniform1f(program.uniform("u_shadowWidth"), GLfloat(10 + 2.5 * curl.radius))
-                glUniform1f(program.uniform("u_shadowStrength"), GLfloat(curl.shadowStrength))
-            } else {
-                glUniform1f(program.uniform("u_shadowStrength"), 0)
-            }
-            if let spine = scene.spineX {
-                glUniform1f(program.uniform("u_gutterX"), GLfloat(spine - page.rect.x))
-                glUniform1f(program.uniform("u_gutterWidth"), GLfloat(max(8, page.rect.width * 0.06)))
-            } else {
-                glUniform1f(program.uniform("u_gutterWidth"), 0)
-            }
-        }
         glBindTexture(GLenum(GL_TEXTURE_2D), page.texture?.id ?? 0)
-        let w = GLfloat(page.rect.width), h = GLfloat(page.rect.height)
-        let vertices: [GLfloat] = [0, 0, 0, 0, w, 0, 1, 0, 0, h, 0, 1, w, h, 1, 1]
+        drawPolygon(polygon ?? corners(page.rect), size: page.rect)
+    }
+
+    /// Darkens the convex `polygon` (in `rect`'s page space) with a shadow fading along `direction`.
+    private func drawShade(_ polygon: [Vec2], rect: Rect, origin: Vec2, direction: Vec2, width: Double,
+                           strength: Double, toClip: Affine2) {
+        guard polygon.count >= 3 else { return }
+        let program = shadeProgram
+        program.use()
+        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(rect.x, rect.y))))
+        glUniform2f(program.uniform("u_origin"), GLfloat(origin.x), GLfloat(origin.y))
+        glUniform2f(program.uniform("u_direction"), GLfloat(direction.x), GLfloat(direction.y))
+        glUniform1f(program.uniform("u_width"), GLfloat(width))
+        glUniform1f(program.uniform("u_strength"), GLfloat(strength))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        drawPolygon(polygon, size: rect)
+        glDisable(GLenum(GL_BLEND))
+    }
+
+    /// The shadow in the fold of a spread: a narrow strip either side of the spine, over all pages.
+    private func drawGutter(_ scene: FrameScene, toClip: Affine2) {
+        guard !scene.plain, let spine = scene.spineX else { return }
+        let pages = scene.pages.map(\.rect) + [scene.curl?.beneath?.rect].compactMap { $0 }
+        guard let top = pages.map(\.minY).min(), let bottom = pages.map(\.maxY).max() else { return }
+        let height = bottom - top
+        let width = max(8, (pages.map(\.width).max() ?? 0) * 0.06)
+        for side in [-1.0, 1.0] {
+            let strip = Rect(x: side < 0 ? spine - width : spine, y: top, width: width, height: height)
+            let local = [Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]
+            let origin = Vec2(side < 0 ? width : 0, 0)
+            drawShade(local, rect: strip, origin: origin, direction: Vec2(side < 0 ? -1 : 1, 0), width: width,
+                      strength: 0.22, toClip: toClip)
+        }
+    }
+
+    /// Streams a convex polygon (page space) with texture coordinates p / size, and draws it as a fan.
+    private func drawPolygon(_ points: [Vec2], size: Rect) {
+        let w = size.width, h = size.height
+        var vertices: [GLfloat] = []
+        vertices.reserveCapacity(points.count * 4)
+        for p in points {
+            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(p.x / w), GLfloat(p.y / h)]
+        }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
@@ -97,12 +168,13 @@ public final class SceneRenderer {
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, UnsafeRawPointer(bitPattern: 8))
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, GLsizei(points.count))
     }
 
     private func drawCurl(_ curl: CurlLayer, scene: FrameScene, toClip: Affine2) {
         let mesh = CurlMesh(width: curl.rect.width, height: curl.rect.height,
-                            axisPoint: curl.axisPoint, normal: curl.axisNormal, radius: max(curl.radius, 0.01))
+                            axisPoint: curl.axisPoint, normal: curl.axisNormal, radius: max(curl.radius, 0.01),
+                            curledOnly: true)
         lastCurlVertexCount = mesh.vertexCount
         guard mesh.vertexCount > 0 else { return }
         let program = curlProgram
