@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import TOMLKit
+
+/// What is wrong with a configuration file or a flag, one problem per line:
+/// `/etc/recto/recto.toml:7: max-zoom: expected a number from 1 to 32, got 0.5`.
+public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// The file, or nil for a flag or for the file as a whole.
+        public var path: String?
+        /// 1-based; nil when unknown.
+        public var line: Int?
+        public var column: Int?
+        /// The setting concerned, when there is one (unknown keys included, as written).
+        public var key: String?
+        public var message: String
+
+        public var description: String {
+            var where_ = path ?? ""
+            if path != nil, let line { where_ += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+            return where_.isEmpty ? message : where_ + ": " + message
+        }
+    }
+
+    public var problems: [Problem]
+
+    public init(_ problems: [Problem]) { self.problems = problems }
+    public init(path: String?, line: Int? = nil, column: Int? = nil, key: String? = nil, _ message: String) {
+        problems = [Problem(path: path, line: line, column: column, key: key, message: message)]
+    }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// A parsed configuration file: its settings, checked, in file order.
+public struct ConfigFile: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var key: SettingKey
+        public var value: ConfigValue
+        /// 1-based line of the key; nil if the scanner could not find it (it always should).
+        public var line: Int?
+    }
+
+    /// Largest file read (a configuration file is a few hundred bytes; this stops a wrong path to a huge file).
+    public static let maximumSize = 1 << 20
+
+    public let path: String
+    public let entries: [Entry]
+
+    /// Parses `text` as the contents of `path`. Every problem is reported, ordered by line: a TOML syntax
+    /// error (line and column from the parser), unknown keys (with the nearest known key as a suggestion)
+    /// and values of the wrong type or out of range (lines found by `KeyLines`).
+    public init(path: String, text: String) throws(ConfigError) {
+        self.path = path
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, column: error.source.begin.column,
+                              "TOML syntax error: \(error.description)")
+        } catch {
+            throw ConfigError(path: path, "TOML syntax error: \(error)")
+        }
+        let lines = KeyLines.scan(text)
+        var entries: [Entry] = [], problems: [ConfigError.Problem] = []
+        var check = Settings()
+        for (name, node) in table {
+            let line = lines[name]
+            guard let key = SettingKey(rawValue: name) else {
+                let hint = SettingKey.suggestion(for: name).map { " (did you mean \($0.rawValue)?)" } ?? ""
+                let what = node.type == .table ? "table [\(name)]" : "key \"\(name)\""
+                problems.append(.init(path: path, line: line, key: name,
+                                      message: "unknown \(what)\(hint); recto's settings are top-level keys, see `recto --help`"))
+                continue
+            }
+            let value = ConfigFile.value(of: node)
+            do { try check.set(key, value) } catch {
+                problems.append(.init(path: path, line: line, key: name, message: "\(name): \(error.reason)"))
+                continue
+            }
+            entries.append(Entry(key: key, value: value, line: line))
+        }
+        guard problems.isEmpty else {
+            throw ConfigError(problems.sorted { ($0.line ?? .max, $0.key ?? "") < ($1.line ?? .max, $1.key ?? "") })
+        }
+        self.entries = entries.sorted { ($0.line ?? .max) < ($1.line ?? .max) }
+    }
+
+    /// Reads and parses the file at `path`.
+    public static func read(path: String) throws(ConfigError) -> ConfigFile {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText())") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while bytes.count <= maximumSize {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText())") }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        guard bytes.count <= maximumSize else {
+            throw ConfigError(path: path, "the configuration file is larger than \(maximumSize / 1024) KiB; is it the right file?")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigError(path: path, "the configuration file is not UTF-8 text")
+        }
+        return try ConfigFile(path: path, text: text)
+    }
+
+    /// Applies the entries to `settings`; a relative `book` path becomes relative to the file's directory.
+    public func apply(to settings: inout Settings) {
+        for entry in entries {
+            var value = entry.value
+            if entry.key == .book, case .string(let p) = value { value = .string(resolve(p)) }
+            try? settings.set(entry.key, value)  // checked in init
+        }
+    }
+
+    private func resolve(_ bookPath: String) -> String {
+        let expanded = (bookPath as NSString).expandingTildeInPath
+        guard !expanded.hasPrefix("/") else { return expanded }
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? expanded : (directory as NSString).appendingPathComponent(expanded)
+    }
+
+    static func value(of node: TOMLValueConvertible) -> ConfigValue {
+        switch node.type {
+        case .bool: node.bool.map(ConfigValue.bool) ?? .other("boolean")
+        case .int: node.int.map(ConfigValue.integer) ?? .other("integer")
+        case .double: node.double.map(ConfigValue.number) ?? .other("float")
+        case .string: node.string.map(ConfigValue.string) ?? .other("string")
+        default: .other(node.type.description)
+        }
+    }
+}
+
+private func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,150 @@
+import Book
+import Config
+import Logging
+import Testing
+
+/// A valid value for every key, different from its default.
+let sampleValues: [SettingKey: ConfigValue] = [
+    .book: .string("/srv/books/atlas"), .kiosk: .bool(true), .spread: .string("double"), .rtl: .bool(true),
+    .background: .string("#102030"), .radius: .number(35.5), .output: .string("HDMI-A-1"),
+    .idleReset: .integer(45), .logLevel: .string("debug"), .logEvents: .bool(true), .maxZoom: .number(12),
+    .doubleTapZoom: .number(3), .snapRotation: .bool(false), .pinchRotate: .bool(false), .momentum: .bool(false),
+    .grabZone: .integer(120), .tapZones: .bool(false), .doubleTapInterval: .integer(0),
+    .commitProgress: .number(0.3), .flickSpeed: .integer(900), .swipeSpeed: .integer(700), .margin: .number(0.05),
+    .cacheMB: .integer(512),
+]
+
+@Suite struct SettingsTests {
+    @Test func defaults() {
+        let s = Settings()
+        #expect(s.book == nil && s.output == nil && s.idleReset == nil)
+        #expect(!s.kiosk && !s.rightToLeft && !s.logEvents)
+        #expect(s.spread == .auto && s.logLevel == .notice)
+        #expect(s.background.description == "#29292b")
+        #expect(s.curlRadius == 20 && s.maxZoom == 8 && s.doubleTapZoom == 2.5 && s.grabZone == 80)
+        #expect(s.snapRotation && s.pinchRotate && s.momentum && s.tapZones)
+        #expect(s.doubleTapInterval == 300 && s.commitProgress == 0.5 && s.flickSpeed == 400 && s.swipeSpeed == 500)
+        #expect(s.margin == 0.02 && s.cacheMB == 256 && s.cacheBytes == 256 << 20)
+    }
+
+    @Test func sampleCoversEveryKey() {
+        #expect(Set(sampleValues.keys) == Set(SettingKey.allCases))
+    }
+
+    @Test(arguments: SettingKey.allCases)
+    func everyKeyTakesAValidValueAndReadsItBack(_ key: SettingKey) throws {
+        var s = Settings()
+        let value = try #require(sampleValues[key])
+        try s.set(key, value)
+        #expect(s != Settings(), "setting \(key.rawValue) changed nothing")
+        var expected = value
+        if case .integer(let i) = value, case .number = key.kind { expected = .number(Double(i)) }
+        #expect(s.value(of: key) == expected)
+    }
+
+    @Test func idleResetDefaultDependsOnKiosk() throws {
+        var s = Settings()
+        #expect(s.idleResetSeconds == 0)
+        s.kiosk = true
+        #expect(s.idleResetSeconds == 120)
+        try s.set(.idleReset, .integer(0))
+        #expect(s.idleResetSeconds == 0)
+        try s.set(.idleReset, .number(2))
+        #expect(s.idleResetSeconds == 2)
+    }
+
+    /// A value of the wrong type for each kind of setting, and what the error says.
+    @Test(arguments: SettingKey.allCases)
+    func wrongTypeIsRejectedAndNothingChanges(_ key: SettingKey) {
+        let wrong: ConfigValue
+        switch key.kind {
+        case .toggle: wrong = .string("yes")
+        case .text, .path, .choice, .colour: wrong = .integer(3)
+        case .number, .whole: wrong = .string("8")
+        }
+        var s = Settings()
+        #expect(throws: ValueError.self) { try s.set(key, wrong) }
+        #expect(s == Settings())
+        #expect(throws: ValueError.self) { try s.set(key, .other("table")) }
+    }
+
+    @Test func errorMessagesSayWhatWasExpectedAndWhatCame() {
+        var s = Settings()
+        func reason(_ key: SettingKey, _ value: ConfigValue) -> String {
+            do { try s.set(key, value); return "" } catch { return error.reason }
+        }
+        #expect(reason(.maxZoom, .number(0.5)) == "expected a number from 1 to 32, got 0.5")
+        #expect(reason(.kiosk, .string("yes")) == "expected true or false, got the string \"yes\"")
+        #expect(reason(.spread, .string("triple")) == "expected one of auto, single, double, got the string \"triple\"")
+        #expect(reason(.background, .string("red")) == "expected a colour as \"#rrggbb\", got the string \"red\"")
+        #expect(reason(.cacheMB, .number(300.5)) == "expected a whole number from 16 to 65536, got 300.5")
+        #expect(reason(.output, .string("")) == "expected a non-empty string, got the string \"\"")
+        #expect(reason(.radius, .other("array")) == "expected a number from 2 to 200, got a value of type array")
+    }
+
+    /// Just inside and just outside each numeric range, and non-finite numbers.
+    @Test(arguments: SettingKey.allCases.filter {
+        switch $0.kind { case .number, .whole: true; default: false }
+    })
+    func ranges(_ key: SettingKey) throws {
+        var s = Settings()
+        switch key.kind {
+        case .number(let lo, let hi):
+            try s.set(key, .number(lo))
+            try s.set(key, .number(hi))
+            for bad in [lo - max(abs(lo) * 1e-9, 1e-9), hi + max(abs(hi) * 1e-9, 1e-9), .nan, .infinity, -.infinity] {
+                #expect(throws: ValueError.self, "\(key.rawValue) = \(bad)") { try s.set(key, .number(bad)) }
+            }
+            #expect(s.value(of: key) == .number(hi))
+        case .whole(let lo, let hi):
+            try s.set(key, .integer(lo))
+            try s.set(key, .integer(hi))
+            for bad in [lo - 1, hi + 1, Int.min, Int.max] {
+                #expect(throws: ValueError.self) { try s.set(key, .integer(bad)) }
+            }
+        default: Issue.record("not numeric")
+        }
+    }
+
+    @Test func choicesAndColours() throws {
+        var s = Settings()
+        for level in Logger.Level.allCases {
+            try s.set(.logLevel, .string(level.rawValue))
+            #expect(s.logLevel == level)
+        }
+        for spread in SpreadPreference.allCases {
+            try s.set(.spread, .string(spread.rawValue))
+            #expect(s.spread == spread)
+        }
+        #expect(throws: ValueError.self) { try s.set(.logLevel, .string("WARNING")) }
+        try s.set(.background, .string("#A0b1C2"))
+        #expect(s.background == Settings.Colour(red: 0xa0, green: 0xb1, blue: 0xc2))
+        #expect(s.background.description == "#a0b1c2")
+        for bad in ["a0b1c2", "#a0b1c", "#a0b1c2f", "#g0b1c2", "#+0b1c2", "# 0b1c2"] {
+            #expect(Settings.Colour(hex: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func suggestionsForTypos() {
+        #expect(SettingKey.suggestion(for: "max-zom") == .maxZoom)
+        #expect(SettingKey.suggestion(for: "zoom-max") == nil || SettingKey.suggestion(for: "zoom-max") == .maxZoom)
+        #expect(SettingKey.suggestion(for: "idle_reset") == .idleReset)
+        #expect(SettingKey.suggestion(for: "Kiosk") == .kiosk)
+        #expect(SettingKey.suggestion(for: "wallpaper") == nil)
+        #expect(SettingKey.suggestion(for: "") == nil)
+    }
+
+    @Test func everyKeyHasHelpWithItsRangeAndDefault() {
+        for key in SettingKey.allCases {
+            #expect(key.help.hasSuffix("."), "\(key.rawValue)")
+            #expect(!key.valueName.isEmpty)
+            if case .number(let lo, let hi) = key.kind, key != .idleReset {
+                #expect(key.help.contains("\(Int(lo))") || key.help.contains("\(lo)"), "\(key.rawValue) help names its range")
+                #expect(key.help.contains("\(Int(hi))"), "\(key.rawValue) help names its range")
+            }
+            if key != .book, key != .output, key != .idleReset {
+                #expect(key.help.contains("default"), "\(key.rawValue) help names its default")
+            }
+        }
+    }
+}
