@@ -13,6 +13,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // MIT licence; wraps toml++ (MIT). Only the Config target uses it.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // 1.16 for LogHandler.log(event:).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         system("CWaylandClient", "wayland-client", apt: "libwayland-dev"),
@@ -35,6 +39,13 @@ let package = Package(
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
 
+        // Settings from the TOML file and the flags, and the stderr log handler.
+        .target(name: "Config", dependencies: [
+            "Book", "Gestures", "Reader",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
         // The one module that talks EGL/GLES.
@@ -45,8 +56,9 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Renderer", "Platform",
+            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Renderer", "Platform", "Config",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Build tool: Shaders/*.glsl become Swift string constants, so the binary needs no resource bundle.
@@ -61,6 +73,9 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["Book"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
+        .testTarget(name: "ConfigTests", dependencies: [
+            "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
     ],
     swiftLanguageModes: [.v6]
