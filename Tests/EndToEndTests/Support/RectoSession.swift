@@ -1,0 +1,130 @@
+import Decoding
+import Foundation
+
+/// `recto --log-events` (demo book unless a BOOK argument is given) running full-screen on a private headless
+/// weston, with its event stream read line by line. `start` returns once recto has printed `ready` and its
+/// window is mapped; everything is stopped by `stop()` or when the session is released.
+final class RectoSession {
+    let weston: Weston
+    let recto: ChildProcess
+    /// The `ready` event.
+    private(set) var ready: RectoEvent?
+    /// Every event read so far, in order (for failure messages).
+    private(set) var history: [RectoEvent] = []
+
+    private init(weston: Weston, recto: ChildProcess) {
+        self.weston = weston
+        self.recto = recto
+    }
+
+    /// Starts weston with an output of `width`×`height` pixels, then recto with `--log-events` plus
+    /// `arguments`; `environment` is added to the client environment (e.g. `WAYLAND_DEBUG`).
+    static func start(width: Int = 1920, height: Int = 1080, arguments: [String] = [],
+                      environment: [String: String] = [:], stderr: ChildProcess.Output = .collect,
+                      readyTimeout: Duration = .seconds(10)) throws -> RectoSession {
+        let binary = try RectoBinary.locate()
+        let weston = try Weston(width: width, height: height)
+        do {
+            let recto = try weston.launchClient(binary.path, arguments: ["--log-events"] + arguments,
+                                                environment: environment, stderr: stderr)
+            let session = RectoSession(weston: weston, recto: recto)
+            session.ready = try session.waitForEvent("ready", timeout: readyTimeout)
+            try weston.waitForMapped(recto)
+            return session
+        } catch {
+            weston.stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        recto.stop()
+        weston.stop()
+    }
+
+    /// recto's stderr so far (empty when not collected).
+    var stderrText: String { recto.stderr?.text ?? "" }
+
+    /// The next event line. Throws on timeout, on a line that is not an event, or when output ends.
+    func nextEvent(timeout: Duration) throws -> RectoEvent {
+        let line: String?
+        do {
+            line = try recto.readLine(timeout: timeout)
+        } catch {
+            throw HarnessError.timeout("an event from recto (events so far: \(historyText))")
+        }
+        guard let line else {
+            throw HarnessError.failed("recto's output ended (\(recto.termination.map { "\($0)" } ?? "running")); "
+                                      + "events so far: \(historyText)", detail: recto.stderr?.tail() ?? "")
+        }
+        guard let event = RectoEvent(line: line) else {
+            throw HarnessError.failed("recto printed a line that is not an event: \(line)")
+        }
+        history.append(event)
+        return event
+    }
+
+    /// Reads events until one named `name` satisfies `matches`, skipping (but recording) the others.
+    @discardableResult
+    func waitForEvent(_ name: String, timeout: Duration = .seconds(5),
+                      where matches: (RectoEvent) -> Bool = { _ in true }) throws -> RectoEvent {
+        let deadline = Deadline(timeout)
+        while true {
+            let left = deadline.end - .now
+            guard left > .zero else { throw HarnessError.timeout("event \(name) (events so far: \(historyText))") }
+            let event: RectoEvent
+            do { event = try nextEvent(timeout: left) } catch HarnessError.timeout {
+                throw HarnessError.timeout("event \(name) (events so far: \(historyText))")
+            }
+            if event.name == name && matches(event) { return event }
+        }
+    }
+
+    /// Every event that arrives within `duration`: an observation window, for checking that something does
+    /// NOT happen (the only kind of fixed wait these tests use).
+    func events(during duration: Duration) throws -> [RectoEvent] {
+        let deadline = Deadline(duration)
+        var seen: [RectoEvent] = []
+        while true {
+            let left = deadline.end - .now
+            guard left > .zero else { return seen }
+            do { seen.append(try nextEvent(timeout: left)) } catch HarnessError.timeout { return seen }
+        }
+    }
+
+    var historyText: String { history.isEmpty ? "none" : history.map(\.line).joined(separator: " ") }
+
+    /// A screenshot of the whole output, decoded.
+    func screenshot() throws -> RGBAImage {
+        let url = try weston.screenshot()
+        do {
+            return try ImageDecoder.decode(contentsOf: url.path)
+        } catch {
+            throw HarnessError.failed("cannot decode screenshot \(url.path): \(error)")
+        }
+    }
+
+    /// Takes screenshots until `accept` holds (pages may still be decoding or a turn settling), and returns
+    /// the last one either way so the caller asserts on it with full detail.
+    func screenshot(timeout: Duration = .seconds(6), until accept: (RGBAImage) -> Bool) throws -> RGBAImage {
+        let deadline = Deadline(timeout)
+        while true {
+            let image = try screenshot()
+            if accept(image) || deadline.hasPassed { return image }
+        }
+    }
+}
+
+/// Runs the recto binary directly (no compositor) with exactly `environment` and returns how it ended and
+/// what it printed. For argument errors and `recto render`.
+func runRecto(_ arguments: [String], environment: [String: String],
+              timeout: Duration = .seconds(20)) throws -> (termination: ChildProcess.Termination, stdout: String,
+                                                          stderr: String) {
+    let child = try ChildProcess(try RectoBinary.locate().path, arguments: arguments, environment: environment)
+    let ended = try child.waitForExit(timeout: timeout)
+    try child.stdout?.waitForEnd(timeout: .seconds(5))
+    try child.stderr?.waitForEnd(timeout: .seconds(5))
+    return (ended, child.stdout?.text ?? "", child.stderr?.text ?? "")
+}
