@@ -15,7 +15,7 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .bool(let b): "\(b)"
         case .integer(let i): "\(i)"
-        case .number(let d): formatNumber(d)
+        case .number(let d): "\(d)"
         case .string(let s): "the string \"\(s)\""
         case .other(let type): "a value of type \(type)"
         }
