@@ -231,3 +231,39 @@ extension Reader {
         return zoom.toScreen(Vec2(p.x + leaf.rect.x, p.y + leaf.rect.y))
     }
 }
+
+extension Reader {
+    /// Nobody has touched the kiosk for a while: back to the cover, zoom reset, animated as one leaf
+    /// carrying all the pages read falling back. Returns false when already at rest on the cover.
+    public mutating func idleReset(at time: Double) -> (reset: Bool, events: [ReaderEvent]) {
+        var events = finishTurnImmediately()
+        let atCover = position.spreadIndex == 0
+        if zoom.isZoomed || zoom.isAnimating { zoom.reset(time: time, animated: true) }
+        guard !atCover else { return (!events.isEmpty, events) }
+        let here = position.spread, cover = position.layout.spread(at: 0)
+        let single = position.mode == .single
+        let side: PageSide = config.rightToLeft ? .left : .right
+        let turn = PageTurn(direction: .backward, from: position.spreadIndex, to: 0,
+                            front: cover.recto ?? 1, back: single ? (cover.recto ?? 1) : (here.verso ?? cover.recto ?? 1),
+                            backIsMirrored: single, under: here.recto ?? here.verso, facing: single ? nil : cover.verso,
+                            unturnedSide: side)
+        let rect = layout(0).rect(of: turn.front) ?? layout(position.spreadIndex).placed.last?.rect ?? .zero
+        guard !rect.isEmpty else {
+            position.go(toPage: 1)
+            updateZoomLayout()
+            return (true, events + [.page(position.page)])
+        }
+        let leaf = Leaf(rect: rect, rightToLeft: config.rightToLeft, turn: turn, forward: false)
+        let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
+        let home = grab.location(in: leaf.page) ?? .zero
+        let lift = 0.12 * leaf.page.height * config.spring.frequency * 2.718281828459045
+        let animator = CurlAnimator(page: leaf.page, grab: grab, config: config.curl, from: leaf.page.mirrored(home),
+                                    velocity: Vec2(0, -lift), time: time, commit: false, spring: config.spring)
+        var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
+        state.willComplete = true
+        self.turn = state
+        events.append(.flip(.begin, forward: false))
+        events.append(.flip(.commit, forward: false))
+        return (true, events)
+    }
+}

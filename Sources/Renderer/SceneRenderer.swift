@@ -36,9 +36,19 @@ public final class SceneRenderer {
         return Texture(width: width, height: height, pixels: pixels, mipmaps: npotMipmaps || pot)
     }
 
-    /// Draws `scene` into the bound framebuffer of `width`×`height` pixels.
-    public func draw(_ scene: FrameScene, width: Int, height: Int) {
+    /// Draws `scene` into the bound framebuffer of `width`×`height` pixels; with `clip` (window pixels,
+    /// origin top-left) only that region is touched, the rest of the buffer is kept.
+    public func draw(_ scene: FrameScene, width: Int, height: Int, clip: Rect? = nil) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
+        if let clip {
+            let x0 = max(0, Int(clip.minX.rounded(.down))), y0 = max(0, Int(clip.minY.rounded(.down)))
+            let x1 = min(width, Int(clip.maxX.rounded(.up))), y1 = min(height, Int(clip.maxY.rounded(.up)))
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(GLint(x0), GLint(height - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
+        } else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))

@@ -22,6 +22,9 @@ import Renderer
     var recognizer = GestureRecognizer()
     var reader: Reader
     var tapTimer: TimerSource!
+    var idleTimer: TimerSource!
+    var damage = DamageTracker()
+    var stats = FrameStats()
     var textures: [Int: Texture] = [:]
     var requested: Set<Int> = []
     var failedPages: [Int: String] = [:]
@@ -54,7 +57,12 @@ import Renderer
             tapTimer.fired()
             process(recognizer.tick(now: monotonicMilliseconds()))
         }
+        idleTimer = TimerSource(loop: loop) { [unowned self] in
+            idleTimer.fired()
+            idleReset()
+        }
         wire()
+        armIdleTimer()
     }
 
     private func wire() {
@@ -63,19 +71,48 @@ import Renderer
             loop.stop(ExitStatus.display.rawValue)
         }
         display.onInput = { [unowned self] input in
+            switch input {
+            case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate:
+                stats.inputDispatched(at: monotonicMilliseconds())
+            default: break
+            }
+            armIdleTimer()
             process(recognizer.handle(input))
         }
         display.onOutputsChanged = { [unowned self] in window.updateScale() }
         window.onResize = { [unowned self] in resized() }
         window.onClose = { [unowned self] in if !options.kiosk { loop.stop(ExitStatus.ok.rawValue) } }
-        window.onFrame = { [unowned self] _ in if reader.isAnimating { dirty = true } }
+        window.onFrame = { [unowned self] _ in
+            stats.frameCallback()
+            if reader.isAnimating { dirty = true }
+        }
         loop.beforePoll.append { [unowned self] in drawIfNeeded() }
         // SIGTERM (a supervisor stopping the kiosk) and SIGINT end the program cleanly.
         loop.onSignals([SIGTERM, SIGINT]) { [unowned self] _ in loop.stop(ExitStatus.ok.rawValue) }
     }
 
     /// Runs until quit; returns the exit status.
-    func run() -> Int32 { loop.run(display: display) }
+    func run() -> Int32 {
+        let status = loop.run(display: display)
+        if options.stats { writeAll(2, stats.report) }
+        return status
+    }
+
+    // MARK: idle reset
+
+    private func armIdleTimer() {
+        guard let seconds = options.idleReset, seconds > 0 else { return }
+        idleTimer.arm(at: monotonicMilliseconds() + seconds * 1000)
+    }
+
+    private func idleReset() {
+        let (reset, events) = reader.idleReset(at: now)
+        guard reset else { return }
+        log.emit("idle-reset", ["page": .int(reader.page)])
+        log(events)
+        recognizer.context = reader.gestureContext
+        dirty = true
+    }
 
     private var now: Double { monotonicMilliseconds() / 1000 }
 
@@ -116,6 +153,7 @@ import Renderer
     private func resized() {
         reader.resize(width: Double(window.width), height: Double(window.height))
         recognizer.context = reader.gestureContext
+        damage.reset()
         if let surface {
             surface.resize(width: window.bufferWidth, height: window.bufferHeight)
         } else {
@@ -174,14 +212,29 @@ import Renderer
         dirty = false
         log(reader.advance(to: now))
         if reader.isAnimating { dirty = true }
+        let started = monotonicMilliseconds()
         var scene = composer.scene(reader.frame, textures: textures)
         scene.view = Affine2.scale(window.scale).concatenating(scene.view)
-        renderer.draw(scene, width: Int(surface.width), height: Int(surface.height))
+        // Repaint only what the turning page changed since this buffer was last shown.
+        let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
+                                   size: (Double(surface.width), Double(surface.height)))
+        renderer.draw(scene, width: Int(surface.width), height: Int(surface.height), clip: region)
         window.setOpaque()
         window.requestFrame()
-        guard surface.swap() else {
+        let rects = region.map { r in [(x: Int32(r.minX.rounded(.down)), y: Int32(r.minY.rounded(.down)),
+                                        w: Int32(r.width.rounded(.up)) + 1, h: Int32(r.height.rounded(.up)) + 1)] }
+        guard surface.swap(damage: rects) else {
             display.fail(DisplayError("presenting the frame failed: the display is gone"))
             return
+        }
+        let committed = monotonicMilliseconds()
+        stats.committed(at: committed, cost: committed - started)
+        if options.stats, stats.summaryDue(at: committed) {
+            log.emit("stats", ["frames": .int(stats.frames), "callbacks": .int(stats.callbacks),
+                               "latency_p50": .double(FrameStats.percentile(stats.latencies, 0.5)),
+                               "latency_p99": .double(FrameStats.percentile(stats.latencies, 0.99)),
+                               "frame_p50": .double(FrameStats.percentile(stats.frameCosts, 0.5)),
+                               "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99))])
         }
         if !readySent {
             readySent = true

@@ -1,0 +1,52 @@
+/// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
+/// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.
+struct FrameStats {
+    private(set) var latencies: [Double] = []
+    private(set) var frameCosts: [Double] = []
+    private(set) var frames = 0
+    private(set) var callbacks = 0
+    /// Dispatch time (ms) of the oldest input not yet shown.
+    private var pendingInput: Double?
+    private var lastSummary = 0.0
+
+    mutating func inputDispatched(at ms: Double) { if pendingInput == nil { pendingInput = ms } }
+
+    mutating func frameCallback() { callbacks += 1 }
+
+    mutating func committed(at ms: Double, cost: Double) {
+        frames += 1
+        frameCosts.append(cost)
+        if let t = pendingInput { latencies.append(ms - t) }
+        pendingInput = nil
+    }
+
+    /// A summary line every two seconds of activity (checked at commits: no timer, no idle wakeup).
+    mutating func summaryDue(at ms: Double) -> Bool {
+        guard ms - lastSummary >= 2000 else { return false }
+        lastSummary = ms
+        return true
+    }
+
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let s = xs.sorted()
+        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+    }
+
+    var report: String {
+        var out = "recto stats: \(frames) frames committed, \(callbacks) frame callbacks\n"
+        out += "input-to-commit (ms): p50 \(r(Self.percentile(latencies, 0.5))) p99 \(r(Self.percentile(latencies, 0.99))) max \(r(latencies.max() ?? 0)) over \(latencies.count) inputs\n"
+        out += "frame cost (ms): p50 \(r(Self.percentile(frameCosts, 0.5))) p99 \(r(Self.percentile(frameCosts, 0.99)))\n"
+        let buckets: [Double] = [1, 2, 4, 8, 16, 24, 33, 50, 100, .infinity]
+        var lower = 0.0
+        for b in buckets {
+            let n = latencies.filter { $0 >= lower && $0 < b }.count
+            let label = b.isInfinite ? "≥\(Int(lower))" : "\(Int(lower))–\(Int(b))"
+            out += "  \(label.padding(6)) ms \(String(repeating: "#", count: min(60, n))) \(n)\n"
+            lower = b
+        }
+        return out
+    }
+
+    private func r(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+}
