@@ -1,25 +1,61 @@
 import ArgumentParser
-import Book
+import Config
+import Foundation
 import Reader
 import Renderer
 
-/// Options shared by the reader and `recto render`.
+/// Options every command takes: the book, its layout and look, the configuration file and the log level.
+/// Each setting flag is optional so that only what was given overrides the configuration file.
 struct BookOptions: ParsableArguments {
-    @Argument(help: "A directory of page images (PNG, JPEG) in natural order, or one image file. Default: the bundled demo book.")
+    @Argument(help: ArgumentHelp(SettingKey.book.help + " (Setting `book`.)"))
     var book: String?
 
-    @Option(help: "Spread layout: auto (two pages when the window is wider than tall), single or double.")
-    var spread: SpreadPreference = .auto
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "Configuration file (TOML). Default: $XDG_CONFIG_HOME/recto/recto.toml (~/.config/recto/recto.toml), else /etc/recto/recto.toml; a missing default file is fine, a missing --config file is an error.",
+        valueName: "file"))
+    var configFile: String?
 
-    @Flag(help: "Right-to-left book: spine on the right, forward flips from the left.")
-    var rtl = false
+    @Flag(name: .customLong("no-config"), help: "Read no configuration file: defaults and flags only.")
+    var noConfig = false
 
-    @Option(help: "Background colour around the pages, as #rrggbb.")
-    var background: String = "#29292b"
+    @Option(help: help(.spread)) var spread: String?
+    @Flag(inversion: .prefixedNo, help: help(.rtl)) var rtl: Bool?
+    @Option(help: help(.background)) var background: String?
+    @Option(help: help(.radius)) var radius: Double?
+    @Option(help: help(.margin)) var margin: Double?
+    @Option(name: .customLong("log-level"), help: help(.logLevel)) var logLevel: String?
 
-    func location() throws -> BookLocation {
+    /// The flags of this group that were given, as settings.
+    var overrides: [(SettingKey, ConfigValue)] {
+        var o: [(SettingKey, ConfigValue)] = []
+        if let book { o.append((.book, .string(book))) }
+        if let spread { o.append((.spread, .string(spread))) }
+        if let rtl { o.append((.rtl, .bool(rtl))) }
+        if let background { o.append((.background, .string(background))) }
+        if let radius { o.append((.radius, .number(radius))) }
+        if let margin { o.append((.margin, .number(margin))) }
+        if let logLevel { o.append((.logLevel, .string(logLevel))) }
+        return o
+    }
+
+    /// The settings in force: defaults, then the configuration file, then these flags and `more` (flags
+    /// win). Throws a usage error (exit 2) naming the file, line and key, or the flag. Also sets the level
+    /// of `RectoLog.logger`.
+    func settings(overriding more: [(SettingKey, ConfigValue)] = []) throws -> (settings: Settings, file: String?) {
+        do {
+            let loaded = try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides + more,
+                                           environment: ProcessInfo.processInfo.environment)
+            RectoLog.setLevel(loaded.settings.logLevel)
+            return loaded
+        } catch {
+            throw RectoExit(.usage, error.problems.map(\.description).joined(separator: "\nrecto: "))
+        }
+    }
+
+    /// The book of `settings`, or the bundled demo book when it names none.
+    func location(_ settings: Settings) throws -> BookLocation {
         let path: String
-        if let book { path = book } else {
+        if let book = settings.book { path = book } else {
             guard let demo = BookLocation.demoBookPath() else {
                 throw RectoExit(.usage, "no BOOK given and the demo book is not installed (expected PREFIX/share/recto/DemoBook)")
             }
@@ -28,24 +64,24 @@ struct BookOptions: ParsableArguments {
         return try BookLocation(path: path)
     }
 
-    @Option(help: "Base radius of the page curl in pixels.")
-    var radius: Double = 20
+    // For callers that take the settings one piece at a time (each reloads the file; `location()` throws
+    // first on a bad file, so the non-throwing `readerConfig()` never hides an error in practice).
 
-    /// The reader's configuration from these options.
-    func readerConfig() -> ReaderConfig {
-        var c = ReaderConfig()
-        c.spread = spread
-        c.rightToLeft = rtl
-        c.curl.radius.base = radius
-        return c
-    }
+    func location() throws -> BookLocation { try location(settings().settings) }
 
-    func backgroundColour() throws -> RGBA {
-        guard let c = RGBA(hex: background) else {
-            throw RectoExit(.usage, "--background takes a colour as #rrggbb, not \(background)")
-        }
-        return c
+    func backgroundColour() throws -> RGBA { try settings().settings.background.rgba }
+
+    func readerConfig() -> ReaderConfig { ((try? settings().settings) ?? Settings()).readerConfig }
+}
+
+/// Help for a setting's flag, from the one table of settings.
+func help(_ key: SettingKey) -> ArgumentHelp {
+    switch key.kind {
+    case .toggle: ArgumentHelp(key.help)
+    default: ArgumentHelp(key.help, valueName: key.valueName)
     }
 }
 
-extension SpreadPreference: ExpressibleByArgument {}
+extension Settings.Colour {
+    var rgba: RGBA { RGBA(Double(red) / 255, Double(green) / 255, Double(blue) / 255) }
+}

@@ -1,24 +1,29 @@
 import ArgumentParser
+import Config
 import Foundation
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a book full-screen on the Wayland display (the default command).")
+        abstract: "Open a book full-screen on the Wayland display (the default command).",
+        discussion: """
+        Every option below is also a key of the configuration file (see `recto --help`); flags win. \
+        Keys: Right/PageDown/space forward, Left/PageUp/BackSpace back, Home/End, +/−/0 zoom, \
+        Ctrl+Q quit (not in kiosk mode). Needs WAYLAND_DISPLAY (a Wayland session, or `cage -- recto --kiosk BOOK`).
+        """)
 
     @OptionGroup var bookOptions: BookOptions
+    @OptionGroup var readerFlags: ReaderFlags
 
-    @Flag(help: "Kiosk mode: no quit key, no way out of the book, cursor hidden.")
-    var kiosk = false
-
-    @Flag(name: .customLong("log-events"), help: "Write JSON-lines events (ready, page, flip, zoom…) to stdout.")
-    var logEvents = false
-
-    @Option(help: "Name of the output to go full-screen on (default: the compositor's choice).")
-    var output: String?
+    @Flag(help: "Measure input-to-commit latency and frame costs; print a summary on stderr at exit (diagnostic, no configuration key).")
+    var stats = false
 
     func run() throws {
-        let book = try bookOptions.location()
-        let background = try bookOptions.backgroundColour()
+        let (settings, file) = try bookOptions.settings(overriding: readerFlags.overrides)
+        let logger = RectoLog.logger
+        logger.info("configuration: \(file ?? "none (defaults and flags)")")
+        logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
+        let book = try bookOptions.location(settings)
+        logger.info("book: \(book.path), \(book.pages.count) pages")
         let env = ProcessInfo.processInfo.environment
         if (env["WAYLAND_DISPLAY"] ?? "").isEmpty && (env["WAYLAND_SOCKET"] ?? "").isEmpty {
             throw RectoExit(.display, """
@@ -27,8 +32,14 @@ struct Open: ParsableCommand {
                 `recto render BOOK --page N --out page.png`.
                 """)
         }
-        let options = ReaderOptions(book: book, kiosk: kiosk, logEvents: logEvents,
-                                    background: background, reader: bookOptions.readerConfig(), outputName: output)
+        var options = ReaderOptions(book: book, kiosk: settings.kiosk, logEvents: settings.logEvents,
+                                    background: settings.background.rgba, reader: settings.readerConfig,
+                                    outputName: settings.output)
+        options.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds : nil
+        options.stats = stats
+        options.gestures = settings.gestureConfig
+        options.cacheBytes = settings.cacheBytes
+        options.logger = logger
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

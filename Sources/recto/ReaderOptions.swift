@@ -1,7 +1,9 @@
+import Gestures
+import Logging
 import Reader
 import Renderer
 
-/// Options of the interactive reader.
+/// Options of the interactive reader, resolved from defaults, the configuration file and the flags.
 struct ReaderOptions {
     var book: BookLocation
     var kiosk = false
@@ -13,4 +15,12 @@ struct ReaderOptions {
     var idleReset: Double?
     /// `--stats`: record input-to-commit latency and frame costs, print a histogram at exit.
     var stats = false
+    /// The recognizer's tunables (grab-zone size, tap zones, double-tap interval, swipe speed). The grab zones
+    /// are laid out with `grabSize` when the context is built, so this must reach `GestureContext.config`
+    /// before `setTurnablePages` runs (i.e. inside `Reader.gestureContext`).
+    var gestures = GestureConfig()
+    /// Budget for page textures kept on the GPU, bytes (`cache-mb`); least recently shown pages go first.
+    var cacheBytes = 256 << 20
+    /// Where warnings (a page that fails to decode…) and diagnostics go: stderr, at `--log-level`.
+    var logger = Logger(label: "recto")
 }

@@ -1,13 +1,58 @@
 import ArgumentParser
+import Config
 
 struct Recto: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recto",
         abstract: "A touch-first page reader for Wayland kiosks and tablets.",
-        discussion: """
-        Exit statuses: 0 quit; 2 bad arguments, configuration or book; 3 no Wayland display or the \
-        display was lost; 4 no usable EGL/OpenGL ES 2.
-        """,
+        discussion: discussion,
         subcommands: [Open.self, Render.self, Bench.self],
         defaultSubcommand: Open.self)
+
+    /// The settings table comes from `SettingKey`, the same table the file parser and the flags use.
+    static var discussion: String {
+        let keys = SettingKey.allCases.map { key -> String in
+            let flag = key == .book ? "BOOK argument" : key.kind == .toggle ? "--\(key.rawValue) / --no-\(key.rawValue)" : "--\(key.rawValue) <\(key.valueName)>"
+            let scope = key.scope == .reader ? "" : " [every command]"
+            return "  \(key.rawValue) (\(flag))\(scope)\n" + wrap(key.help, width: 78, indent: 6)
+        }
+        return """
+        `recto [BOOK]` opens BOOK (default: the bundled demo book) full-screen; `recto help open` lists its flags.
+
+        SETTINGS
+        Every setting is a top-level key of the configuration file and a flag of the same name; flags win over \
+        the file, the file over the defaults. The file is TOML: --config FILE, else \
+        $XDG_CONFIG_HOME/recto/recto.toml ($HOME/.config/recto/recto.toml when XDG_CONFIG_HOME is unset), else \
+        /etc/recto/recto.toml; --no-config reads none. A relative `book` path in the file is relative to the \
+        file. An unknown key or a bad value stops recto with status 2 and a message naming the file, line and key.
+
+        \(keys.joined(separator: "\n"))
+
+        LOGGING
+        Warnings and diagnostics go to stderr, one line each (`recto: LEVEL: message`), at --log-level; under \
+        systemd each line carries its syslog priority for the journal. --log-events writes JSON lines to stdout.
+
+        EXIT STATUSES
+          0  quit (Ctrl+Q, SIGTERM, SIGINT) or a subcommand finished
+          2  bad arguments or configuration; a book that is missing, empty or has no readable page
+          3  no Wayland display, or the display was lost (socket closed, protocol error)
+          4  no usable EGL/OpenGL ES 2
+        """
+    }
+}
+
+/// Word-wraps `text` to lines of at most `width` columns, each indented by `indent` spaces (ArgumentParser
+/// rewraps only lines longer than the screen, and would lose the indentation).
+func wrap(_ text: String, width: Int, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    var lines: [String] = [], line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty, indent + line.count + 1 + word.count > width {
+            lines.append(pad + line)
+            line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(pad + line) }
+    return lines.joined(separator: "\n")
 }

@@ -35,7 +35,8 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a page, a spread or a curl state offscreen to a PNG, through the window's renderer.",
         discussion: """
-        Uses Mesa's surfaceless EGL: no display needed. With --drag, the page is held at that window pixel \
+        Uses Mesa's surfaceless EGL: no display needed. Reads the configuration file like `recto open`; \
+        book, spread, rtl, background, radius and margin apply here. With --drag, the page is held at that window pixel \
         (origin top-left, y down) by the point named by --grab: br/tr turn forward (left-to-right books), \
         bl/tl turn backward, edge holds the outer edge at the drag's height.
         """)
@@ -58,26 +59,26 @@ struct Render: ParsableCommand {
     var out: String
 
     func run() throws {
-        let book = try bookOptions.location()
+        let settings = try bookOptions.settings().settings
+        let book = try bookOptions.location(settings)
         guard page >= 1, page <= book.pages.count else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pages.count))")
         }
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
-        var reader = Reader(pageCount: book.pages.count, config: bookOptions.readerConfig())
+        var reader = Reader(pageCount: book.pages.count, config: settings.readerConfig)
         reader.resize(width: Double(size.width), height: Double(size.height))
         _ = reader.apply(.jump(.first), at: 0)
         reader.go(toPage: page)
         let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader)
         if let drag {
-            try hold(&reader, at: Vec2(drag.x, drag.y))
+            try hold(&reader, at: Vec2(drag.x, drag.y), rightToLeft: settings.rightToLeft)
         }
-        let scene = SceneComposer(background: try bookOptions.backgroundColour()).scene(reader.frame, textures: textures)
+        let scene = SceneComposer(background: settings.background.rgba).scene(reader.frame, textures: textures)
         try gpu.renderPNG(scene, to: out)
     }
 
     /// Starts a drag at the grabbed point's resting place and moves it to `finger`.
-    private func hold(_ reader: inout Reader, at finger: Vec2) throws {
-        let rtl = bookOptions.rtl
+    private func hold(_ reader: inout Reader, at finger: Vec2, rightToLeft rtl: Bool) throws {
         let forward: Bool
         let gesture: Grab
         switch grab {

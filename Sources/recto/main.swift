@@ -3,6 +3,7 @@ import Glibc
 
 // A synchronous main: the Wayland/EGL loop must run on the process's main thread (an async main would
 // put MainActor code on a dispatch worker).
+RectoLog.bootstrap()
 do {
     var command = try Recto.parseAsRoot()
     try command.run()
