@@ -22,6 +22,8 @@ final class Weston {
     let clientEnvironment: [String: String]
 
     private let compositor: ChildProcess
+    /// This instance's turn: one weston per test process at a time (see `CompositorTurn`).
+    private let turn: CompositorTurn
     private let logFile: URL
     private var control: ControlConnection?
     private var clients: [ChildProcess] = []
@@ -39,6 +41,7 @@ final class Weston {
         guard scale >= 1, width > 0, height > 0, width % scale == 0, height % scale == 0 else {
             throw HarnessError.failed("output \(width)x\(height) is not a positive multiple of scale \(scale)")
         }
+        turn = try CompositorTurn()
         self.width = width
         self.height = height
         self.scale = scale
@@ -206,5 +209,6 @@ final class Weston {
         control = nil
         compositor.stop(grace: .seconds(3))
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        turn.release()
     }
 }
