@@ -23,4 +23,7 @@ struct ReaderOptions {
     var cacheBytes = 256 << 20
     /// Where warnings (a page that fails to decode…) and diagnostics go: stderr, at `--log-level`.
     var logger = Logger(label: "recto")
+    /// Resolution of moving frames: nil = automatic (reduced only when a frame costs more than the
+    /// display's frame interval), 1 = always full, < 1 = that factor whenever the page moves.
+    var motionScale: Double?
 }
