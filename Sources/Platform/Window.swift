@@ -40,8 +40,29 @@ import CWaylandProtocols
     /// The frame callback fired (time in ms): the right moment to draw the next frame.
     public var onFrame: (@MainActor (UInt32) -> Void)?
 
-    public var bufferWidth: Int32 { Int32((Double(width) * scale).rounded()) }
-    public var bufferHeight: Int32 { Int32((Double(height) * scale).rounded()) }
+    /// Extra factor on the buffer while the page moves on a slow renderer (1 = full resolution); the
+    /// compositor scales the smaller buffer up through wp_viewporter.
+    public private(set) var motionFactor: Double = 1
+
+    /// Buffer pixels per logical pixel as rendered now (output scale × motion factor).
+    public var renderScale: Double { scale * motionFactor }
+    public var bufferWidth: Int32 { max(1, Int32((Double(width) * renderScale).rounded())) }
+    public var bufferHeight: Int32 { max(1, Int32((Double(height) * renderScale).rounded())) }
+
+    /// Whether reduced-resolution motion frames can be shown (wp_viewporter is offered).
+    public var canScaleMotion: Bool { viewport != nil }
+
+    /// Renders at `factor` of full resolution until set back to 1; takes effect with the next commit.
+    /// Returns false when the compositor offers no wp_viewporter.
+    @discardableResult
+    public func setMotionFactor(_ factor: Double) -> Bool {
+        guard viewport != nil else { return false }
+        let f = min(1, max(0.25, factor))
+        guard f != motionFactor else { return true }
+        motionFactor = f
+        applyScale()
+        return true
+    }
 
     public init(display: WaylandDisplay, title: String, appID: String, output: Output?,
                 defaultSize: (Int32, Int32) = (1280, 800)) throws {
@@ -139,7 +160,14 @@ import CWaylandProtocols
         } else {
             let integer = enteredOutputs.compactMap { display.output(for: $0)?.scale }.max() ?? 1
             scale = Double(integer)
-            if display.compositorVersion >= 3 { wl_surface_set_buffer_scale(surface, integer) }
+            if motionFactor != 1, let viewport {
+                // Any buffer size, stretched over the logical size by the compositor.
+                if display.compositorVersion >= 3 { wl_surface_set_buffer_scale(surface, 1) }
+                wp_viewport_set_destination(viewport, width, height)
+            } else {
+                if let viewport { wp_viewport_set_destination(viewport, -1, -1) }
+                if display.compositorVersion >= 3 { wl_surface_set_buffer_scale(surface, integer) }
+            }
         }
     }
 

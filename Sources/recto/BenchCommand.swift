@@ -64,6 +64,7 @@ struct Bench: ParsableCommand {
             _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
                                                  position: start, source: .touch)), at: 0)
             var vertices = 0
+            let damaged = measureDamaged(reader: reader, start: start, leafWidth: leafWidth, textures: textures)
             let curl = measure { i in
                 // The corner sweeps from its home across the page to the spine on a shallow arc.
                 let t = Double(i % frames) / Double(frames)
@@ -74,11 +75,36 @@ struct Bench: ParsableCommand {
                 return s
             }
             results.cases.append(.init(name: mode == .single ? "single" : "spread", floor: floor, curl: curl,
-                                       vertices: vertices))
+                                       damaged: damaged, vertices: vertices))
         }
         results.solverNs = solverCost()
         results.glErrors = GLErrors.drain().count
         print(json ? results.json(size: size) : results.table(size: size))
+
+        /// The same sweep repainting only what changed since the previous frame (the offscreen target keeps
+        /// its contents, like a back buffer of age 1).
+        func measureDamaged(reader: Reader, start: Vec2, leafWidth: Double, textures: [Int: Texture]) -> [Double] {
+            var all: [Double] = []
+            for run in 0...runs {
+                var sweep = reader
+                _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                     position: start, source: .touch)), at: 0)
+                var tracker = DamageTracker()
+                for i in 0..<frames {
+                    let t = Double(i) / Double(frames)
+                    let finger = Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
+                    _ = sweep.apply(.curlMove(finger), at: t)
+                    let s = composer.scene(sweep.frame, textures: textures)
+                    let clip = tracker.damage(for: s, bufferAge: 1, size: (w, h))
+                    let t0 = EventLog.now()
+                    gpu.target.bind()
+                    gpu.renderer.draw(s, width: size.width, height: size.height, clip: clip)
+                    OffscreenTarget.finish()
+                    if run > 0 && i > 0 { all.append(EventLog.now() - t0) }
+                }
+            }
+            return all
+        }
 
         func measure(_ scene: (Int) -> FrameScene) -> [Double] {
             var all: [Double] = []
@@ -114,7 +140,7 @@ struct Bench: ParsableCommand {
 }
 
 struct BenchResults {
-    struct Case { let name: String; let floor: [Double]; let curl: [Double]; let vertices: Int }
+    struct Case { let name: String; let floor: [Double]; let curl: [Double]; let damaged: [Double]; let vertices: Int }
     var firstFrameMs = 0.0
     var decodeMs: [Double] = []
     var cases: [Case] = []
@@ -130,12 +156,13 @@ struct BenchResults {
     func table(size: Size) -> String {
         func f(_ x: Double) -> String { String(format1: x) }
         var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish)\n"
-        out += "case     floor p50  floor p99  curl p50  curl p99  p50 ratio  p99 ratio  curl vertices\n"
+        out += "case     floor p50  floor p99  curl p50  curl p99  p50 ratio  p99 ratio  damaged p50  damaged p99  curl vertices\n"
         for c in cases {
             let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
             let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
             let columns: [String] = [c.name.padding(8), f(fp50).padding(10), f(fp99).padding(10), f(cp50).padding(9),
                                      f(cp99).padding(9), f(cp50 / fp50).padding(10), f(cp99 / fp99).padding(10),
+                                     f(Self.percentile(c.damaged, 0.5)).padding(12), f(Self.percentile(c.damaged, 0.99)).padding(12),
                                      String(c.vertices)]
             out += columns.joined(separator: " ") + "\n"
         }
@@ -152,7 +179,7 @@ struct BenchResults {
         for c in cases {
             let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
             let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
-            cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"curl_vertices\":\(c.vertices)}")
+            cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"damaged_p50_ms\":\(Self.percentile(c.damaged, 0.5)),\"damaged_p99_ms\":\(Self.percentile(c.damaged, 0.99)),\"curl_vertices\":\(c.vertices)}")
         }
         parts.append("\"cases\":[\(cs.joined(separator: ","))]")
         parts.append("\"decode_p50_ms\":\(Self.percentile(decodeMs, 0.5))")

@@ -25,6 +25,7 @@ import Renderer
     var idleTimer: TimerSource!
     var damage = DamageTracker()
     var stats = FrameStats()
+    var pacing = MotionPacing()
     var textures: [Int: Texture] = [:]
     var requested: Set<Int> = []
     var failedPages: [Int: String] = [:]
@@ -82,8 +83,9 @@ import Renderer
         display.onOutputsChanged = { [unowned self] in window.updateScale() }
         window.onResize = { [unowned self] in resized() }
         window.onClose = { [unowned self] in if !options.kiosk { loop.stop(ExitStatus.ok.rawValue) } }
-        window.onFrame = { [unowned self] _ in
+        window.onFrame = { [unowned self] time in
             stats.frameCallback()
+            pacing.frameCallback(at: Double(time))
             if reader.isAnimating { dirty = true }
         }
         loop.beforePoll.append { [unowned self] in drawIfNeeded() }
@@ -213,8 +215,14 @@ import Renderer
         log(reader.advance(to: now))
         if reader.isAnimating { dirty = true }
         let started = monotonicMilliseconds()
+        // On a slow renderer the page moves at a reduced resolution and comes back sharp when it rests.
+        let factor = pacing.factor(moving: reader.isTurning || reader.isAnimating, setting: options.motionScale)
+        if factor != window.motionFactor, window.setMotionFactor(factor) {
+            surface.resize(width: window.bufferWidth, height: window.bufferHeight)
+            damage.reset()
+        }
         var scene = composer.scene(reader.frame, textures: textures)
-        scene.view = Affine2.scale(window.scale).concatenating(scene.view)
+        scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
                                    size: (Double(surface.width), Double(surface.height)))
@@ -229,6 +237,7 @@ import Renderer
         }
         let committed = monotonicMilliseconds()
         stats.committed(at: committed, cost: committed - started)
+        if window.motionFactor == 1 { pacing.fullFrameCost(committed - started) }
         if options.stats, stats.summaryDue(at: committed) {
             log.emit("stats", ["frames": .int(stats.frames), "callbacks": .int(stats.callbacks),
                                "latency_p50": .double(FrameStats.percentile(stats.latencies, 0.5)),
