@@ -112,7 +112,8 @@ public struct Reader: Sendable {
 
     /// The scene as the gesture recognizer needs it: where pages can be picked up, tap zones, zoom.
     public var gestureContext: GestureContext {
-        var c = GestureContext(tapArea: window, isZoomed: zoom.isZoomed, rightToLeft: config.rightToLeft)
+        var c = GestureContext(tapArea: window, isZoomed: zoom.isZoomed, rightToLeft: config.rightToLeft,
+                               config: config.gestures)
         let here = layout(position.spreadIndex)
         let forwardSide: PageSide = config.rightToLeft ? .left : .right
         func onScreen(_ r: Rect) -> Rect { screenBounds(of: r) }

@@ -1,5 +1,6 @@
 import Book
 import Curl
+import Gestures
 
 /// Tunables of the reader (all have flags; see `recto --help`).
 public struct ReaderConfig: Sendable {
@@ -11,6 +12,8 @@ public struct ReaderConfig: Sendable {
     public var release = ReleasePolicy()
     public var spring = SpringConfig()
     public var zoom = ZoomConfig()
+    /// The recognizer's tunables; grab zones are laid out with `gestures.grabSize`.
+    public var gestures = GestureConfig()
     /// How far (px) a drag at the first or last page may pull the page before it stops following.
     public var rubberBandReach = 60.0
 

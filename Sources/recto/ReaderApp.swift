@@ -43,7 +43,9 @@ import Renderer
         do { egl = try EGLDisplayContext(.wayland(display.display)) } catch let e as RendererError {
             throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
         }
-        reader = Reader(pageCount: options.book.pages.count, config: options.reader)
+        var config = options.reader
+        config.gestures = options.gestures
+        reader = Reader(pageCount: options.book.pages.count, config: config)
         composer = SceneComposer(background: options.background)
         display.hideCursor = options.kiosk
         let output = options.outputName.flatMap { name in display.outputList.first { $0.name == name } }
@@ -198,7 +200,7 @@ import Renderer
                 reader.setPageSize(decoded.page, width: Double(image.width), height: Double(image.height))
             case .failure(let error):
                 if failedPages[decoded.page] == nil {
-                    printError("page \(decoded.page) (\(options.book.pages[decoded.page - 1])): \(error.description)")
+                    options.logger.warning("page \(decoded.page) (\(options.book.pages[decoded.page - 1])) cannot be shown: \(error.description)")
                 }
                 failedPages[decoded.page] = error.description
             }
