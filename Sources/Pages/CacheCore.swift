@@ -1,0 +1,174 @@
+import Decoding
+import Foundation
+import Glibc
+
+/// The shared half of `PageCache`: the lock-guarded state, the result pipe and the worker loop. Workers keep it
+/// alive until they notice `stop()`, so releasing a `PageCache` never waits for a decode to finish.
+final class CacheCore: @unchecked Sendable {
+    // @unchecked: `state` and `source` are read and written only with `condition` locked; the rest is immutable.
+    let readFD: Int32
+    private let writeFD: Int32
+    private let condition = NSCondition()
+    private var state: CacheState
+    var source: PageSource
+    private let limits: DecodeLimits
+    private let maxTextureSize: Int
+
+    init(source: PageSource, configuration: PageCache.Configuration) {
+        var fds: [Int32] = [0, 0]
+        precondition(pipe(&fds) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
+        for f in fds {
+            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+        self.source = source
+        limits = configuration.limits
+        maxTextureSize = max(1, configuration.maxTextureSize)
+        state = CacheState(budget: max(0, configuration.budgetBytes), bounds: PixelSize(width: 1, height: 1),
+                           pageCount: source.pageCount)
+        state.bounds = capped(configuration.fitting)
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    func capped(_ size: PixelSize) -> PixelSize {
+        PixelSize(width: max(1, min(size.width, maxTextureSize)), height: max(1, min(size.height, maxTextureSize)))
+    }
+
+    /// Runs `body` with the state locked.
+    func locked<R>(_ body: (inout CacheState) -> R) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(&state)
+    }
+
+    /// Runs `body` with the state locked, then wakes idle workers and, when events are waiting that the caller
+    /// has not been told about, writes one byte to the pipe (one byte per drain, so the pipe never fills).
+    @discardableResult
+    func update<R>(_ body: (inout CacheState) -> R) -> R {
+        condition.lock()
+        let result = body(&state)
+        let notify = !state.events.isEmpty && !state.signalled
+        if notify { state.signalled = true }
+        condition.broadcast()
+        condition.unlock()
+        if notify {
+            var byte: UInt8 = 1
+            _ = write(writeFD, &byte, 1)  // EAGAIN cannot happen: at most one unread byte
+        }
+        return result
+    }
+
+    func stop() {
+        condition.lock()
+        state.stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A worker thread's life: take the most urgent job, run it unlocked, repeat until stopped.
+    func work() {
+        while true {
+            condition.lock()
+            var job: CacheJob?
+            while !state.stopping {
+                job = state.nextJob()
+                if job != nil { break }
+                condition.wait()
+            }
+            let source = self.source
+            condition.unlock()
+            guard let job else { return }
+            switch job {
+            case .display(let page, let bounds, let generation):
+                display(page: page, bounds: bounds, generation: generation, source: source)
+            case .full(let page, let generation, let epoch):
+                full(page: page, generation: generation, epoch: epoch, source: source)
+            case .cut(let page, let image, let requests, let generation):
+                let results = cut(image, requests)
+                update { $0.regionsCut(page: page, results: results, generation: generation) }
+            }
+        }
+    }
+
+    private func display(page: Int, bounds: PixelSize, generation: Int, source: PageSource) {
+        var reserved = 0
+        do throws(PageError) {
+            let contents = try source.contents(of: page)
+            let info = try header(contents.bytes, name: source.name(of: page))
+            let fitted = info.size.width >= 1 && info.size.height >= 1
+                ? info.size.fitting(within: bounds) : PixelSize(width: 1, height: 1)
+            let bytes = fitted.width * fitted.height * 4
+            switch locked({ $0.reserveDisplay(page: page, bytes: bytes, generation: generation) }) {
+            case .granted: reserved = bytes
+            case .deferred: return
+            case .stale:
+                update { $0.cancelled(page: page) }
+                return
+            }
+            let image: RGBAImage
+            do { image = try ImageDecoder.decode(contents.bytes, limits: limits, fitting: bounds) } catch {
+                throw .decode(name: source.name(of: page), error)
+            }
+            update { state in
+                state.release(reserved)
+                state.displayDecoded(page: page, image: image, sourceSize: info.size, identity: contents.identity,
+                                     generation: generation)
+            }
+        } catch {
+            update { state in
+                state.release(reserved)
+                state.failed(page: page, message: error.description, generation: generation)
+            }
+        }
+    }
+
+    private func full(page: Int, generation: Int, epoch: Int, source: PageSource) {
+        var reserved = 0
+        do throws(PageError) {
+            let contents = try source.contents(of: page)
+            let info = try header(contents.bytes, name: source.name(of: page))
+            let (w, h) = (info.size.width, info.size.height)
+            // Only reserve for sizes the decoder will accept; anything else fails in decode without allocating.
+            let plausible = w >= 1 && h >= 1 && w <= limits.maxDimension && h <= limits.maxDimension
+                && w <= limits.maxPixels / h
+            let bytes = plausible ? w * h * 4 : 0
+            let keep = plausible && locked { $0.reserveFull(bytes: bytes) }
+            if keep { reserved = bytes }
+            let image: RGBAImage
+            do { image = try ImageDecoder.decode(contents.bytes, limits: limits) } catch {
+                throw .decode(name: source.name(of: page), error)
+            }
+            let requests = update { state in
+                state.release(reserved)
+                return state.fullDecoded(page: page, image: image, sourceSize: info.size, keep: keep,
+                                         generation: generation, epoch: epoch)
+            }
+            reserved = 0
+            let results = cut(image, requests)
+            update { $0.regionsCut(page: page, results: results, generation: generation) }
+        } catch {
+            update { state in
+                state.release(reserved)
+                state.failed(page: page, message: error.description, generation: generation)
+            }
+        }
+    }
+
+    private func header(_ bytes: [UInt8], name: String) throws(PageError) -> ImageInfo {
+        do { return try ImageDecoder.info(bytes) } catch { throw .decode(name: name, error) }
+    }
+
+    private func cut(_ image: RGBAImage, _ requests: [RegionRequest]) -> [(PixelRect, RGBAImage)] {
+        requests.compactMap { request in
+            let rect = request.rect.clamped(to: image.size)
+            guard rect.width >= 1 && rect.height >= 1 else { return nil }
+            return (rect, image.region(rect, scaledTo: request.output))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Glibc
+
+/// The bytes of one page and the identity of exactly those bytes.
+public struct PageContents: Sendable {
+    public var bytes: [UInt8]
+    public var identity: PageIdentity
+
+    public init(bytes: [UInt8], identity: PageIdentity) {
+        self.bytes = bytes
+        self.identity = identity
+    }
+}
+
+/// Where pages come from. Implement it to feed `PageCache` from anything else (tests use fakes).
+///
+/// Pages are numbered 1...pageCount in reading order. Every method may be called from any thread, concurrently.
+public protocol PageProvider: Sendable {
+    /// The path the book was opened from, for messages and `reloaded()`.
+    var path: String { get }
+    var kind: PageSource.Kind { get }
+    var pageCount: Int { get }
+    /// The page's file or entry name (relative to the book), for messages.
+    func name(of page: Int) -> String
+    /// The page's bytes (bounded by the limits the source was opened with) and their identity.
+    func contents(of page: Int) throws(PageError) -> PageContents
+    /// The page's identity without reading its bytes (a `stat` or the archive's directory).
+    func identity(of page: Int) throws(PageError) -> PageIdentity
+    /// A fresh scan of the same path, for live content: pages added, removed, renamed or rewritten.
+    func reloaded() throws(PageError) -> any PageProvider
+}
+
+/// A book: a directory of images, a single image file, or a CBZ archive read in place.
+public struct PageSource: Sendable {
+    public enum Kind: String, Sendable {
+        /// A directory of .png/.jpg/.jpeg files in natural order (hidden files skipped).
+        case directory
+        /// One image file: a one-page book.
+        case image
+        /// A ZIP/CBZ archive: image entries in natural order of their full paths.
+        case archive
+        /// Some other `PageProvider`.
+        case custom
+    }
+
+    public let provider: any PageProvider
+
+    public init(_ provider: any PageProvider) { self.provider = provider }
+
+    /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), or a
+    /// PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unsupportedBook`
+    /// or `.unreadable` with a message fit for the command line.
+    public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
+        guard let info = PosixFiles.status(path) else {
+            if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: PosixFiles.errorText(errno))
+        }
+        if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
+        guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
+        let head = try PosixFiles.readPrefix(path, count: 8)
+        let lower = path.lowercased()
+        if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
+            return PageSource(try ArchiveSource(path: path, limits: limits))
+        }
+        let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let isJPEG = head.starts(with: [0xFF, 0xD8])
+        guard isPNG || isJPEG else { throw .unsupportedBook(path: path) }
+        return PageSource(SingleImageSource(path: path, limits: limits))
+    }
+
+    public var path: String { provider.path }
+    public var kind: Kind { provider.kind }
+    /// Number of pages (≥ 1 for the built-in sources).
+    public var pageCount: Int { provider.pageCount }
+    /// File or entry name of `page` (1-based), for messages; "page N" when out of range.
+    public func name(of page: Int) -> String { provider.name(of: page) }
+    /// The bytes of `page` (1-based), at most `limits.decode.maxFileBytes` (and `maxEntryBytes` for entries).
+    public func data(of page: Int) throws(PageError) -> [UInt8] { try provider.contents(of: page).bytes }
+    /// Bytes and identity of `page`, read together so the identity describes exactly these bytes.
+    public func contents(of page: Int) throws(PageError) -> PageContents { try provider.contents(of: page) }
+    /// Identity of `page` for a persistent cache key, without reading it.
+    public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }
+    /// Rescans the same path (the directory listing, the archive's directory).
+    public func reloaded() throws(PageError) -> PageSource { PageSource(try provider.reloaded()) }
+}
+
+extension PosixFiles {
+    /// The first `count` bytes (fewer for a short file).
+    static func readPrefix(_ path: String, count: Int) throws(PageError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return Array(bytes[0..<got])
+    }
+}
+
+func checkPage(_ page: Int, _ count: Int) throws(PageError) {
+    guard page >= 1 && page <= count else { throw .pageOutOfRange(page: page, pageCount: count) }
+}

@@ -1,0 +1,81 @@
+import Glibc
+
+/// The few POSIX calls the page sources need: bounded reads that never block on a FIFO, file identities from
+/// the same descriptor as the bytes, and symbolic-link resolution for the containment check.
+enum PosixFiles {
+    /// `stat` (following links) or nil with errno set.
+    static func status(_ path: String, follow: Bool = true) -> stat? {
+        var info = stat()
+        let rc = follow ? stat(path, &info) : lstat(path, &info)
+        return rc == 0 ? info : nil
+    }
+
+    static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
+    static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
+    static func isLink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
+
+    static func identity(_ info: stat) -> FileIdentity {
+        FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                     modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved, or nil (errno set) when a component
+    /// is missing.
+    static func resolve(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// Whether resolved absolute path `path` lies strictly inside resolved directory `root`.
+    static func isInside(_ path: String, root: String) -> Bool {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.count > prefix.count && path.hasPrefix(prefix)
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes, with the identity of exactly the file read.
+    ///
+    /// `O_NONBLOCK` keeps a FIFO planted in a book from hanging the reader (it is then refused as not a file);
+    /// `noFollow` refuses a final-component link, for paths already resolved by `resolve`, so a file swapped for a
+    /// link between the check and the open is not followed. The size is checked from `fstat` before reading and
+    /// again while reading, since a file may grow underneath us.
+    static func read(_ path: String, name: String, limit: Int, noFollow: Bool) throws(PageError)
+        -> (bytes: [UInt8], identity: FileIdentity) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
+        guard fd >= 0 else {
+            if errno == ELOOP && noFollow { throw .linkOutsideBook(name: name) }
+            throw .unreadable(path: name, reason: errorText(errno))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+        guard isRegular(info) else { throw .notAFile(name: name) }
+        let declared = Int(info.st_size)
+        guard declared <= limit else { throw .fileTooLarge(name: name, bytes: declared, limit: limit) }
+
+        var bytes = [UInt8](repeating: 0, count: declared)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+            if got == 0 { break }
+            count += got
+        }
+        // The file may have grown since fstat: keep reading, still within the limit.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while count == bytes.count {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+            if got == 0 { break }
+            guard count + got <= limit else { throw .fileTooLarge(name: name, bytes: count + got, limit: limit) }
+            bytes.append(contentsOf: chunk[0..<got])
+            count += got
+        }
+        if count < bytes.count { bytes.removeLast(bytes.count - count) }  // truncated while we read
+        return (bytes, identity(info))
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

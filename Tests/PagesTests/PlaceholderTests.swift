@@ -1,0 +1,66 @@
+import Decoding
+import Pages
+import Testing
+
+@Suite struct PlaceholderTests {
+    static func isInk(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.r < 120 && p.g < 120 && p.b < 120 }
+
+    static func inkCount(_ image: RGBAImage, in rect: PixelRect) -> Int {
+        var n = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) where isInk(image[x, y]) { n += 1 }
+        }
+        return n
+    }
+
+    @Test func messageIsDrawnInTheMiddleOnPaperWithABorder() {
+        let size = PixelSize(width: 800, height: 1100)
+        let image = placeholderImage(size: size, message: "page 7: corrupt PNG data: IDAT CRC error")
+        #expect(image.size == size)
+        #expect(image.isOpaque)
+        let middle = PixelRect(x: 100, y: 400, width: 600, height: 300)
+        #expect(Self.inkCount(image, in: middle) > 500)
+        let total = Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: 800, height: 1100))
+        #expect(Self.inkCount(image, in: middle) == total)  // all text is near the centre
+        #expect(image[5, 5] == (247, 243, 234, 255))         // paper
+        let margin = 800 / 24
+        #expect(image[margin, 550] == (196, 186, 168, 255))   // border
+        #expect(image[400, margin] == (196, 186, 168, 255))
+    }
+
+    @Test func everyPrintableCharacterHasItsOwnGlyph() {
+        let size = PixelSize(width: 60, height: 60)
+        var seen: [[UInt8]: Character] = [:]
+        for value in 33...126 {
+            let c = Character(Unicode.Scalar(UInt8(value)))
+            let pixels = placeholderImage(size: size, message: String(c)).pixels
+            #expect(seen[pixels] == nil, "\(c) looks like \(seen[pixels].map(String.init) ?? "")")
+            seen[pixels] = c
+        }
+        let blank = placeholderImage(size: size, message: " ")
+        #expect(Self.inkCount(blank, in: PixelRect(x: 0, y: 0, width: 60, height: 60)) == 0)
+        // Non-ASCII falls back to look-alikes or '?', never a crash.
+        #expect(placeholderImage(size: size, message: "×") == placeholderImage(size: size, message: "x"))
+        #expect(placeholderImage(size: size, message: "ü") == placeholderImage(size: size, message: "?"))
+    }
+
+    @Test func longMessagesWrapAndStayInside() {
+        let size = PixelSize(width: 300, height: 400)
+        let long = String(repeating: "unreadable page data ", count: 12) + "averyveryverylongwordthatmustbecut"
+        let image = placeholderImage(size: size, message: long)
+        let pad = 300 / 24 * 2 + 1
+        // Text rows: count row bands with ink, at least several lines.
+        var rowsWithInk = 0
+        for y in 0..<400 where Self.inkCount(image, in: PixelRect(x: 0, y: y, width: 300, height: 1)) > 0 { rowsWithInk += 1 }
+        #expect(rowsWithInk > 7 * 5)
+        #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: pad, height: 400)) == 0)
+        #expect(Self.inkCount(image, in: PixelRect(x: 300 - pad, y: 0, width: pad, height: 400)) == 0)
+    }
+
+    @Test func tinySizesDoNotTrap() {
+        for (w, h) in [(1, 1), (2, 9), (9, 2), (12, 12), (40, 8)] {
+            let image = placeholderImage(size: PixelSize(width: w, height: h), message: "missing")
+            #expect(image.size == PixelSize(width: w, height: h))
+        }
+    }
+}
