@@ -8,6 +8,8 @@ packages=(
   libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev
   # tests: the headless compositor, its module headers, the screenshot tool
   weston libweston-10-dev util-linux
+  # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless
+  cage xwayland
 )
 missing=()
 for p in "${packages[@]}"; do

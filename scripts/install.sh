@@ -1,25 +1,47 @@
 #!/usr/bin/env bash
-# Builds recto in release mode and installs it with its demo book under a prefix:
-#   PREFIX/bin/recto, PREFIX/share/recto/DemoBook/, PREFIX/share/applications/recto.desktop
-# The installed binary finds the demo book relative to itself; it needs nothing from this checkout.
-# Usage: scripts/install.sh [--prefix DIR]   (default: $PREFIX, else ~/.local)
+# Builds recto in release mode and installs it with its demo book and kiosk deployment files under a prefix:
+#   PREFIX/bin/recto                          the program
+#   PREFIX/bin/recto-cage                     kiosk launcher: cage -- recto --kiosk BOOK
+#   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
+#   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), weston-kiosk.ini, recto.toml (example)
+#   PREFIX/share/applications/recto.desktop
+# The installed files need nothing from this checkout (the Swift runtime comes from the toolchain).
+# Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
+#   --prefix DIR   default: $PREFIX, else ~/.local
+#   --binary FILE  install this recto binary instead of building one (e.g. .build/debug/recto)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PREFIX:-$HOME/.local}"
+bin=""
+usage() { echo "usage: scripts/install.sh [--prefix DIR] [--binary FILE]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --prefix) prefix="$2"; shift 2 ;;
+    --prefix) [ $# -ge 2 ] || usage; prefix="$2"; shift 2 ;;
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
-    *) echo "usage: scripts/install.sh [--prefix DIR]" >&2; exit 2 ;;
+    --binary) [ $# -ge 2 ] || usage; bin="$2"; shift 2 ;;
+    --binary=*) bin="${1#--binary=}"; shift ;;
+    *) usage ;;
   esac
 done
-swift build -c release --product recto
-bin="$(swift build -c release --show-bin-path)/recto"
-install -d "$prefix/bin" "$prefix/share/recto/DemoBook" "$prefix/share/applications"
-install -m 0755 "$bin" "$prefix/bin/recto"
-install -m 0644 Assets/DemoBook/*.png "$prefix/share/recto/DemoBook/"
-[ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$prefix/share/recto/DemoBook/"
-if [ -f Assets/recto.desktop ]; then
-  sed "s|^Exec=.*|Exec=$prefix/bin/recto|" Assets/recto.desktop > "$prefix/share/applications/recto.desktop"
+case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
+if [ -z "$bin" ]; then
+  swift build -c release --product recto
+  bin="$(swift build -c release --show-bin-path)/recto"
 fi
-echo "installed $prefix/bin/recto and the demo book in $prefix/share/recto/DemoBook"
+[ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
+share="$prefix/share/recto"
+install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications"
+install -m 0755 "$bin" "$prefix/bin/recto"
+install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
+install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
+[ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"
+# The deployment examples name the installed paths.
+for f in recto-kiosk.service weston-kiosk.ini recto.toml; do
+  sed "s|@PREFIX@|$prefix|g" "Assets/deploy/$f" > "$share/deploy/$f"
+  chmod 0644 "$share/deploy/$f"
+done
+if [ -f Assets/recto.desktop ]; then
+  sed "s|^Exec=recto|Exec=$prefix/bin/recto|" Assets/recto.desktop > "$prefix/share/applications/recto.desktop"
+  chmod 0644 "$prefix/share/applications/recto.desktop"
+fi
+echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, the demo book in $share/DemoBook and kiosk files in $share/deploy"

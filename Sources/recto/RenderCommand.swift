@@ -59,8 +59,9 @@ struct Render: ParsableCommand {
     var out: String
 
     func run() throws {
-        let settings = try bookOptions.settings().settings
+        let (settings, file) = try bookOptions.settings()
         let book = try bookOptions.location(settings)
+        RectoLog.logger.info("configuration: \(file ?? "none"); book: \(book.path), \(book.pages.count) pages")
         guard page >= 1, page <= book.pages.count else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pages.count))")
         }
