@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // MIT licence: CBZ books are read in place.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // MIT licence; wraps toml++ (MIT). Only the Config target uses it.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // 1.16 for LogHandler.log(event:).
@@ -48,6 +50,8 @@ let package = Package(
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
+        .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -56,7 +60,7 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Renderer", "Platform", "Config",
+            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Pages", "Renderer", "Platform", "Config",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -71,6 +75,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["Book"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: [

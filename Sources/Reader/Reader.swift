@@ -46,6 +46,14 @@ public struct Reader: Sendable {
         updateZoomLayout()
     }
 
+    /// The known size of the page nearest to `page` (for a placeholder in the book's proportions).
+    public func pageSize(near page: Int) -> (width: Double, height: Double)? {
+        for d in 0..<8 {
+            for p in [page - d, page + d] { if let s = pageSizes[p], s.isValid { return (s.width, s.height) } }
+        }
+        return nil
+    }
+
     /// The current page (from 1; in double mode the first page of the spread).
     public var page: Int { position.page }
 

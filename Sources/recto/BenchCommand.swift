@@ -40,7 +40,7 @@ struct Bench: ParsableCommand {
         let w = Double(size.width), h = Double(size.height)
 
         // Start-up: decode page 1 and draw the first frame, as the window does.
-        var first = Reader(pageCount: book.pages.count, config: bookOptions.readerConfig())
+        var first = Reader(pageCount: book.pageCount, config: bookOptions.readerConfig())
         first.resize(width: w, height: h)
         let firstTextures = gpu.loadPages([1], of: book, into: &first) { results.decodeMs.append($0) }
         gpu.draw(composer.scene(first.frame, textures: firstTextures))
@@ -50,10 +50,10 @@ struct Bench: ParsableCommand {
         for mode in [SpreadPreference.single, .double] {
             var config = bookOptions.readerConfig()
             config.spread = mode
-            var reader = Reader(pageCount: book.pages.count, config: config)
+            var reader = Reader(pageCount: book.pageCount, config: config)
             reader.resize(width: w, height: h)
             // A spread with pages on both sides (page 2 in double mode).
-            reader.go(toPage: min(2, book.pages.count))
+            reader.go(toPage: min(2, book.pageCount))
             let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader) { results.decodeMs.append($0) }
             var rest = composer.scene(reader.frame, textures: textures)
             rest.plain = true

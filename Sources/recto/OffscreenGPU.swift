@@ -1,5 +1,6 @@
 import Book
 import Decoding
+import Pages
 import Reader
 import Renderer
 
@@ -21,24 +22,26 @@ struct OffscreenGPU {
         target.bind()
     }
 
-    /// Decodes `pages` synchronously, uploads them and tells the reader their sizes. A page that fails
-    /// to decode is reported on stderr and drawn as a placeholder.
+    /// Decodes `pages` synchronously (display-sized for the target), uploads them and tells the reader
+    /// their sizes. A page that cannot be decoded is reported and drawn as a placeholder with the reason.
     func loadPages(_ pages: [Int], of book: BookLocation, into reader: inout Reader,
                    timings: ((Double) -> Void)? = nil) -> [Int: Texture] {
-        let loader = PageLoader(maxTextureSize: renderer.maxTextureSize)
         var textures: [Int: Texture] = [:]
-        for p in Set(pages).sorted() where p >= 1 && p <= book.pages.count {
+        let side = min(renderer.maxTextureSize, max(target.width, target.height) * 2)
+        for p in Set(pages).sorted() where p >= 1 && p <= book.pageCount {
             let t0 = EventLog.now()
-            switch loader.loadNow(page: p, path: book.pages[p - 1]).result {
-            case .success(let image):
+            let image: RGBAImage
+            do {
+                image = try ImageDecoder.decode(book.source.data(of: p), fitting: PixelSize(width: side, height: side))
                 timings?(EventLog.now() - t0)
-                textures[p] = image.pixels.withUnsafeBytes {
-                    renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                }
-                reader.setPageSize(p, width: Double(image.width), height: Double(image.height))
-            case .failure(let error):
-                printError("page \(p) (\(book.pages[p - 1])): \(error.description)")
+            } catch {
+                printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")
+                image = placeholderImage(size: PixelSize(width: 700, height: 990), message: "Page \(p) cannot be shown: \(error)")
             }
+            textures[p] = image.pixels.withUnsafeBytes {
+                renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
+            }
+            reader.setPageSize(p, width: Double(image.width), height: Double(image.height))
         }
         return textures
     }
@@ -53,7 +56,9 @@ struct OffscreenGPU {
         let errors = GLErrors.drain()
         if !errors.isEmpty { printError("GL errors while rendering: \(errors.joined(separator: ", "))") }
         do {
-            try writePNG(path: path, width: target.width, height: target.height, bottomUpRGBA: target.readPixelsBottomUp())
+            try target.readPixelsBottomUp().withUnsafeBytes {
+                try PNGEncoder.write(rgba: $0, width: target.width, height: target.height, rowOrder: .bottomUp, toFile: path)
+            }
         } catch {
             throw RectoExit(.usage, "cannot write \(path): \(error)")
         }

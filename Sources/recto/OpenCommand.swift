@@ -23,7 +23,7 @@ struct Open: ParsableCommand {
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
         let book = try bookOptions.location(settings)
-        logger.info("book: \(book.path), \(book.pages.count) pages")
+        logger.info("book: \(book.path), \(book.pageCount) pages")
         let env = ProcessInfo.processInfo.environment
         if (env["WAYLAND_DISPLAY"] ?? "").isEmpty && (env["WAYLAND_SOCKET"] ?? "").isEmpty {
             throw RectoExit(.display, """

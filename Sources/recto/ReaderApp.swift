@@ -3,6 +3,7 @@ import Decoding
 import Geometry
 import Gestures
 import Glibc
+import Pages
 import Platform
 import Reader
 import Renderer
@@ -18,7 +19,7 @@ import Renderer
     let egl: EGLDisplayContext
     var surface: EGLWindowSurface?
     var renderer: SceneRenderer?
-    var loader: PageLoader?
+    var cache: PageCache?
     var recognizer = GestureRecognizer()
     var reader: Reader
     var tapTimer: TimerSource!
@@ -27,8 +28,6 @@ import Renderer
     var stats = FrameStats()
     var pacing = MotionPacing()
     var textures: [Int: Texture] = [:]
-    var requested: Set<Int> = []
-    var failedPages: [Int: String] = [:]
     var dirty = true
     var readySent = false
     var shownSent = false
@@ -45,7 +44,7 @@ import Renderer
         }
         var config = options.reader
         config.gestures = options.gestures
-        reader = Reader(pageCount: options.book.pages.count, config: config)
+        reader = Reader(pageCount: options.book.pageCount, config: config)
         composer = SceneComposer(background: options.background)
         display.hideCursor = options.kiosk
         let output = options.outputName.flatMap { name in display.outputList.first { $0.name == name } }
@@ -166,9 +165,10 @@ import Renderer
                                                width: window.bufferWidth, height: window.bufferHeight)
                 let r = try SceneRenderer()
                 renderer = r
-                let l = PageLoader(maxTextureSize: r.maxTextureSize)
-                loader = l
-                loop.add(fd: l.fd) { [unowned self] _ in pagesDecoded() }
+                let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
+                    budgetBytes: options.cacheBytes, fitting: pageFitting, maxTextureSize: r.maxTextureSize))
+                cache = c
+                loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }
             } catch {
                 printError("no usable EGL/OpenGL ES 2: \(error)")
                 loop.stop(ExitStatus.graphics.rawValue)
@@ -181,32 +181,50 @@ import Renderer
 
     // MARK: pages
 
+    /// Pages are decoded to the window's full buffer size (sharp at 1×; zoom asks for regions).
+    private var pageFitting: Decoding.PixelSize {
+        Decoding.PixelSize(width: max(256, Int(window.bufferWidth)), height: max(256, Int(window.bufferHeight)))
+    }
+
     private func requestPages() {
-        guard let loader else { return }
-        for page in reader.neededPages where !requested.contains(page) && page >= 1 && page <= options.book.pages.count {
-            requested.insert(page)
-            loader.request(page: page, path: options.book.pages[page - 1])
-        }
+        guard let cache else { return }
+        cache.setFitting(pageFitting)
+        // The spread shown first, then its neighbours: the cache decodes in this order.
+        cache.want(reader.neededPages, visibleCount: reader.position.spread.pages.count)
     }
 
     private func pagesDecoded() {
-        guard let loader, let renderer else { return }
-        for decoded in loader.drain() {
-            switch decoded.result {
-            case .success(let image):
-                textures[decoded.page] = image.pixels.withUnsafeBytes {
-                    renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                }
-                reader.setPageSize(decoded.page, width: Double(image.width), height: Double(image.height))
-            case .failure(let error):
-                if failedPages[decoded.page] == nil {
-                    options.logger.warning("page \(decoded.page) (\(options.book.pages[decoded.page - 1])) cannot be shown: \(error.description)")
-                }
-                failedPages[decoded.page] = error.description
+        guard let cache, let renderer else { return }
+        for event in cache.drain() {
+            switch event {
+            case .ready(let page, let image, _):
+                upload(page, image, renderer: renderer, cache: cache)
+                reader.setPageSize(page, width: Double(image.width), height: Double(image.height))
+            case .failed(let page, let message):
+                options.logger.warning("page \(page) (\(options.book.source.name(of: page))) cannot be shown: \(message)")
+                // A placeholder with the reason, in the proportions of its neighbours; the book reads on.
+                let size = reader.pageSize(near: page) ?? (700, 990)
+                let w = max(64, Int(size.width)), h = max(64, Int(size.height))
+                let image = placeholderImage(size: Decoding.PixelSize(width: w, height: h), message: "Page \(page): \(message)")
+                upload(page, image, renderer: renderer, cache: cache)
+                reader.setPageSize(page, width: Double(w), height: Double(h))
+            case .evict(let page):
+                textures[page] = nil
+                cache.noteTextureReleased(page: page)
+            case .region:
+                break
             }
             dirty = true
         }
         recognizer.context = reader.gestureContext
+    }
+
+    private func upload(_ page: Int, _ image: RGBAImage, renderer: SceneRenderer, cache: PageCache) {
+        let texture = image.pixels.withUnsafeBytes {
+            renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
+        }
+        textures[page] = texture
+        cache.noteTexture(page: page, bytes: texture.byteCount)
     }
 
     // MARK: drawing
@@ -250,7 +268,7 @@ import Renderer
         if !readySent {
             readySent = true
             log.emit("ready", ["width": .int(Int(window.width)), "height": .int(Int(window.height)),
-                               "scale": .double(window.scale), "pages": .int(options.book.pages.count)])
+                               "scale": .double(window.scale), "pages": .int(options.book.pageCount)])
         }
         if !shownSent, reader.frame.pages.contains(where: { textures[$0.page] != nil }) {
             shownSent = true
