@@ -208,11 +208,13 @@ struct CacheState {
     enum Reservation { case granted, deferred, stale }
 
     /// Reserves `bytes` for a display decode of `page`, evicting least-recently-used items as needed. Visible
-    /// pages always get it (even past the budget: they must be shown); others are deferred when it will not fit.
+    /// pages always get it (even past the budget: they must be shown); others are deferred when it will not fit;
+    /// pages no longer wanted, or of an old source, are `.stale` and not decoded.
     mutating func reserveDisplay(page: Int, bytes: Int, generation: Int) -> Reservation {
-        guard generation == self.generation else { return .stale }
+        // Read but no longer wanted (the reader flipped on): skip the decode, the expensive part.
+        guard generation == self.generation, wantedSet.contains(page) else { return .stale }
         let visible = wanted.prefix(visibleCount).contains(page)
-        if !makeRoom(bytes) && !visible {
+        if !makeRoom(bytes, partial: visible) && !visible {
             slots[page]?.decoding = false
             slots[page]?.deferred = true
             return .deferred
@@ -224,7 +226,7 @@ struct CacheState {
 
     /// Reserves room to keep a full-resolution image; false means decode it, cut, and drop it.
     mutating func reserveFull(bytes: Int) -> Bool {
-        guard makeRoom(bytes) else { return false }
+        guard makeRoom(bytes, partial: false) else { return false }
         reservedBytes += bytes
         notePeak()
         return true
@@ -289,7 +291,12 @@ struct CacheState {
     /// Evicts least-recently-used items that are not protected until `extra` more bytes fit in the budget.
     /// Protected: everything of a wanted page except its full-resolution image, and full images with a pending
     /// region request. Returns false when even evicting all else would not make room.
-    mutating func makeRoom(_ extra: Int) -> Bool {
+    /// With `partial` false nothing is evicted when even evicting everything would not make room (a prefetch
+    /// that will be deferred must not throw pages out for nothing); with `partial` true (something that must be
+    /// kept anyway) as much as possible is evicted.
+    mutating func makeRoom(_ extra: Int, partial: Bool = true) -> Bool {
+        guard usedBytes + extra > budget else { return true }
+        if !partial && usedBytes + extra - evictableBytes() > budget { return false }
         while usedBytes + extra > budget {
             guard let (page, kind) = victim() else { return false }
             switch kind {
@@ -299,6 +306,16 @@ struct CacheState {
             }
         }
         return true
+    }
+
+    private func evictableBytes() -> Int {
+        var total = 0
+        for (page, slot) in slots {
+            let wanted = wantedSet.contains(page)
+            if !wanted { total += (slot.cpu?.pixels.count ?? 0) + slot.textureBytes }
+            if let full = slot.full, !regions.contains(where: { $0.page == page }) { total += full.pixels.count }
+        }
+        return total
     }
 
     /// The least recently used evictable item: (page, 0 = CPU image, 1 = texture, 2 = full image).

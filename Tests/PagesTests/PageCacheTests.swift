@@ -51,11 +51,10 @@ import Testing
         var events: [PageEvent] = []
         try collect(cache, into: &events) { Set(readyPages($0)) == [5, 3, 9, 7] }
         #expect(fake.reads == [1, 5, 3, 9, 7])  // 2 and 4 went stale and were never read
-        #expect(!readyPages(events).contains(1))  // finished after it stopped being wanted: kept, not delivered
-        #expect(readyPages(events) == [5, 3, 9, 7])
+        #expect(readyPages(events) == [5, 3, 9, 7])  // 1 stopped being wanted while read: dropped undecoded
         cache.want([1])
         try collect(cache, into: &events) { readyPages($0).contains(1) }
-        #expect(fake.reads == [1, 5, 3, 9, 7])  // delivered from memory, no second read
+        #expect(fake.reads == [1, 5, 3, 9, 7, 1])
     }
 
     @Test func visiblePagesComeBeforeRegionsAndRegionsBeforePrefetch() throws {
@@ -109,6 +108,26 @@ import Testing
         #expect(evicted == Array(1...40))
         #expect(cache.statistics.decodes == 50)
         #expect(fake.reads.sorted() == Array(1...50))
+    }
+
+    @Test func prefetchBeyondTheBudgetIsDeferredWithoutEvictingAnything() throws {
+        let pageBytes = 40 * 50 * 4
+        let fake = try Self.book(7, gated: 6)
+        let cache = PageCache(source: PageSource(fake), configuration: Self.config(threads: 1, budget: 3 * pageBytes))
+        var events: [PageEvent] = []
+        cache.want([1, 2, 3, 4, 5, 6], visibleCount: 1)
+        try wait(fake.entered)  // 4 and 5 have been read and deferred; the worker is inside 6
+        try collect(cache, into: &events) { Set(readyPages($0)) == [1, 2, 3] }
+        for page in 1...3 { cache.noteTexture(page: page, bytes: pageBytes) }
+        #expect(cache.statistics.evictions == 0)
+        cache.want([4, 5], visibleCount: 1)
+        fake.gate.signal()  // 6 is no longer wanted: dropped before its decode, so it evicts nothing
+        try collect(cache, into: &events, onEvent: { event in
+            if case .ready(let page, let image, _) = event { cache.noteTexture(page: page, bytes: image.pixels.count) }
+        }, until: { Set(readyPages($0)) == [1, 2, 3, 4, 5] })
+        #expect(events.filter { if case .evict = $0 { return true } else { return false } } == [.evict(page: 1), .evict(page: 2)])
+        #expect(cache.statistics.peakBytes <= 3 * pageBytes)
+        #expect(fake.reads.filter { $0 == 4 }.count == 2)  // read, deferred, read again when room appeared
     }
 
     @Test func cpuImagesOfUnwantedPagesCountAndAreEvictedSilently() throws {
