@@ -17,6 +17,9 @@ struct PageSlot {
     var lastUse: UInt64 = 0
     var fullLastUse: UInt64 = 0
     var failure: String?
+    /// The caller still holds what it made of `failure` (a placeholder texture, or nothing if it never
+    /// reported one); cleared when that texture is evicted or released, so `.failed` is sent again when wanted.
+    var failureHeld = false
     var decoding = false
     var decodingFull = false
     /// Skipped for want of budget; tried again when the wanted set or the budget changes.
@@ -79,7 +82,13 @@ struct CacheState {
         self.visibleCount = max(0, visibleCount)
         // Most wanted = most recently used, so eviction order follows the caller's priorities.
         for page in wanted.reversed() { touch(page) }
-        for page in wanted { deliverHeld(page) }
+        for page in wanted {
+            deliverHeld(page)
+            if let message = slots[page]?.failure, slots[page]?.failureHeld == false {
+                slots[page]?.failureHeld = true
+                events.append(.failed(page: page, message: message))
+            }
+        }
         clearDeferred()
     }
 
@@ -105,6 +114,7 @@ struct CacheState {
         slot.textureBytes = 0
         slot.heldSize = nil
         slot.delivered = false
+        slot.failureHeld = false
         slots[page] = slot
         clearDeferred()
     }
@@ -260,6 +270,7 @@ struct CacheState {
         slots[page]?.decodingFull = false
         guard generation == self.generation, slots[page]?.failure == nil else { return }
         slots[page, default: PageSlot()].failure = message
+        slots[page]?.failureHeld = true
         regions.removeAll { $0.page == page }
         failures += 1
         events.append(.failed(page: page, message: message))
@@ -339,6 +350,7 @@ struct CacheState {
         slot.textureBytes = 0
         slot.heldSize = nil
         slot.delivered = false
+        slot.failureHeld = false
         slots[page] = slot
         evictions += 1
         events.append(.evict(page: page))

@@ -6,8 +6,10 @@ public enum PageEvent: Sendable, Equatable {
     /// never enlarged); `sourceSize` is the file's own size in pixels, the space `requestRegion` rects live in.
     /// May come again for the same page when the bounds grow or the source reloads: replace the texture.
     case ready(page: Int, image: RGBAImage, sourceSize: PixelSize)
-    /// `page` cannot be shown; `message` is one short sentence for the log and the placeholder. Reported once per
-    /// page per source: not retried until `replaceSource`.
+    /// `page` cannot be shown; `message` is one short sentence for the log and the placeholder. Not retried until
+    /// `replaceSource`. Sent once per page per source, and again only when the page is wanted after the texture
+    /// the caller reported for it (its placeholder) was evicted or released, so it can be drawn again: log the
+    /// first one per page.
     case failed(page: Int, message: String)
     /// Release the texture of `page` now (the cache has already stopped counting it); it was the least recently
     /// used and the byte budget needs the room. Never sent for a page in the current `want` list.

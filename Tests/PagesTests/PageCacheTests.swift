@@ -167,6 +167,33 @@ import Testing
         #expect(cache.statistics.failures == 2)
     }
 
+    @Test func anEvictedPlaceholderIsAskedForAgainWithoutRereading() throws {
+        let pageBytes = 40 * 50 * 4
+        let fake = try Self.book(4, broken: [1])
+        let cache = PageCache(source: PageSource(fake), configuration: Self.config(threads: 1, budget: 2 * pageBytes))
+        var events: [PageEvent] = []
+        let onEvent: (PageEvent) -> Void = { event in
+            switch event {
+            case .ready(let page, let image, _): cache.noteTexture(page: page, bytes: image.pixels.count)
+            case .failed(let page, _): cache.noteTexture(page: page, bytes: pageBytes)  // the caller's placeholder
+            default: break
+            }
+        }
+        cache.want([1], visibleCount: 1)
+        try collect(cache, into: &events, onEvent: onEvent) { failedPages($0) == [1] }
+        cache.want([2, 3], visibleCount: 2)
+        try collect(cache, into: &events, onEvent: onEvent) { Set(readyPages($0)) == [2, 3] }
+        #expect(events.contains(.evict(page: 1)))
+        cache.want([1], visibleCount: 1)
+        try collect(cache, into: &events, onEvent: onEvent) { failedPages($0) == [1, 1] }
+        #expect(fake.reads.filter { $0 == 1 }.count == 1)
+        #expect(cache.statistics.failures == 1)
+        cache.want([1, 2], visibleCount: 1)
+        cache.want([4], visibleCount: 1)
+        try collect(cache, into: &events, onEvent: onEvent) { readyPages($0).contains(4) }
+        #expect(failedPages(events) == [1, 1])  // still held: not sent again
+    }
+
     @Test func regionsAreSourcePixelsOneToOne() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
