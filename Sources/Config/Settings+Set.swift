@@ -15,7 +15,7 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .bool(let b): "\(b)"
         case .integer(let i): "\(i)"
-        case .number(let d): "\(d)"
+        case .number(let d): formatNumber(d)
         case .string(let s): "the string \"\(s)\""
         case .other(let type): "a value of type \(type)"
         }
@@ -52,7 +52,11 @@ extension Settings {
     /// Sets `key` from `value` after checking its type and range; on error nothing changes.
     public mutating func set(_ key: SettingKey, _ value: ConfigValue) throws(ValueError) {
         let kind = key.kind
-        func fail() -> ValueError { ValueError(reason: "expected \(kind.expectation), got \(value)") }
+        func fail() -> ValueError {
+            // A float where a whole number is wanted shows its point: "got 256.0", not "got 256".
+            if case .whole = kind, case .number(let d) = value { return ValueError(reason: "expected \(kind.expectation), got \(d)") }
+            return ValueError(reason: "expected \(kind.expectation), got \(value)")
+        }
         func bool() throws(ValueError) -> Bool {
             guard case .bool(let b) = value else { throw fail() }
             return b

@@ -14,6 +14,7 @@ struct Size: ExpressibleByArgument {
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
         width = w; height = h
     }
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 /// A window point `X,Y`.
@@ -43,30 +44,30 @@ struct Render: ParsableCommand {
 
     @OptionGroup var bookOptions: BookOptions
 
-    @Option(help: "Image size WxH in pixels.")
+    @Option(help: ArgumentHelp("Image size in pixels (each 1–16384).", valueName: "WxH"))
     var size: Size = Size(argument: "1920x1080")!
 
-    @Option(help: "Page to show (from 1); the spread holding it in double mode.")
+    @Option(help: ArgumentHelp("Page to show (from 1); the spread holding it in double mode.", valueName: "n"))
     var page: Int = 1
 
-    @Option(help: "Hold the grabbed point of the page at window pixel X,Y.")
+    @Option(help: ArgumentHelp("Hold the grabbed point of the page at window pixel X,Y.", valueName: "X,Y"))
     var drag: Point?
 
     @Option(help: "The point held by --drag: br, tr, bl, tl or edge.")
     var grab: GrabOption = .br
 
-    @Option(help: "Output PNG file.")
+    @Option(help: ArgumentHelp("Output PNG file.", valueName: "file.png"))
     var out: String
 
     func run() throws {
         let (settings, file) = try bookOptions.settings()
         let book = try bookOptions.location(settings)
-        RectoLog.logger.info("configuration: \(file ?? "none"); book: \(book.path), \(book.pages.count) pages")
-        guard page >= 1, page <= book.pages.count else {
-            throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pages.count))")
+        RectoLog.logger.info("configuration: \(file ?? "none"); book: \(book.path), \(book.pageCount) pages")
+        guard page >= 1, page <= book.pageCount else {
+            throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pageCount))")
         }
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
-        var reader = Reader(pageCount: book.pages.count, config: settings.readerConfig)
+        var reader = Reader(pageCount: book.pageCount, config: settings.readerConfig)
         reader.resize(width: Double(size.width), height: Double(size.height))
         _ = reader.apply(.jump(.first), at: 0)
         reader.go(toPage: page)

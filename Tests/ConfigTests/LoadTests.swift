@@ -97,7 +97,7 @@ final class TempDir {
         } catch {
             #expect(error.problems.map(\.key) == ["max-zoom", "background"])
             #expect(error.description == """
-                --max-zoom: expected a number from 1 to 32, got 40.0
+                --max-zoom: expected a number from 1 to 32, got 40
                 --background: expected a colour as "#rrggbb", got the string "blue"
                 """)
         }
