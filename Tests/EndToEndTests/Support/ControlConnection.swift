@@ -7,27 +7,34 @@ final class ControlConnection {
     private var pending: [UInt8] = []
 
     /// Connects once; throws `HarnessError.failed` when nothing listens at `path` (yet).
+    /// The socket is stored only once connected: a class whose stored properties are all set runs `deinit`
+    /// even when its init throws, and closing the descriptor there as well as here would close whatever
+    /// another thread opened under that number meanwhile (seen as EBADF spawning a concurrent test's child).
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketFD >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { close(fd); throw HarnessError.failed("socket path too long: \(path)") }
+        guard path.utf8.count < capacity else {
+            close(socketFD)
+            throw HarnessError.failed("socket path too long: \(path)")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: path.utf8)
             raw[path.utf8.count] = 0
         }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
+            close(socketFD)
             throw HarnessError.failed("connect(\(path)): \(reason)")
         }
+        fd = socketFD
     }
 
     deinit { close(fd) }
