@@ -153,3 +153,18 @@ extension Reader {
         updateZoomLayout()
     }
 }
+
+extension Reader {
+    /// The book changed on disk: `count` pages now. The current page is kept, or clamped to the new end;
+    /// a turn in progress settles first. Returns a page event when the shown page number changed.
+    public mutating func setPageCount(_ count: Int) -> [ReaderEvent] {
+        guard count != position.pageCount else { return [] }
+        finishTurnImmediately()
+        let before = position.page
+        position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before)
+        position.go(toPage: before)
+        pageSizes = pageSizes.filter { $0.key <= count }
+        updateZoomLayout()
+        return position.page != before ? [.page(position.page)] : []
+    }
+}

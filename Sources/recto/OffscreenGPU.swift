@@ -27,12 +27,14 @@ struct OffscreenGPU {
     func loadPages(_ pages: [Int], of book: BookLocation, into reader: inout Reader,
                    timings: ((Double) -> Void)? = nil) -> [Int: Texture] {
         var textures: [Int: Texture] = [:]
-        let side = min(renderer.maxTextureSize, max(target.width, target.height) * 2)
+        // The window's rule: pages decoded to fit the buffer (capped by the texture limit).
+        let fit = PixelSize(width: min(renderer.maxTextureSize, max(256, target.width)),
+                            height: min(renderer.maxTextureSize, max(256, target.height)))
         for p in Set(pages).sorted() where p >= 1 && p <= book.pageCount {
             let t0 = EventLog.now()
             let image: RGBAImage
             do {
-                image = try ImageDecoder.decode(book.source.data(of: p), fitting: PixelSize(width: side, height: side))
+                image = try ImageDecoder.decode(book.source.data(of: p), fitting: fit)
                 timings?(EventLog.now() - t0)
             } catch {
                 printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")

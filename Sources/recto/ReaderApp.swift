@@ -24,6 +24,9 @@ import Renderer
     var reader: Reader
     var tapTimer: TimerSource!
     var idleTimer: TimerSource!
+    var reportedFailures: Set<Int> = []
+    var watcher: FileWatcher?
+    var reloadTimer: TimerSource!
     var damage = DamageTracker()
     var stats = FrameStats()
     var pacing = MotionPacing()
@@ -63,8 +66,13 @@ import Renderer
             idleTimer.fired()
             idleReset()
         }
+        reloadTimer = TimerSource(loop: loop) { [unowned self] in
+            reloadTimer.fired()
+            reloadBook()
+        }
         wire()
         armIdleTimer()
+        watchBook()
     }
 
     private func wire() {
@@ -201,7 +209,9 @@ import Renderer
                 upload(page, image, renderer: renderer, cache: cache)
                 reader.setPageSize(page, width: Double(image.width), height: Double(image.height))
             case .failed(let page, let message):
-                options.logger.warning("page \(page) (\(options.book.source.name(of: page))) cannot be shown: \(message)")
+                if reportedFailures.insert(page).inserted {
+                    options.logger.warning("page \(page) (\(options.book.source.name(of: page))) cannot be shown: \(message)")
+                }
                 // A placeholder with the reason, in the proportions of its neighbours; the book reads on.
                 let size = reader.pageSize(near: page) ?? (700, 990)
                 let w = max(64, Int(size.width)), h = max(64, Int(size.height))
@@ -214,9 +224,22 @@ import Renderer
             case .region:
                 break
             }
-            dirty = true
+            // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
+            let page: Int? = switch event {
+            case .ready(let p, _, _), .failed(let p, _): p
+            case .evict, .region: nil
+            }
+            if let page, visiblePages.contains(page) { dirty = true }
         }
         recognizer.context = reader.gestureContext
+    }
+
+    /// Pages the current frame draws (flat pages and both faces of a turning leaf, and what it reveals).
+    private var visiblePages: Set<Int> {
+        let f = reader.frame
+        var pages = Set(f.pages.map(\.page))
+        if let leaf = f.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
+        return pages
     }
 
     private func upload(_ page: Int, _ image: RGBAImage, renderer: SceneRenderer, cache: PageCache) {
@@ -225,6 +248,38 @@ import Renderer
         }
         textures[page] = texture
         cache.noteTexture(page: page, bytes: texture.byteCount)
+    }
+
+    // MARK: live content
+
+    /// Pages copied into, replaced in or removed from the book appear without a restart.
+    private func watchBook() {
+        let path = options.book.path
+        var isDirectory: ObjCBoolLike = false
+        let directory = FileKind.isDirectory(path, &isDirectory) ? path : FileKind.parent(of: path)
+        watcher = FileWatcher(loop: loop, directory: directory) { [unowned self] _ in
+            // A file being copied changes many times: reload once it has been quiet for a moment, so a
+            // half-copied page is not shown broken (and is retried if it was).
+            reloadTimer.arm(at: monotonicMilliseconds() + 400)
+        }
+    }
+
+    private func reloadBook() {
+        guard let cache else { return }
+        let fresh: PageSource
+        do { fresh = try cache.source.reloaded() } catch {
+            options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+            return
+        }
+        options.logger.info("book changed on disk: \(fresh.pageCount) pages")
+        reportedFailures.removeAll()
+        cache.replaceSource(fresh)
+        log(reader.setPageCount(fresh.pageCount))
+        for page in textures.keys where page > fresh.pageCount { textures[page] = nil }
+        log.emit("book", ["pages": .int(fresh.pageCount)])
+        requestPages()
+        recognizer.context = reader.gestureContext
+        dirty = true
     }
 
     // MARK: drawing
