@@ -128,6 +128,7 @@ public struct GestureContext: Sendable, Hashable {
     func tapTurn(at p: Vec2) -> TurnDirection? {
         guard !isZoomed, !tapArea.isEmpty, tapArea.contains(p) else { return nil }
         let zone = tapArea.width * config.tapZoneFraction
+        guard zone > 0 else { return nil }
         if p.x <= tapArea.minX + zone { return rightToLeft ? .forward : .backward }
         if p.x >= tapArea.maxX - zone { return rightToLeft ? .backward : .forward }
         return nil

@@ -25,7 +25,7 @@ final class RectoSession {
         let binary = try RectoBinary.locate()
         let weston = try Weston(width: width, height: height)
         do {
-            let recto = try weston.launchClient(binary.path, arguments: ["--log-events"] + arguments,
+            let recto = try weston.launchClient(binary.path, arguments: ["--log-events", "--no-config"] + arguments,
                                                 environment: environment, stderr: stderr)
             let session = RectoSession(weston: weston, recto: recto)
             session.ready = try session.waitForEvent("ready", timeout: readyTimeout)
