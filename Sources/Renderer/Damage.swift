@@ -4,6 +4,7 @@ import Geometry
 /// inside their `dynamicBounds`.
 public struct SceneSignature: Hashable {
     let pages: [PageKey]
+    let details: [PageKey]
     let leaf: LeafKey?
     let view: Affine2
     let spineX: Double?
@@ -15,6 +16,7 @@ public struct SceneSignature: Hashable {
     public init(_ scene: FrameScene) {
         func key(_ p: PageQuad) -> PageKey { PageKey(texture: p.texture?.id ?? 0, rect: p.rect) }
         pages = scene.pages.map(key)
+        details = scene.details.map(key)
         leaf = scene.curl.map { LeafKey(rect: $0.rect, front: $0.front?.id ?? 0, back: $0.back?.id ?? 0,
                                          beneath: $0.beneath.map(key)) }
         view = scene.view

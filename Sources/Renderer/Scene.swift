@@ -55,6 +55,8 @@ public struct FrameScene {
     public var view: Affine2
     /// Pages lying still.
     public var pages: [PageQuad]
+    /// Sharper pieces of pages for a zoomed view (full-resolution regions), drawn over `pages`.
+    public var details: [PageQuad] = []
     /// The page being turned, if any, drawn over `pages`.
     public var curl: CurlLayer?
     /// Spine position in book space for the gutter shadow of a spread; nil in single-page mode.

@@ -64,6 +64,9 @@ public final class SceneRenderer {
                 drawFlat(page, polygon: piece, scene: scene, toClip: toClip)
             }
         }
+        for detail in scene.details where !detail.rect.isEmpty {
+            drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
+        }
         defer { drawGutter(scene, toClip: toClip) }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.

@@ -27,6 +27,7 @@ import Renderer
     var reportedFailures: Set<Int> = []
     var watcher: FileWatcher?
     var reloadTimer: TimerSource!
+    var zoomDetail = ZoomDetail()
     var damage = DamageTracker()
     var stats = FrameStats()
     var pacing = MotionPacing()
@@ -205,7 +206,8 @@ import Renderer
         guard let cache, let renderer else { return }
         for event in cache.drain() {
             switch event {
-            case .ready(let page, let image, _):
+            case .ready(let page, let image, let sourceSize):
+                zoomDetail.sourceSizes[page] = sourceSize
                 upload(page, image, renderer: renderer, cache: cache)
                 reader.setPageSize(page, width: Double(image.width), height: Double(image.height))
             case .failed(let page, let message):
@@ -221,13 +223,14 @@ import Renderer
             case .evict(let page):
                 textures[page] = nil
                 cache.noteTextureReleased(page: page)
-            case .region:
-                break
+            case .region(let page, let rect, let image):
+                zoomDetail.received(page: page, rect: rect, image: image, reader: reader, renderer: renderer)
             }
             // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
             let page: Int? = switch event {
             case .ready(let p, _, _), .failed(let p, _): p
-            case .evict, .region: nil
+            case .region(let p, _, _): p
+            case .evict: nil
             }
             if let page, visiblePages.contains(page) { dirty = true }
         }
@@ -297,6 +300,7 @@ import Renderer
             damage.reset()
         }
         var scene = composer.scene(reader.frame, textures: textures)
+        scene.details = zoomDetail.quads(reader: reader)
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
@@ -312,6 +316,11 @@ import Renderer
         }
         let committed = monotonicMilliseconds()
         stats.committed(at: committed, cost: committed - started)
+        if let cache {
+            let hadDetails = !scene.details.isEmpty
+            zoomDetail.update(reader: reader, textures: textures, renderScale: window.renderScale, cache: cache)
+            if hadDetails && zoomDetail.quads(reader: reader).isEmpty { dirty = true }
+        }
         if window.motionFactor == 1 { pacing.fullFrameCost(committed - started) }
         if options.stats, stats.summaryDue(at: committed) {
             log.emit("stats", ["frames": .int(stats.frames), "callbacks": .int(stats.callbacks),
