@@ -13,6 +13,7 @@ varying vec2 v_uv;
 varying vec2 v_page;
 varying float v_nz;
 varying float v_nAlong;
+varying float v_rim;
 
 void main() {
     vec4 c;
@@ -32,8 +33,8 @@ void main() {
     float diffuse = 0.62 + 0.38 * nz;
     float highlight = pow(max(0.0, 1.0 - abs(v_nAlong + 0.45) * 2.2), 3.0) * 0.12 * (1.0 - nz);
     c.rgb = c.rgb * diffuse + vec3(highlight);
-    // Analytic antialiasing of the page's outline: fade the outermost pixel.
+    // Analytic antialiasing: fade the outermost pixel of the page's outline and of the roll's rim.
     vec2 edge = min(v_page, u_pageSize - v_page) * u_aaScale;
-    float coverage = clamp(min(edge.x, edge.y) + 0.5, 0.0, 1.0);
+    float coverage = clamp(min(min(edge.x, edge.y), v_rim * u_aaScale) + 0.5, 0.0, 1.0);
     gl_FragColor = vec4(c.rgb, coverage);
 }

@@ -14,6 +14,8 @@ varying vec2 v_uv;
 varying vec2 v_page;
 varying float v_nz;
 varying float v_nAlong;
+// Distance (page pixels) from the roll's outline as seen from above, where the surface turns away.
+varying float v_rim;
 
 void main() {
     const float PI = 3.14159265358979;
@@ -23,12 +25,14 @@ void main() {
     vec2 p = a_pos;
     float nz = 1.0;
     float along = 0.0;
+    float rim = 1.0e6;
     if (d > 0.0) {
         if (d < PI * r) {
             float a = d / r;
             p = a_pos - n * d + n * (r * sin(a));
             nz = cos(a);
             along = -sin(a);
+            rim = r - r * sin(a);
         } else {
             p = a_pos - n * (2.0 * d - PI * r);
             nz = -1.0;
@@ -40,4 +44,5 @@ void main() {
     v_page = a_pos;
     v_nz = nz;
     v_nAlong = along;
+    v_rim = rim;
 }
