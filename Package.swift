@@ -23,6 +23,7 @@ let package = Package(
     targets: [
         system("CWaylandClient", "wayland-client", apt: "libwayland-dev"),
         system("CWaylandEGL", "wayland-egl", apt: "libwayland-dev"),
+        system("CWaylandCursor", "wayland-cursor", apt: "libwayland-dev"),
         system("CEGL", "egl", apt: "libegl-dev"),
         system("CGLES2", "glesv2", apt: "libgles-dev"),
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
@@ -58,7 +59,7 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Pages", "Renderer", "Platform", "Config",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -26,6 +26,7 @@ import Geometry
             },
             motion: { data, _, time, x, y in
                 withOwner(data, PointerDevice.self) {
+                    $0.showCursor(true)
                     let d = $0.seat.display
                     d.deliver(.pointerMotion(position: Vec2(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: d.time(time)))
                 }
@@ -79,10 +80,22 @@ import Geometry
         }
     }
 
+    private var cursorShown: Bool?
+
     private func enter(serial: UInt32, x: Double, y: Double) {
         enterSerial = serial
-        if seat.display.hideCursor { wl_pointer_set_cursor(proxy, serial, nil, 0, 0) }
+        cursorShown = nil
+        showCursor(!seat.touchActive)
         seat.display.deliver(.pointerEnter(position: Vec2(x, y)))
+    }
+
+    /// The arrow is hidden in kiosk mode, and after touch input until the pointer moves again.
+    func showCursor(_ wanted: Bool) {
+        let visible = wanted && !seat.display.hideCursor
+        guard enterSerial != 0, cursorShown != visible else { return }
+        cursorShown = visible
+        if visible { seat.touchActive = false }
+        seat.display.cursor.apply(to: proxy, serial: enterSerial, visible: visible)
     }
 
     private func axis(time: UInt32, axis: UInt32, value: Double) {

@@ -10,6 +10,13 @@ import CWaylandProtocols
     private var touch: TouchDevice?
     private var pointer: PointerDevice?
     private var keyboard: KeyboardDevice?
+    /// The last input was touch: the pointer's arrow stays hidden until the pointer moves.
+    var touchActive = false
+
+    func touched() {
+        touchActive = true
+        pointer?.showCursor(false)
+    }
 
     init(proxy: OpaquePointer, version: UInt32, display: WaylandDisplay) {
         self.proxy = proxy

@@ -14,6 +14,7 @@ import Geometry
         let l = ListenerBox(wl_touch_listener(
             down: { data, _, _, time, _, id, x, y in
                 withOwner(data, TouchDevice.self) {
+                    $0.seat.touched()
                     let d = $0.seat.display
                     d.deliver(.touchDown(id: id, position: Vec2(wl_fixed_to_double(x), wl_fixed_to_double(y)), time: d.time(time)))
                 }

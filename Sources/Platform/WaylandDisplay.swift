@@ -17,6 +17,9 @@ import Glibc
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
     private(set) var pointerGestures: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    /// The arrow shown over the window when the pointer is used (loaded on first use).
+    lazy var cursor = Cursor(display: self)
     private(set) var seats: [UInt32: Seat] = [:]
     private(set) var outputs: [UInt32: Output] = [:]
 
@@ -24,7 +27,7 @@ import Glibc
     public var onFatal: (@MainActor (DisplayError) -> Void)?
     /// Decoded input from every seat.
     public var onInput: (@MainActor (InputEvent) -> Void)?
-    /// Kiosk mode and touch input hide the pointer cursor.
+    /// Kiosk mode hides the pointer cursor for good; touch input hides it until the pointer moves again.
     public var hideCursor = false
     /// Outputs appeared, disappeared or changed scale/mode.
     public var onOutputsChanged: (@MainActor () -> Void)?
@@ -85,6 +88,8 @@ import Glibc
             fractionalScaleManager = bind(name, recto_wp_fractional_scale_manager_v1_interface(), offered: version, max: 1)
         case "wp_presentation":
             presentation = bind(name, recto_wp_presentation_interface(), offered: version, max: 1)
+        case "wl_shm":
+            shm = bind(name, recto_wl_shm_interface(), offered: version, max: 1)
         case "zwp_pointer_gestures_v1":
             pointerGestures = bind(name, recto_zwp_pointer_gestures_v1_interface(), offered: version, max: 1)
         case "wl_seat":
