@@ -3,3 +3,4 @@
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <signal.h>
+#include <malloc.h>

@@ -39,6 +39,7 @@ import Renderer
 
     init(options: ReaderOptions) throws {
         self.options = options
+        returnLargeAllocationsToTheSystem()
         log = EventLog(enabled: options.logEvents)
         do { display = try WaylandDisplay() } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
