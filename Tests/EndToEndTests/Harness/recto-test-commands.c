@@ -140,6 +140,21 @@ describe_client(struct weston_view *view, char *reply, size_t n)
 	return snprintf(reply, n, "ok %d", (int)pid);
 }
 
+/*
+ * Whether the seat's pointer shows a cursor: weston keeps the sprite view a
+ * client gave with wl_pointer.set_cursor, and drops it on a NULL surface.
+ * Replies with the pid of the client owning the sprite, or none.
+ */
+static int
+describe_cursor(struct test_seat *ts, char *reply, size_t n)
+{
+	struct weston_pointer *pointer = weston_seat_get_pointer(&ts->seat);
+
+	if (!pointer)
+		return snprintf(reply, n, "err no pointer");
+	return describe_client(pointer->sprite, reply, n);
+}
+
 void
 run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 {
@@ -248,6 +263,8 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 			describe_client(view_at(ts, x, y), reply, n);
 		else
 			describe_surface(view_at(ts, x, y), reply, n);
+	} else if (!strcmp(cmd, "cursor")) {
+		describe_cursor(ts, reply, n);
 	} else if (!strcmp(cmd, "output-resize")) {
 		if (sscanf(line, "%*s %d %d", &w, &h) != 2)
 			snprintf(reply, n, "err usage: output-resize W H");

@@ -17,6 +17,7 @@
  *   key CODE 1|0              (evdev codes; modifiers follow automatically)
  *   hit X Y                   -> ok PID | ok none   (client owning the surface)
  *   surface-size X Y          -> ok SW SH BW BH SCALE | ok none
+ *   cursor                    -> ok PID | ok none   (client whose cursor sprite shows)
  *   output-resize W H         -> ok W H   (framebuffer pixels, multiple of scale)
  *
  * Built by the tests (Support/WestonModule.swift): cc -shared -fPIC *.c

@@ -17,13 +17,13 @@ final class RectoSession {
         self.recto = recto
     }
 
-    /// Starts weston with an output of `width`×`height` pixels, then recto with `--log-events` plus
-    /// `arguments`; `environment` is added to the client environment (e.g. `WAYLAND_DEBUG`).
-    static func start(width: Int = 1920, height: Int = 1080, arguments: [String] = [],
+    /// Starts weston with an output of `width`×`height` framebuffer pixels at output `scale`, then recto with
+    /// `--log-events` plus `arguments`; `environment` is added to the client environment (e.g. `WAYLAND_DEBUG`).
+    static func start(width: Int = 1920, height: Int = 1080, scale: Int = 1, arguments: [String] = [],
                       environment: [String: String] = [:], stderr: ChildProcess.Output = .collect,
                       readyTimeout: Duration = .seconds(10)) throws -> RectoSession {
         let binary = try RectoBinary.locate()
-        let weston = try Weston(width: width, height: height)
+        let weston = try Weston(width: width, height: height, scale: scale)
         do {
             let recto = try weston.launchClient(binary.path, arguments: ["--log-events", "--no-config"] + arguments,
                                                 environment: environment, stderr: stderr)
