@@ -28,6 +28,7 @@ import Renderer
     var watcher: FileWatcher?
     var reloadTimer: TimerSource!
     var zoomDetail = ZoomDetail()
+    var glErrorCount = 0
     var damage = DamageTracker()
     var stats = FrameStats()
     var pacing = MotionPacing()
@@ -315,6 +316,19 @@ import Renderer
             display.fail(DisplayError("presenting the frame failed: the display is gone"))
             return
         }
+        #if DEBUG
+        // Debug builds check every frame; release builds check with --stats.
+        let checkGL = true
+        #else
+        let checkGL = options.stats
+        #endif
+        if checkGL {
+            let errors = GLErrors.drain()
+            if !errors.isEmpty {
+                glErrorCount += errors.count
+                options.logger.error("GL errors in a frame: \(errors.joined(separator: ", "))")
+            }
+        }
         let committed = monotonicMilliseconds()
         stats.committed(at: committed, cost: committed - started)
         if let cache {
@@ -328,7 +342,10 @@ import Renderer
                                "latency_p50": .double(FrameStats.percentile(stats.latencies, 0.5)),
                                "latency_p99": .double(FrameStats.percentile(stats.latencies, 0.99)),
                                "frame_p50": .double(FrameStats.percentile(stats.frameCosts, 0.5)),
-                               "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99))])
+                               "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99)),
+                               "textures": .int(textures.count + zoomDetail.textureCount),
+                               "gl_errors": .int(glErrorCount), "rss_kb": .int(ProcessStatus.residentKB()),
+                               "fds": .int(ProcessStatus.openDescriptors())])
         }
         if !readySent {
             readySent = true

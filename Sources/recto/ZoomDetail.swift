@@ -60,6 +60,8 @@ import Renderer
         details[page] = (book, texture)
     }
 
+    var textureCount: Int { details.count }
+
     /// Detail quads for the frame (none while a page turns).
     func quads(reader: Reader) -> [PageQuad] {
         guard !reader.isTurning else { return [] }
