@@ -13,6 +13,7 @@ final class CacheCore: @unchecked Sendable {
     var source: PageSource
     private let limits: DecodeLimits
     private let maxTextureSize: Int
+    private let diskCache: DiskCache?
 
     init(source: PageSource, configuration: PageCache.Configuration) {
         var fds: [Int32] = [0, 0]
@@ -26,6 +27,7 @@ final class CacheCore: @unchecked Sendable {
         self.source = source
         limits = configuration.limits
         maxTextureSize = max(1, configuration.maxTextureSize)
+        diskCache = configuration.diskCache
         state = CacheState(budget: max(0, configuration.budgetBytes), bounds: PixelSize(width: 1, height: 1),
                            pageCount: source.pageCount)
         state.bounds = capped(configuration.fitting)
@@ -97,6 +99,9 @@ final class CacheCore: @unchecked Sendable {
     }
 
     private func display(page: Int, bounds: PixelSize, generation: Int, source: PageSource) {
+        if let diskCache, fromDisk(diskCache, page: page, bounds: bounds, generation: generation, source: source) {
+            return
+        }
         var reserved = 0
         do throws(PageError) {
             let contents = try source.contents(of: page)
@@ -120,12 +125,37 @@ final class CacheCore: @unchecked Sendable {
                 state.displayDecoded(page: page, image: image, sourceSize: info.size, identity: contents.identity,
                                      generation: generation)
             }
+            // After the delivery, so the page is not kept waiting for the write.
+            diskCache?.store(image, sourceSize: info.size, identity: contents.identity, fitting: bounds)
         } catch {
             update { state in
                 state.release(reserved)
                 state.failed(page: page, message: error.description, generation: generation)
             }
         }
+    }
+
+    /// Delivers `page` from the disk cache when it holds the page's current identity for `bounds`; false means
+    /// decode it instead. The identity comes from a `stat` (or the archive's directory): no page bytes are read.
+    private func fromDisk(_ disk: DiskCache, page: Int, bounds: PixelSize, generation: Int, source: PageSource) -> Bool {
+        guard let identity = try? source.identity(of: page), let entry = disk.load(identity, fitting: bounds) else {
+            return false
+        }
+        let size = entry.sourceSize
+        // The limits may be tighter than when the entry was written: then the decode path refuses the page.
+        guard size.width <= limits.maxDimension, size.height <= limits.maxDimension,
+              size.width <= limits.maxPixels / size.height else { return false }
+        update { state in
+            switch state.reserveDisplay(page: page, bytes: entry.image.pixels.count, generation: generation) {
+            case .granted:
+                state.release(entry.image.pixels.count)
+                state.displayDecoded(page: page, image: entry.image, sourceSize: size, identity: identity,
+                                     generation: generation, fromDisk: true)
+            case .deferred: break
+            case .stale: state.cancelled(page: page)
+            }
+        }
+        return true
     }
 
     private func full(page: Int, generation: Int, epoch: Int, source: PageSource) {

@@ -63,7 +63,7 @@ struct CacheState {
     private(set) var fullBytes = 0
     private(set) var reservedBytes = 0
     private(set) var peakBytes = 0
-    var decodes = 0, fullDecodes = 0, failures = 0, evictions = 0
+    var decodes = 0, diskHits = 0, fullDecodes = 0, failures = 0, evictions = 0
 
     init(budget: Int, bounds: PixelSize, pageCount: Int) {
         self.budget = budget
@@ -245,10 +245,10 @@ struct CacheState {
     mutating func release(_ bytes: Int) { reservedBytes -= bytes }
 
     mutating func displayDecoded(page: Int, image: RGBAImage, sourceSize: PixelSize, identity: PageIdentity,
-                                 generation: Int) {
+                                 generation: Int, fromDisk: Bool = false) {
         slots[page]?.decoding = false
         guard generation == self.generation else { return }
-        decodes += 1
+        if fromDisk { diskHits += 1 } else { decodes += 1 }
         setCPU(page, image)
         slots[page]?.sourceSize = sourceSize
         slots[page]?.identity = identity

@@ -25,14 +25,19 @@ public final class PageCache: Sendable {
         public var maxTextureSize: Int
         /// Decode limits (pixels, dimensions), checked before allocation.
         public var limits: DecodeLimits
+        /// Persistent store of display-sized pages, nil for none. A wanted page found there for the current
+        /// fitting box is delivered without reading or decoding its file (on a worker, like a decode); every
+        /// display decode is stored there after it is delivered. Regions and full-resolution images never are.
+        public var diskCache: DiskCache?
 
         public init(budgetBytes: Int = 256 << 20, threads: Int = 2, fitting: PixelSize = PixelSize(width: 2048, height: 2048),
-                    maxTextureSize: Int = 4096, limits: DecodeLimits = .standard) {
+                    maxTextureSize: Int = 4096, limits: DecodeLimits = .standard, diskCache: DiskCache? = nil) {
             self.budgetBytes = budgetBytes
             self.threads = threads
             self.fitting = fitting
             self.maxTextureSize = maxTextureSize
             self.limits = limits
+            self.diskCache = diskCache
         }
     }
 
@@ -46,7 +51,10 @@ public final class PageCache: Sendable {
         public var cpuBytes: Int
         public var fullBytes: Int
         public var textureBytes: Int
+        /// Display images decoded from page files (disk-cache hits are not decodes).
         public var decodes: Int
+        /// Display images delivered from the disk cache.
+        public var diskHits: Int
         public var fullDecodes: Int
         public var failures: Int
         public var evictions: Int
@@ -151,7 +159,7 @@ public final class PageCache: Sendable {
         core.locked { s in
             Statistics(budgetBytes: s.budget, usedBytes: s.usedBytes, peakBytes: s.peakBytes, cpuBytes: s.cpuBytes,
                        fullBytes: s.fullBytes, textureBytes: s.textureBytes, decodes: s.decodes,
-                       fullDecodes: s.fullDecodes, failures: s.failures, evictions: s.evictions)
+                       diskHits: s.diskHits, fullDecodes: s.fullDecodes, failures: s.failures, evictions: s.evictions)
         }
     }
 }
