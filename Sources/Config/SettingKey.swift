@@ -19,6 +19,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case swipeSpeed = "swipe-speed"
     case margin
     case cacheMB = "cache-mb"
+    case diskCacheMB = "disk-cache-mb"
+    case motionScale = "motion-scale"
+    case predict
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -44,7 +47,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .book: .path
         case .output: .text
-        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones: .toggle
+        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict: .toggle
         case .spread: .choice(["auto", "single", "double"])
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
         case .background: .colour
@@ -58,6 +61,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .flickSpeed, .swipeSpeed: .number(min: 50, max: 20_000)
         case .margin: .number(min: 0, max: 0.25)
         case .cacheMB: .whole(min: 16, max: 65_536)
+        case .diskCacheMB: .whole(min: 0, max: 1_048_576)
+        case .motionScale: .number(min: 0, max: 1)
         }
     }
 
@@ -82,7 +87,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .doubleTapInterval: "ms"
         case .commitProgress, .margin: "fraction"
         case .flickSpeed, .swipeSpeed: "px/s"
-        case .cacheMB: "MiB"
+        case .cacheMB, .diskCacheMB: "MiB"
+        case .motionScale: "fraction"
         default: "bool"
         }
     }
@@ -113,6 +119,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .swipeSpeed: "A swipe at least this fast turns the page, 50–20000 px/s (default 500)."
         case .margin: "Margin around the pages, 0–0.25 of the window's shorter side (default 0.02)."
         case .cacheMB: "Memory for decoded pages kept as textures, 16–65536 MiB (default 256)."
+        case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
+        case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
+        case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
         }
     }
 

@@ -108,6 +108,14 @@ extension Settings {
         case .cacheMB:
             guard case .integer(let i) = value, case .whole(let lo, let hi) = kind, i >= lo, i <= hi else { throw fail() }
             cacheMB = i
+        case .diskCacheMB:
+            guard case .integer(let i) = value, case .whole(let lo, let hi) = kind, i >= lo, i <= hi else { throw fail() }
+            diskCacheMB = i
+        case .motionScale:
+            let v = try number()
+            guard v == 0 || v >= 0.25 else { throw fail() }
+            motionScale = v
+        case .predict: predict = try bool()
         }
     }
 
@@ -137,6 +145,9 @@ extension Settings {
         case .swipeSpeed: .number(swipeSpeed)
         case .margin: .number(margin)
         case .cacheMB: .integer(cacheMB)
+        case .diskCacheMB: .integer(diskCacheMB)
+        case .motionScale: .number(motionScale)
+        case .predict: .bool(predict)
         }
     }
 }

@@ -72,6 +72,12 @@ public struct Settings: Sendable, Equatable {
     public var margin = 0.02
     /// Budget for decoded pages kept as textures, MiB.
     public var cacheMB = 256
+    /// Disk space for decoded pages kept between runs, MiB; 0 = off.
+    public var diskCacheMB = 512
+    /// Resolution of moving frames: 0 = automatic, else the fraction.
+    public var motionScale = 0.0
+    /// Touch prediction while dragging.
+    public var predict = false
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -58,6 +58,8 @@ public struct Reader: Sendable {
     public var page: Int { position.page }
 
     public var isTurning: Bool { turn != nil }
+    /// A finger (or the pointer) holds the turning page.
+    public var isDragging: Bool { turn?.isDragging ?? false }
     /// True while something moves without input: a settling leaf or an animating view.
     public var isAnimating: Bool { (turn.map { !$0.isDragging } ?? false) || zoom.isAnimating }
 

@@ -39,6 +39,9 @@ struct Open: ParsableCommand {
         options.stats = stats
         options.gestures = settings.gestureConfig
         options.cacheBytes = settings.cacheBytes
+        options.diskCacheBytes = settings.diskCacheMB << 20
+        options.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
+        options.predict = settings.predict
         options.logger = logger
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)

@@ -1,4 +1,5 @@
 import Book
+import Foundation
 import Decoding
 import Geometry
 import Gestures
@@ -28,6 +29,7 @@ import Renderer
     var watcher: FileWatcher?
     var reloadTimer: TimerSource!
     var zoomDetail = ZoomDetail()
+    var predictor = TouchPredictor()
     var glErrorCount = 0
     var damage = DamageTracker()
     var stats = FrameStats()
@@ -135,6 +137,12 @@ import Renderer
     private func process(_ intents: [Intent]) {
         let t = now
         for intent in intents {
+            switch intent {
+            case .curlBegin(let b): predictor.reset(); predictor.add(position: b.position, time: t * 1000)
+            case .curlMove(let p): predictor.add(position: p, time: t * 1000)
+            case .curlEnd, .curlCancel: predictor.reset()
+            default: break
+            }
             if case .quit = intent {
                 if !options.kiosk { loop.stop(ExitStatus.ok.rawValue) }
                 continue
@@ -177,7 +185,8 @@ import Renderer
                 let r = try SceneRenderer()
                 renderer = r
                 let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
-                    budgetBytes: options.cacheBytes, fitting: pageFitting, maxTextureSize: r.maxTextureSize))
+                    budgetBytes: options.cacheBytes, fitting: pageFitting, maxTextureSize: r.maxTextureSize,
+                    diskCache: makeDiskCache()))
                 cache = c
                 loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }
             } catch {
@@ -191,6 +200,17 @@ import Renderer
     }
 
     // MARK: pages
+
+    /// Decoded pages kept between runs, so a kiosk restart shows its page at once; nil when off or when
+    /// the cache directory cannot be written (the reader then decodes every time).
+    private func makeDiskCache() -> DiskCache? {
+        guard options.diskCacheBytes > 0,
+              let dir = DiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment) else { return nil }
+        do { return try DiskCache(directory: dir, maxBytes: options.diskCacheBytes) } catch {
+            options.logger.warning("decoded pages will not be kept on disk: \(error)")
+            return nil
+        }
+    }
 
     /// Pages are decoded to the window's full buffer size (sharp at 1×; zoom asks for regions).
     private var pageFitting: Decoding.PixelSize {
@@ -301,7 +321,13 @@ import Renderer
             surface.resize(width: window.bufferWidth, height: window.bufferHeight)
             damage.reset()
         }
-        var scene = composer.scene(reader.frame, textures: textures)
+        var shown = reader
+        if options.predict, reader.isDragging, !predictor.isEmpty {
+            // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
+            let ms = monotonicMilliseconds()
+            _ = shown.apply(.curlMove(predictor.predict(lead: pacing.interval, now: ms)), at: ms / 1000)
+        }
+        var scene = composer.scene(shown.frame, textures: textures)
         scene.details = zoomDetail.quads(reader: reader)
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
         // Repaint only what the turning page changed since this buffer was last shown.

@@ -19,6 +19,9 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("flick-speed"), help: help(.flickSpeed)) var flickSpeed: Double?
     @Option(name: .customLong("swipe-speed"), help: help(.swipeSpeed)) var swipeSpeed: Double?
     @Option(name: .customLong("cache-mb"), help: help(.cacheMB)) var cacheMB: Int?
+    @Option(name: .customLong("disk-cache-mb"), help: help(.diskCacheMB)) var diskCacheMB: Int?
+    @Option(name: .customLong("motion-scale"), help: help(.motionScale)) var motionScale: Double?
+    @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -31,6 +34,8 @@ struct ReaderFlags: ParsableArguments {
             (.tapZones, tapZones.map(ConfigValue.bool)), (.doubleTapInterval, doubleTapInterval.map(ConfigValue.number)),
             (.commitProgress, commitProgress.map(ConfigValue.number)), (.flickSpeed, flickSpeed.map(ConfigValue.number)),
             (.swipeSpeed, swipeSpeed.map(ConfigValue.number)), (.cacheMB, cacheMB.map(ConfigValue.integer)),
+            (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
+            (.predict, predict.map(ConfigValue.bool)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

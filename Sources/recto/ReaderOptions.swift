@@ -26,4 +26,8 @@ struct ReaderOptions {
     /// Resolution of moving frames: nil = automatic (reduced only when a frame costs more than the
     /// display's frame interval), 1 = always full, < 1 = that factor whenever the page moves.
     var motionScale: Double?
+    /// Decoded pages kept on disk between runs (bytes; 0 = off), in `$XDG_CACHE_HOME/recto/pages`.
+    var diskCacheBytes = 512 << 20
+    /// Extrapolate the finger by one frame interval while dragging.
+    var predict = false
 }

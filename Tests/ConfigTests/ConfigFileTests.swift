@@ -29,13 +29,16 @@ import Testing
         swipe-speed = 700
         margin = 0.05
         cache-mb = 512
+        disk-cache-mb = 0
+        motion-scale = 0.5
+        predict = true
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 25)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 28)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

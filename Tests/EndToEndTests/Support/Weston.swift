@@ -58,6 +58,8 @@ final class Weston {
         base["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         var clientEnvironment = base
         clientEnvironment["WAYLAND_DISPLAY"] = socketName
+        // Clients keep caches (recto's decoded pages) in the test's own directory, never in the runner's home.
+        clientEnvironment["XDG_CACHE_HOME"] = artifactsDirectory.appendingPathComponent("cache").path
         self.clientEnvironment = clientEnvironment
         var westonEnvironment = base
         westonEnvironment["RECTO_TEST_CONTROL"] = controlPath
