@@ -1,0 +1,713 @@
+#!/usr/bin/env python3
+"""Measure recto under a private headless weston 10 (pixman, kiosk-shell) with the test seat module.
+
+  measure.py startup [--runs 5] [--size 1920x1080] [--image FILE]   exec -> first frame, recto vs swayimg/imv
+  measure.py drag    [--seconds 10] [--size 1920x1080]              continuous corner drag with --stats
+  measure.py idle    [--seconds 5] [--size 1920x1080]               commits and CPU while nothing happens
+  measure.py soak    [--turns 10000] [--cache-mb N]                 RSS/fd growth over many page turns
+Every subcommand prints a table; --json FILE also writes the figures. --recto PATH picks the binary
+(default .build/release/recto). Python 3 standard library only; needs weston, cc, pkg-config, libweston-10-dev.
+
+Clocks: recto's event "t" and this script use CLOCK_MONOTONIC. libwayland 1.21's WAYLAND_DEBUG lines carry
+"[%7u.%03u]" = (CLOCK_REALTIME in us, mod 2^32) / 1000; they are unwrapped and moved onto CLOCK_MONOTONIC with
+one realtime-monotonic offset taken at start (error: microseconds, unless NTP steps the clock mid-run).
+Only processes this script starts are stopped, each by its own pid.
+"""
+import argparse, ctypes, json, math, os, re, select, shutil, signal, socket, statistics, struct, subprocess
+import sys, tempfile, threading, time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+WORK = Path(tempfile.gettempdir()) / f"recto-measure-{os.getuid()}"
+KEY_HOME, KEY_LEFT, KEY_RIGHT, KEY_END = 102, 105, 106, 107
+
+
+def mono_ms():
+    return time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+
+
+# Realtime minus monotonic (us), for WAYLAND_DEBUG stamps.
+REAL_OFFSET_US = time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000 - time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+WL_LINE = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+(->\s+)?([\w]+)@(\d+)\.(\w+)\((.*)\)\s*$")
+
+
+def wl_stamp_to_mono(stamp_us, arrived_ms):
+    """A (realtime us mod 2^32) stamp -> monotonic ms, unwrapped against the line's arrival time."""
+    arrived_real = int(arrived_ms * 1000) + REAL_OFFSET_US
+    full = arrived_real - ((arrived_real - stamp_us) % (1 << 32))
+    return (full - REAL_OFFSET_US) / 1000
+
+
+class Lines:
+    """A pipe read line by line on a thread; each line kept with its monotonic arrival time (ms)."""
+
+    def __init__(self, pipe):
+        self.items, self.cond, self.closed = [], threading.Condition(), False
+        threading.Thread(target=self._read, args=(pipe,), daemon=True).start()
+
+    def _read(self, pipe):
+        for raw in iter(pipe.readline, b""):
+            with self.cond:
+                self.items.append((mono_ms(), raw.decode("utf-8", "replace").rstrip("\n")))
+                self.cond.notify_all()
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+    def wait(self, pred, timeout, start=0):
+        """First index >= start whose (t, line) satisfies pred, or None on timeout / end of output."""
+        deadline, i = time.monotonic() + timeout, start
+        with self.cond:
+            while True:
+                while i < len(self.items):
+                    if pred(*self.items[i]):
+                        return i
+                    i += 1
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    return None
+                self.cond.wait(left)
+
+    def snapshot(self, start=0):
+        with self.cond:
+            return self.items[start:]
+
+    def count(self):
+        with self.cond:
+            return len(self.items)
+
+
+def events(lines, start=0):
+    out = []
+    for _, text in lines.snapshot(start):
+        if text.startswith("{"):
+            try:
+                out.append(json.loads(text))
+            except ValueError:
+                pass
+    return out
+
+
+def wait_event(lines, name, timeout=15, start=0, where=lambda e: True):
+    def pred(_, text):
+        if not text.startswith("{"):
+            return False
+        try:
+            e = json.loads(text)
+        except ValueError:
+            return False
+        return e.get("event") == name and where(e)
+    i = lines.wait(pred, timeout, start)
+    return None if i is None else (i, json.loads(lines.items[i][1]))
+
+
+class Proc:
+    """A child process with its stdout/stderr read as Lines; stop() signals only this pid."""
+
+    def __init__(self, argv, env, stdout=True, stderr=True):
+        self.argv = argv
+        self.t0 = mono_ms()
+        self.p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE if stdout else subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE if stderr else subprocess.DEVNULL)
+        self.pid = self.p.pid
+        self.out = Lines(self.p.stdout) if stdout else None
+        self.err = Lines(self.p.stderr) if stderr else None
+
+    def status(self, field):
+        """A /proc/PID/status field as an int (kB for Vm*), or None."""
+        try:
+            for line in open(f"/proc/{self.pid}/status"):
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def cpu_ticks_ms(self):
+        """utime+stime of the whole process (all threads, living and ended), ms (10 ms resolution)."""
+        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def task_totals(self):
+        """{tid: (cpu ns, context switches)} of living threads, from schedstat and status."""
+        out = {}
+        for tid in os.listdir(f"/proc/{self.pid}/task"):
+            try:
+                ns = int(open(f"/proc/{self.pid}/task/{tid}/schedstat").read().split()[0])
+                sw = sum(int(line.split()[1]) for line in open(f"/proc/{self.pid}/task/{tid}/status")
+                         if "ctxt_switches:" in line)
+                out[tid] = (ns, sw)
+            except (OSError, ValueError, IndexError):
+                pass
+        return out
+
+    def fds(self):
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def stop(self, timeout=5.0):
+        """SIGTERM this pid; returns (exit status, ms to exit). SIGKILL (status None) after timeout."""
+        if self.p.poll() is not None:
+            return self.p.returncode, 0.0
+        t = mono_ms()
+        self.p.send_signal(signal.SIGTERM)
+        try:
+            rc = self.p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+            return None, mono_ms() - t
+        return rc, mono_ms() - t
+
+
+def task_delta(before, after):
+    """(cpu ns, switches) over an interval, per thread (a thread born inside counts whole; one that ended
+    inside is missed, so the tick figure is given too)."""
+    ns = sum(v[0] - before.get(t, (0, 0))[0] for t, v in after.items())
+    sw = sum(v[1] - before.get(t, (0, 0))[1] for t, v in after.items())
+    return ns, sw
+
+
+class Weston:
+    """A private headless weston with the test seat module and its control socket."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        module = build_module()
+        self.runtime = tempfile.mkdtemp(prefix="rt-", dir=WORK)
+        os.chmod(self.runtime, 0o700)
+        self.control_path = os.path.join(self.runtime, "control")
+        base = {k: v for k, v in os.environ.items()
+                if k not in ("WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG")}
+        base["XDG_RUNTIME_DIR"] = self.runtime
+        # recto's disk cache of decoded pages goes to a private, initially empty place (XDG_CACHE_HOME);
+        # Mesa's shader cache, which would follow it, stays in one place that the warm-up runs fill.
+        self.cache = tempfile.mkdtemp(prefix="cache-", dir=WORK)
+        self.client_env = dict(base, WAYLAND_DISPLAY="wayland-measure", XDG_CACHE_HOME=self.cache,
+                               MESA_SHADER_CACHE_DIR=str(WORK / "mesa-shader-cache"))
+        self.log = open(WORK / "weston-last.log", "wb")
+        self.proc = subprocess.Popen(
+            ["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+             f"--width={width}", f"--height={height}", "--socket=wayland-measure", "--no-config",
+             "--idle-time=0", "--debug", f"--modules={module}"],
+            env=dict(base, RECTO_TEST_CONTROL=self.control_path), stdin=subprocess.DEVNULL,
+            stdout=self.log, stderr=self.log)
+        self.pid = self.proc.pid
+        self.sock, self.buf, self.clients = None, b"", []
+        deadline = time.monotonic() + 15
+        while True:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"weston exited during start-up ({self.proc.returncode}); see {self.log.name}")
+            try:
+                if self.sock is None:
+                    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    s.connect(self.control_path)
+                    self.sock = s
+                if self.send("output").startswith("ok "):
+                    return
+            except OSError:
+                self.sock = None
+            if time.monotonic() > deadline:
+                self.close()
+                raise SystemExit("weston was not ready within 15 s")
+            time.sleep(0.01)
+
+    def send(self, command):
+        self.sock.sendall(command.encode() + b"\n")
+        while b"\n" not in self.buf:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise OSError("control socket closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def key(self, code):
+        self.send(f"key {code} 1")
+        self.send(f"key {code} 0")
+
+    def launch(self, argv, env_extra=None, stdout=True, stderr=True):
+        proc = Proc(argv, dict(self.client_env, **(env_extra or {})), stdout, stderr)
+        self.clients.append(proc)
+        return proc
+
+    def wait_mapped(self, proc, x, y, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.send(f"hit {x} {y}") == f"ok {proc.pid}":
+                return True
+            time.sleep(0.01)
+        return False
+
+    def close(self):
+        for c in self.clients:
+            c.stop()
+        if self.sock:
+            self.sock.close()
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+        shutil.rmtree(self.runtime, ignore_errors=True)
+        shutil.rmtree(self.cache, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def build_module():
+    """Builds the test seat module into WORK when its sources are newer than the last build."""
+    WORK.mkdir(mode=0o700, exist_ok=True)
+    sources = sorted((REPO / "Tests/EndToEndTests/Harness").glob("*.[ch]"))
+    out = WORK / "recto-test-seat.so"
+    if out.exists() and out.stat().st_mtime >= max(s.stat().st_mtime for s in sources):
+        return out
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"],
+                           check=True, capture_output=True, text=True).stdout.split()
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(out)] + [str(s) for s in sources if s.suffix == ".c"]
+                   + flags, check=True)
+    return out
+
+
+class FileWatch:
+    """inotify (through libc) on one file: monotonic times of its opens and read-only closes."""
+    IN_CLOSE_NOWRITE, IN_OPEN = 0x10, 0x20
+
+    def __init__(self, path):
+        libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = libc.inotify_init1(os.O_CLOEXEC | os.O_NONBLOCK)
+        if self.fd < 0 or libc.inotify_add_watch(self.fd, os.fsencode(path),
+                                                 self.IN_OPEN | self.IN_CLOSE_NOWRITE) < 0:
+            raise OSError(ctypes.get_errno(), "inotify")
+        self.opens, self.closes, self.running = [], [], True
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        while self.running:
+            if not select.select([self.fd], [], [], 0.05)[0]:
+                continue
+            now, data = mono_ms(), os.read(self.fd, 4096)
+            while len(data) >= 16:
+                _, mask, _, n = struct.unpack("iIII", data[:16])
+                (self.opens if mask & self.IN_OPEN else self.closes).append(now)
+                data = data[16 + n:]
+
+    def close(self):
+        self.running = False
+        self.thread.join()
+        os.close(self.fd)
+
+
+def buffer_commits(lines):
+    """Monotonic ms of each wl_surface.commit that follows an attach of a non-nil buffer on that surface."""
+    pending, out = set(), []
+    for arrived, text in lines.snapshot():
+        m = WL_LINE.match(text)
+        if not m or not m.group(3) or m.group(4) != "wl_surface":
+            continue
+        surface, request, args = m.group(5), m.group(6), m.group(7)
+        if request == "attach" and not args.startswith("nil"):
+            pending.add(surface)
+        elif request == "commit" and surface in pending:
+            pending.discard(surface)
+            out.append(wl_stamp_to_mono(int(m.group(1)) * 1000 + int(m.group(2)), arrived))
+    return out
+
+
+def load():
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return round(statistics.median(xs), 1) if xs else None
+
+
+def table(rows, headers):
+    cells = [[str(h) for h in headers]] + [["-" if c is None else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    for i, r in enumerate(cells):
+        print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def page_rects(width, height, margin=0.02, page_w=1600, page_h=2240):
+    """Left and right page rectangles (x, y, w, h) of a demo-book double spread (recto's default layout)."""
+    m = margin * min(width, height)
+    s = min((height - 2 * m) / page_h, (width / 2 - m) / page_w)
+    w, h = round(page_w * s), round(page_h * s)
+    top, spine = (height - h) // 2, width // 2
+    return (spine - w, top, w, h), (spine, top, w, h)
+
+
+def start_recto(weston, args, book=None, env_extra=None):
+    argv = [ARGS.recto] + ([book] if book else []) + ["--log-events", "--no-config"] + args
+    proc = weston.launch(argv, env_extra)
+    shown = wait_event(proc.out, "shown", 30)
+    if shown is None:
+        raise SystemExit(f"recto showed no page: {proc.err.snapshot()[-5:] if proc.err else ''}")
+    return proc, shown[1]
+
+
+# ---------------------------------------------------------------- startup
+def make_big_page():
+    out = WORK / "page-2048x2732.png"
+    if not out.exists():
+        WORK.mkdir(mode=0o700, exist_ok=True)
+        subprocess.run([ARGS.recto, "render", "--no-config", "--size", "2048x2732", "--page", "1", "--margin", "0",
+                        "--out", str(out)], check=True)
+    return out
+
+
+def startup_run(weston, name, image, cache_dir):
+    """One start of one viewer: exec -> first buffer commit, -> first commit after the image file's last close,
+    recto's ready/shown; VmHWM once buffer commits have stopped for 1 s. recto's disk cache lives in
+    cache_dir (XDG_CACHE_HOME): empty for a cold start, filled by an earlier run for a warm one."""
+    argv = {"recto": [ARGS.recto, image, "--log-events", "--no-config"],
+            "swayimg": ["swayimg", "-f", image], "imv": ["imv-wayland", "-f", image]}[name.split("-")[0]]
+    watch = FileWatch(image)
+    proc = weston.launch(argv, {"WAYLAND_DEBUG": "client", "XDG_CACHE_HOME": str(cache_dir)})
+    t0, r = proc.t0, {"viewer": name}
+    try:
+        if name.startswith("recto"):
+            ready, shown = wait_event(proc.out, "ready", 20), wait_event(proc.out, "shown", 20)
+            r["ready_ms"] = round(ready[1]["t"] - t0, 1) if ready else None
+            r["shown_ms"] = round(shown[1]["t"] - t0, 1) if shown else None
+        # Wait for buffer commits to stop arriving for 1 s (the viewer has settled), at most 20 s.
+        deadline, last_count = time.monotonic() + 20, -1
+        while time.monotonic() < deadline:
+            time.sleep(1.0)
+            commits = buffer_commits(proc.err)
+            if commits and len(commits) == last_count and watch.closes:
+                break
+            last_count = len(commits)
+        r["vmhwm_kb"] = proc.status("VmHWM")
+        commits = buffer_commits(proc.err)
+        r["first_commit_ms"] = round(commits[0] - t0, 1) if commits else None
+        closed = max(watch.closes) if watch.closes else None
+        after = [c for c in commits if closed is not None and c >= closed]
+        r["image_frame_ms"] = round(after[0] - t0, 1) if after else None
+        r["file_closed_ms"] = round(closed - t0, 1) if closed else None
+        r["commits"] = len(commits)
+        if r.get("shown_ms") is not None:
+            # Method check: the WAYLAND_DEBUG commit just before recto's own `shown` stamp.
+            before = [c - t0 for c in commits if c - t0 <= r["shown_ms"] + 0.5]
+            r["shown_minus_debug_commit_ms"] = round(r["shown_ms"] - before[-1], 2) if before else None
+    finally:
+        watch.close()
+        r["exit"], _ = proc.stop()
+        weston.clients.remove(proc)
+    return r
+
+
+def cmd_startup():
+    w, h = ARGS.size
+    image = str(Path(ARGS.image).resolve()) if ARGS.image else str(make_big_page())
+    viewers = ["recto", "recto-warm", "swayimg", "imv"]
+    runs, before = [], load()
+    warm = WORK / "cache-warm"
+    shutil.rmtree(warm, ignore_errors=True)
+    with Weston(w, h) as weston:
+        # Warm-up: Mesa's shader cache (recto and imv), the file in the OS page cache, and recto's disk cache
+        # for the warm runs.
+        startup_run(weston, "recto", image, warm)
+        startup_run(weston, "imv", image, warm)
+        for i in range(ARGS.runs):
+            order = viewers[i % 4:] + viewers[:i % 4]  # interleaved, rotating who goes first
+            for name in order:
+                cold = Path(tempfile.mkdtemp(prefix="cache-cold-", dir=WORK))
+                r = startup_run(weston, name, image, warm if name == "recto-warm" else cold)
+                shutil.rmtree(cold, ignore_errors=True)
+                r["run"] = i + 1
+                runs.append(r)
+                time.sleep(0.5)
+    summary = {}
+    for name in viewers:
+        rs = [r for r in runs if r["viewer"] == name]
+        s = {k: median([r.get(k) for r in rs]) for k in
+             ("ready_ms", "shown_ms", "first_commit_ms", "image_frame_ms", "vmhwm_kb")}
+        s["all_first_frame_ms"] = [r.get("shown_ms") if name.startswith("recto") else r.get("image_frame_ms")
+                                   for r in rs]
+        s["first_frame_ms"] = median(s["all_first_frame_ms"])
+        summary[name] = s
+    rows = [[n, s["first_frame_ms"], s["ready_ms"], s["first_commit_ms"], s["image_frame_ms"],
+             round(s["vmhwm_kb"] / 1024, 1) if s["vmhwm_kb"] else None,
+             " ".join(str(x) for x in s["all_first_frame_ms"])] for n, s in summary.items()]
+    print(f"startup: {image} at {w}x{h}, {ARGS.runs} interleaved runs, load before {before}, after {load()}")
+    table(rows, ["viewer", "first frame ms (median)", "ready", "1st buffer commit", "commit after file close",
+                 "peak RSS MiB", "all runs (first frame)"])
+    checks = [r["shown_minus_debug_commit_ms"] for r in runs if r.get("shown_minus_debug_commit_ms") is not None]
+    if checks:
+        print(f"method check: recto's shown stamp minus its WAYLAND_DEBUG commit: {min(checks)}..{max(checks)} ms")
+    sway = summary["swayimg"]["first_frame_ms"]
+    for name, target in (("recto", 1.0), ("recto-warm", 0.4)):
+        if sway and summary[name]["first_frame_ms"]:
+            ratio = summary[name]["first_frame_ms"] / sway
+            summary[name]["ratio_to_swayimg"] = round(ratio, 2)
+            print(f"{name}/swayimg first-frame ratio: {ratio:.2f} (target <= {target})")
+    return {"image": image, "size": [w, h], "load_before": before, "load_after": load(), "summary": summary,
+            "runs": runs}
+
+
+# ---------------------------------------------------------------- drag
+def parse_report(lines):
+    text = "\n".join(t for _, t in lines.snapshot())
+    r = {}
+    m = re.search(r"recto stats: (\d+) frames committed, (\d+) frame callbacks", text)
+    if m:
+        r["frames"], r["callbacks"] = int(m.group(1)), int(m.group(2))
+    m = re.search(r"input-to-commit \(ms\): p50 ([\d.]+) p99 ([\d.]+) max ([\d.]+) over (\d+)", text)
+    if m:
+        r.update(latency_p50=float(m.group(1)), latency_p99=float(m.group(2)), latency_max=float(m.group(3)),
+                 inputs=int(m.group(4)))
+    m = re.search(r"frame cost \(ms\): p50 ([\d.]+) p99 ([\d.]+)", text)
+    if m:
+        r.update(frame_p50=float(m.group(1)), frame_p99=float(m.group(2)))
+    r["histogram"] = [t for _, t in lines.snapshot() if re.match(r"^\s+\S+\s+ms ", t)]
+    return r
+
+
+def cmd_drag():
+    w, h = ARGS.size
+    before = load()
+    _, right = page_rects(w, h)
+    x0, y0 = right[0] + right[2] - 10, right[1] + right[3] - 10
+    with Weston(w, h) as weston:
+        recto, _ = start_recto(weston, ["--stats"])
+        weston.wait_mapped(recto, x0, y0)
+        time.sleep(1.0)
+        base = wait_event(recto.out, "stats", 0.1)  # the start-up summary, if any
+        n_before = recto.out.count()
+        wcpu0, cpu0, t_start = weston_cpu(weston), recto.cpu_ticks_ms(), mono_ms()
+        weston.send(f"touch-down 0 {x0} {y0}")
+        weston.send("touch-frame")
+        period, steps, k = 2000.0, 0, 0
+        # Back and forth from the corner to near the far edge of the other page and up a little, never released.
+        while mono_ms() - t_start < ARGS.seconds * 1000:
+            k += 1
+            due = t_start + 16 * k
+            time.sleep(max(0, (due - mono_ms()) / 1000))
+            phase = (1 - math.cos(2 * math.pi * (due - t_start) / period)) / 2
+            weston.send(f"touch-motion 0 {x0 - phase * (right[2] * 1.6):.1f} {y0 - phase * right[3] * 0.25:.1f}")
+            weston.send("touch-frame")
+            steps += 1
+        t_end = mono_ms()
+        cpu1, wcpu1 = recto.cpu_ticks_ms(), weston_cpu(weston)
+        stats = [e for e in events(recto.out, n_before) if e["event"] == "stats"]
+        status, exit_ms = recto.stop()
+        report = parse_report(recto.err)
+    first = stats[0] if stats else (base[1] if base else None)
+    r = {"size": [w, h], "seconds": ARGS.seconds, "motions": steps, "load_before": before, "load_after": load(),
+         "recto_cpu_pct": round(100 * (cpu1 - cpu0) / (t_end - t_start), 1),
+         "weston_cpu_pct": round(100 * (wcpu1 - wcpu0) / (t_end - t_start), 1),
+         "exit": status, "report": report, "stats_lines": stats}
+    if first and "frames" in report:
+        df, dc = report["frames"] - first["frames"], report["callbacks"] - first["callbacks"]
+        r.update(frames=df, callbacks=dc, answered_pct=round(100 * df / dc, 1) if dc else None,
+                 fps=round(df / ((t_end - first["t"]) / 1000), 1))
+    print(f"drag: {ARGS.seconds} s corner drag at {w}x{h}, {steps} touch motions, load before {before}, after {load()}")
+    table([["frames / callbacks during drag", f"{r.get('frames')} / {r.get('callbacks')}",
+            f"{r.get('answered_pct')} %", ">= 95 %"],
+           ["frames per second", r.get("fps"), "", "weston-simple-egl ~37-40"],
+           ["input-to-commit p50 / p99 ms", f"{report.get('latency_p50')} / {report.get('latency_p99')}",
+            f"max {report.get('latency_max')}", "p99 <= frame p99 + 1"],
+           ["frame cost p50 / p99 ms", f"{report.get('frame_p50')} / {report.get('frame_p99')}", "", ""],
+           ["recto CPU % (of one core)", r["recto_cpu_pct"], "", ""],
+           ["weston CPU %", r["weston_cpu_pct"], "", ""],
+           ["exit status on SIGTERM", status, f"{exit_ms:.0f} ms", "0"]], ["figure", "value", "", "target"])
+    return r
+
+
+def weston_cpu(weston):
+    fields = open(f"/proc/{weston.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------- idle
+def cmd_idle():
+    w, h = ARGS.size
+    before = load()
+    with Weston(w, h) as weston:
+        recto, _ = start_recto(weston, [], env_extra={"WAYLAND_DEBUG": "client"})
+        time.sleep(1.0)
+        t0, ticks0, tasks0, n0 = mono_ms(), recto.cpu_ticks_ms(), recto.task_totals(), recto.err.count()
+        time.sleep(ARGS.seconds)
+        t1, ticks1, tasks1 = mono_ms(), recto.cpu_ticks_ms(), recto.task_totals()
+        ns, switches = task_delta(tasks0, tasks1)
+        window = [c for c in buffer_commits(recto.err) if t0 <= c <= t1]
+        messages = [t for _, t in recto.err.snapshot(n0) if WL_LINE.match(t)]
+        commits = sum(1 for t in messages if ".commit(" in t)
+        threads = len(os.listdir(f"/proc/{recto.pid}/task"))
+        status, exit_ms = recto.stop()
+    span = t1 - t0
+    r = {"size": [w, h], "seconds": round(span / 1000, 3), "load_before": before, "load_after": load(),
+         "commits": commits, "buffer_commits": len(window), "wayland_messages": len(messages),
+         "cpu_pct_schedstat": round(100 * ns / 1e6 / span, 4), "cpu_ms_schedstat": round(ns / 1e6, 3),
+         "cpu_pct_ticks": round(100 * (ticks1 - ticks0) / span, 3), "context_switches": switches,
+         "threads": threads, "exit": status}
+    print(f"idle: {span / 1000:.1f} s from 1 s after shown at {w}x{h}, load before {before}, after {load()}")
+    table([["wl_surface commits", commits, "0"], ["Wayland messages (either way)", len(messages), ""],
+           ["CPU % (schedstat, all threads)", r["cpu_pct_schedstat"], "< 0.1"],
+           ["CPU ms (schedstat)", r["cpu_ms_schedstat"], ""], ["CPU % (utime+stime ticks)", r["cpu_pct_ticks"], ""],
+           ["context switches (all threads)", r["context_switches"], ""], ["threads", threads, ""],
+           ["exit status on SIGTERM", status, "0"]], ["figure", "value", "target"])
+    return r
+
+
+# ---------------------------------------------------------------- soak
+def flick(weston, forward, w, h):
+    left, right = page_rects(w, h)
+    x = right[0] + right[2] - 10 if forward else left[0] + 10
+    y = right[1] + right[3] - 10
+    step = -70 if forward else 70
+    weston.send(f"touch-down 0 {x} {y}")
+    weston.send("touch-frame")
+    for i in range(1, 5):
+        time.sleep(0.012)
+        weston.send(f"touch-motion 0 {x + step * i} {y - 8 * i}")
+        weston.send("touch-frame")
+    weston.send("touch-up 0")
+    weston.send("touch-frame")
+
+
+def cmd_soak():
+    w, h = ARGS.size
+    before, started = load(), time.monotonic()
+    extra = ["--stats"] + (["--cache-mb", str(ARGS.cache_mb)] if ARGS.cache_mb else [])
+    samples, keys, flicks = [], 0, 0
+    with Weston(w, h) as weston:
+        recto, shown = start_recto(weston, extra)
+        weston.wait_mapped(recto, w // 2 + 10, h // 2)
+        n = recto.out.count()
+        weston.key(KEY_END)
+        last = wait_event(recto.out, "page", 10, n)[1]["page"]
+        n = recto.out.count()
+        weston.key(KEY_HOME)
+        first = wait_event(recto.out, "page", 10, n)[1]["page"]
+        base = recto.out.count()
+        forward, turns, next_sample, seen, settling, page = True, 0, ARGS.warmup, base, False, first
+        last_stats = {}
+        # An input during a turn's animation completes that turn at once (a page event) and starts the next.
+        # Near either end of the book, waiting briefly for that event before the next input keeps the
+        # direction right; right after a reversal (or Home) nothing is animating, so no event is awaited.
+        while turns < ARGS.turns and recto.p.poll() is None:
+            due = time.monotonic() + ARGS.interval / 1000
+            if (keys + flicks) % ARGS.flick_every == ARGS.flick_every - 1:
+                flick(weston, forward, w, h)
+                flicks += 1
+            else:
+                weston.key(KEY_RIGHT if forward else KEY_LEFT)
+                keys += 1
+            if settling and (page >= last - 4 if forward else page <= first + 4):
+                wait_event(recto.out, "page", 0.1, seen)
+            time.sleep(max(0.0, due - time.monotonic()))
+            fresh = recto.out.snapshot(seen)
+            seen += len(fresh)
+            new = [json.loads(t) for _, t in fresh if t.startswith('{"event":"page"')]
+            stats = [t for _, t in fresh if t.startswith('{"event":"stats"')]
+            last_stats = json.loads(stats[-1]) if stats else last_stats
+            turns += len(new)
+            settling = True
+            if new:
+                page = new[-1]["page"]
+                if (forward and page >= last) or (not forward and page <= first):
+                    forward, settling = not forward, False
+            if turns >= next_sample:
+                samples.append(soak_sample(recto, turns, started, last_stats))
+                next_sample += ARGS.sample_every
+        time.sleep(1.0)
+        samples.append(soak_sample(recto, turns, started, last_stats))
+        stderr_lines = [t for _, t in recto.err.snapshot() if t.startswith("recto:")]
+        status, exit_ms = recto.stop()
+    rss = [s["rss_kb"] for s in samples]
+    # RSS wobbles by a few % from sample to sample (buffers in flight): compare the means of the first and
+    # last three samples, and fit a line through all of them (growth over the run per that slope).
+    head, tail = statistics.mean(rss[:3]), statistics.mean(rss[-3:])
+    growth = round(100 * (tail - head) / head, 2)
+    peak_growth = round(100 * (max(rss) - rss[0]) / rss[0], 2)
+    xs = [s["turns"] for s in samples]
+    slope = statistics.linear_regression(xs, rss).slope if len(set(xs)) > 1 else 0.0
+    fitted = round(100 * slope * (xs[-1] - xs[0]) / head, 2)
+    fds = sorted({s["fds"] for s in samples})
+    common = set.intersection(*(set(s["fd_targets"].items()) for s in samples))
+    transient = sorted({v for s in samples for k, v in s["fd_targets"].items() if (k, v) not in common})
+    r = {"size": [w, h], "turns": turns, "keys": keys, "flicks": flicks, "load_before": before,
+         "load_after": load(), "minutes": round((time.monotonic() - started) / 60, 2), "samples": samples,
+         "rss_growth_pct": growth, "rss_peak_growth_pct": peak_growth, "rss_fitted_growth_pct": fitted,
+         "fd_counts": fds, "fds_always_open": len(common), "fds_transient": transient,
+         "exit": status, "exit_ms": round(exit_ms, 1), "log_lines": stderr_lines[:20],
+         "textures_seen": sorted({x["textures"] for x in samples if x["textures"] is not None}),
+         "gl_errors": max((x["gl_errors"] or 0 for x in samples), default=None)}
+    print(f"soak: {turns} page events from {keys} keys + {flicks} flicks in {r['minutes']} min at {w}x{h}, "
+          f"load before {before}, after {load()}")
+    table([[s["turns"], round(s["rss_kb"] / 1024, 1), s["fds"], s["threads"], s["textures"], s["gl_errors"],
+            round(s["s"], 1)] for s in samples], ["turns", "RSS MiB", "fds", "threads", "textures", "GL errors", "s"])
+    table([["RSS growth after warm-up (mean of last 3 vs first 3 samples)", f"{growth} %", "< 2 %"],
+           ["RSS growth over the run from a fitted line", f"{fitted} %", "< 2 %"],
+           ["RSS peak vs first sample", f"{peak_growth} %", ""], ["open fd counts seen", fds, "constant"],
+           ["fds open at every sample / others seen at times", f"{len(common)} / {transient}", ""],
+           ["exit status on SIGTERM", f"{status} in {exit_ms:.0f} ms", "0 within 1 s"],
+           ["textures alive (from stats events)", r["textures_seen"], "constant"],
+           ["GL errors (from stats events)", r["gl_errors"], "0"],
+           ["stderr log lines", len(stderr_lines), "0"]], ["figure", "value", "target"])
+    return r
+
+
+def soak_sample(recto, turns, started, stats):
+    fds = {}
+    for fd in os.listdir(f"/proc/{recto.pid}/fd"):
+        try:
+            fds[fd] = os.readlink(f"/proc/{recto.pid}/fd/{fd}")
+        except OSError:
+            pass
+    return {"turns": turns, "rss_kb": recto.status("VmRSS"), "fds": len(fds), "fd_targets": fds,
+            "threads": len(os.listdir(f"/proc/{recto.pid}/task")), "s": time.monotonic() - started,
+            "textures": stats.get("textures"), "gl_errors": stats.get("gl_errors"), "stats_t": stats.get("t")}
+
+
+def parse_size(text):
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def main():
+    global ARGS
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--recto", default=str(REPO / ".build/release/recto"))
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name in ("startup", "drag", "idle", "soak"):
+        s = sub.add_parser(name)
+        s.add_argument("--size", type=parse_size, default=(1920, 1080))
+        s.add_argument("--json", metavar="FILE", default=argparse.SUPPRESS)
+    sub.choices["startup"].add_argument("--runs", type=int, default=5)
+    sub.choices["startup"].add_argument("--image")
+    sub.choices["drag"].add_argument("--seconds", type=float, default=10)
+    sub.choices["idle"].add_argument("--seconds", type=float, default=5)
+    soak = sub.choices["soak"]
+    soak.add_argument("--turns", type=int, default=10000)
+    soak.add_argument("--warmup", type=int, default=500)
+    soak.add_argument("--sample-every", type=int, default=500)
+    soak.add_argument("--interval", type=float, default=25, help="ms after each key")
+    soak.add_argument("--flick-every", type=int, default=10, help="every Nth turn is a flick stroke")
+    soak.add_argument("--cache-mb", type=int)
+    ARGS = p.parse_args()
+    ARGS.recto = str(Path(ARGS.recto).resolve())
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))  # unwinds the with-blocks: children are stopped
+    result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak}[ARGS.command]()
+    result.update(command=ARGS.command, recto=ARGS.recto, date=time.strftime("%Y-%m-%d %H:%M:%S"))
+    if ARGS.json:
+        Path(ARGS.json).write_text(json.dumps(result, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
