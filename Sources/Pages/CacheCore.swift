@@ -75,6 +75,9 @@ final class CacheCore: @unchecked Sendable {
 
     /// A worker thread's life: take the most urgent job, run it unlocked, repeat until stopped.
     func work() {
+        // Decoding must never take the cores from the thread that draws (on a software renderer the frame
+        // itself runs on them): on Linux a thread's nice value is its own, and setpriority(0) means this thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         while true {
             condition.lock()
             var job: CacheJob?

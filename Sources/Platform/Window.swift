@@ -25,6 +25,7 @@ import CWaylandProtocols
     private var fractionalScale120: UInt32 = 0
 
     public private(set) var isConfigured = false
+    private let fullscreenOutput: Output?
     /// Logical size (surface coordinates).
     public private(set) var width: Int32 = 0
     public private(set) var height: Int32 = 0
@@ -77,6 +78,7 @@ import CWaylandProtocols
         }
         xdgSurface = xs
         toplevel = tl
+        fullscreenOutput = output
         pendingSize = defaultSize
         width = defaultSize.0
         height = defaultSize.1
@@ -158,7 +160,10 @@ import CWaylandProtocols
             wl_surface_set_buffer_scale(surface, 1)
             wp_viewport_set_destination(viewport, width, height)
         } else {
-            let integer = enteredOutputs.compactMap { display.output(for: $0)?.scale }.max() ?? 1
+            // Before the surface has entered an output (its first commit), the chosen or largest output's
+            // scale: the first frame is drawn sharp and `ready` reports the real scale.
+            let entered = enteredOutputs.compactMap { display.output(for: $0)?.scale }.max()
+            let integer = entered ?? fullscreenOutput?.scale ?? display.outputList.map(\.scale).max() ?? 1
             scale = Double(integer)
             if motionFactor != 1, let viewport {
                 // Any buffer size, stretched over the logical size by the compositor.

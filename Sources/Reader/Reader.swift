@@ -27,17 +27,22 @@ public struct Reader: Sendable {
     // MARK: layout
 
     /// The window's logical size changed (including rotation): spreads follow `--spread auto`.
-    public mutating func resize(width: Double, height: Double) {
+    /// Returns the events of a turn that had to settle at once for the new layout.
+    @discardableResult
+    public mutating func resize(width: Double, height: Double) -> [ReaderEvent] {
         window = Rect(x: 0, y: 0, width: max(0, width), height: max(0, height))
         let mode = config.spread.resolve(width: width, height: height)
+        var events: [ReaderEvent] = []
         if mode != position.mode {
+            // A leaf in motion belongs to the old layout: it settles first (a committed turn lands, a held
+            // one falls back), then the layout switches keeping the page it left.
+            events = finishTurnImmediately()
             let page = position.page
-            // A leaf in motion belongs to the old layout: settle it first, then switch keeping the page.
-            finishTurnImmediately()
             position.setMode(mode)
             position.go(toPage: page)
         }
         updateZoomLayout()
+        return events
     }
 
     /// A page's pixel size became known (decoded): the layout may change.
@@ -165,6 +170,8 @@ extension Reader {
         let before = position.page
         position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before)
         position.go(toPage: before)
+        // The page of a spread is its first page, as after a turn.
+        position.go(toSpread: position.spreadIndex)
         pageSizes = pageSizes.filter { $0.key <= count }
         updateZoomLayout()
         return position.page != before ? [.page(position.page)] : []

@@ -54,7 +54,8 @@ struct Bench: ParsableCommand {
             reader.resize(width: w, height: h)
             // A spread with pages on both sides (page 2 in double mode).
             reader.go(toPage: min(2, book.pageCount))
-            let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader) { results.decodeMs.append($0) }
+            let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader,
+                                         timings: { results.decodeMs.append($0) }, uploads: { results.uploadMs.append($0) })
             var rest = composer.scene(reader.frame, textures: textures)
             rest.plain = true
             let floor = measure { _ in rest }
@@ -143,6 +144,7 @@ struct BenchResults {
     struct Case { let name: String; let floor: [Double]; let curl: [Double]; let damaged: [Double]; let vertices: Int }
     var firstFrameMs = 0.0
     var decodeMs: [Double] = []
+    var uploadMs: [Double] = []
     var cases: [Case] = []
     var glErrors = 0
     var solverNs = 0.0
@@ -167,6 +169,7 @@ struct BenchResults {
             out += columns.joined(separator: " ") + "\n"
         }
         out += "page decode p50: \(f(Self.percentile(decodeMs, 0.5))) ms over \(decodeMs.count) pages\n"
+        out += "texture upload with mipmaps p50: \(f(Self.percentile(uploadMs, 0.5))) ms, max \(f(uploadMs.max() ?? 0)) ms\n"
         out += "curl solver: \(f(solverNs)) ns per call\n"
         out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
         out += "GL errors: \(glErrors)"
@@ -185,6 +188,7 @@ struct BenchResults {
         parts.append("\"decode_p50_ms\":\(Self.percentile(decodeMs, 0.5))")
         parts.append("\"first_frame_ms\":\(firstFrameMs)")
         parts.append("\"solver_ns\":\(solverNs)")
+        parts.append("\"upload_p50_ms\":\(Self.percentile(uploadMs, 0.5))")
         parts.append("\"gl_errors\":\(glErrors)")
         return "{\(parts.joined(separator: ","))}"
     }

@@ -18,12 +18,19 @@ struct BookLocation {
             throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg)")
         }
         // A book must have at least one page that can be read; the rest may be placeholders.
+        var firstProblem: String?
         let readable = (1...min(source.pageCount, 64)).contains { page in
-            guard let bytes = try? source.data(of: page) else { return false }
-            return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF])
+            do {
+                let bytes = try source.data(of: page)
+                if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+                if firstProblem == nil { firstProblem = "\(source.name(of: page)) is not a PNG or JPEG" }
+            } catch {
+                if firstProblem == nil { firstProblem = "\(error)" }
+            }
+            return false
         }
         guard readable || source.pageCount > 64 else {
-            throw RectoExit(.usage, "the book \(path) has no readable page: none of its \(source.pageCount) files is a PNG or JPEG")
+            throw RectoExit(.usage, "the book \(path) has no readable page (\(source.pageCount) files; \(firstProblem ?? "none can be read"))")
         }
     }
 

@@ -25,7 +25,7 @@ struct OffscreenGPU {
     /// Decodes `pages` synchronously (display-sized for the target), uploads them and tells the reader
     /// their sizes. A page that cannot be decoded is reported and drawn as a placeholder with the reason.
     func loadPages(_ pages: [Int], of book: BookLocation, into reader: inout Reader,
-                   timings: ((Double) -> Void)? = nil) -> [Int: Texture] {
+                   timings: ((Double) -> Void)? = nil, uploads: ((Double) -> Void)? = nil) -> [Int: Texture] {
         var textures: [Int: Texture] = [:]
         // The window's rule: pages decoded to fit the buffer (capped by the texture limit).
         let fit = PixelSize(width: min(renderer.maxTextureSize, max(256, target.width)),
@@ -40,9 +40,12 @@ struct OffscreenGPU {
                 printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")
                 image = placeholderImage(size: PixelSize(width: 700, height: 990), message: "Page \(p) cannot be shown: \(error)")
             }
+            let u0 = EventLog.now()
             textures[p] = image.pixels.withUnsafeBytes {
                 renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
             }
+            OffscreenTarget.finish()
+            uploads?(EventLog.now() - u0)
             reader.setPageSize(p, width: Double(image.width), height: Double(image.height))
         }
         return textures

@@ -173,7 +173,7 @@ import Renderer
     // MARK: window
 
     private func resized() {
-        reader.resize(width: Double(window.width), height: Double(window.height))
+        log(reader.resize(width: Double(window.width), height: Double(window.height)))
         recognizer.context = reader.gestureContext
         damage.reset()
         if let surface {
@@ -234,7 +234,7 @@ import Renderer
                 reader.setPageSize(page, width: Double(image.width), height: Double(image.height))
             case .failed(let page, let message):
                 if reportedFailures.insert(page).inserted {
-                    options.logger.warning("page \(page) (\(options.book.source.name(of: page))) cannot be shown: \(message)")
+                    options.logger.warning("page \(page) cannot be shown: \(message)")
                 }
                 // A placeholder with the reason, in the proportions of its neighbours; the book reads on.
                 let size = reader.pageSize(near: page) ?? (700, 990)
@@ -369,6 +369,7 @@ import Renderer
                                "latency_p99": .double(FrameStats.percentile(stats.latencies, 0.99)),
                                "frame_p50": .double(FrameStats.percentile(stats.frameCosts, 0.5)),
                                "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99)),
+                               "frame_max": .double(stats.frameCosts.max() ?? 0),
                                "textures": .int(textures.count + zoomDetail.textureCount),
                                "gl_errors": .int(glErrorCount), "rss_kb": .int(ProcessStatus.residentKB()),
                                "fds": .int(ProcessStatus.openDescriptors())])
