@@ -35,6 +35,9 @@ import Renderer
     var stats = FrameStats()
     var pacing = MotionPacing()
     var textures: [Int: Texture] = [:]
+    /// When each page's texture was last needed (a counter), for least-recently-used trimming.
+    var textureUse: [Int: Int] = [:]
+    var useClock = 0
     var dirty = true
     var readySent = false
     var shownSent = false
@@ -110,7 +113,12 @@ import Renderer
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
         let status = loop.run(display: display)
-        if options.stats { writeAll(2, stats.report) }
+        if options.stats {
+            writeAll(2, stats.report)
+            if let c = cache?.statistics {
+                writeAll(2, "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; textures \(c.textureBytes >> 20) MiB in \(textures.count); cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n")
+            }
+        }
         return status
     }
 
@@ -219,6 +227,8 @@ import Renderer
 
     private func requestPages() {
         guard let cache else { return }
+        useClock += 1
+        for page in reader.neededPages where textures[page] != nil { textureUse[page] = useClock }
         cache.setFitting(pageFitting)
         // The spread shown first, then its neighbours: the cache decodes in this order.
         cache.want(reader.neededPages, visibleCount: reader.position.spread.pages.count)
@@ -244,6 +254,7 @@ import Renderer
                 reader.setPageSize(page, width: Double(w), height: Double(h))
             case .evict(let page):
                 textures[page] = nil
+                textureUse[page] = nil
                 cache.noteTextureReleased(page: page)
             case .region(let page, let rect, let image):
                 zoomDetail.received(page: page, rect: rect, image: image, reader: reader, renderer: renderer)
@@ -272,7 +283,24 @@ import Renderer
             renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
         }
         textures[page] = texture
+        textureUse[page] = useClock
         cache.noteTexture(page: page, bytes: texture.byteCount)
+        trimTextures(cache: cache)
+    }
+
+    /// Keeps the textures themselves within the page budget, least recently shown first, whatever the
+    /// decoder's own accounting says: on a software renderer texture memory is process memory.
+    private func trimTextures(cache: PageCache) {
+        let needed = Set(reader.neededPages)
+        var total = textures.values.reduce(0) { $0 + $1.byteCount }
+        guard total > options.cacheBytes else { return }
+        for (page, _) in textureUse.sorted(by: { $0.value < $1.value }) where !needed.contains(page) {
+            guard total > options.cacheBytes, let t = textures[page] else { continue }
+            total -= t.byteCount
+            textures[page] = nil
+            textureUse[page] = nil
+            cache.noteTextureReleased(page: page)
+        }
     }
 
     // MARK: live content

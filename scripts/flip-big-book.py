@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Issue 6 stress: read a large book (scripts/make-big-book.sh) through N quick page turns under headless
+weston and report recto's peak RSS (VmHWM), the longest frame cost and the frame-callback intervals.
+
+    scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto]
+"""
+import argparse, json, os, shutil, socket, subprocess, sys, tempfile, threading, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("book")
+    ap.add_argument("--turns", type=int, default=1000)
+    ap.add_argument("--interval", type=float, default=0.05, help="seconds between key presses")
+    ap.add_argument("--recto", default=os.path.join(ROOT, ".build/release/recto"))
+    ap.add_argument("--cache-mb", type=int, default=256)
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="recto-flip-")
+    os.chmod(work, 0o700)
+    module = os.path.join(work, "seat.so")
+    harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
+    cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"], text=True).split()
+    subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")] + cflags)
+    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"))
+    env.pop("WAYLAND_DISPLAY", None)
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+                               "--width=1920", "--height=1080", "--socket=flip", "--no-config", "--idle-time=0",
+                               "--debug", "--modules=" + module], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    recto = None
+    try:
+        for _ in range(200):
+            if os.path.exists(env["RECTO_TEST_CONTROL"]): break
+            time.sleep(0.05)
+        ctl = socket.socket(socket.AF_UNIX); ctl.connect(env["RECTO_TEST_CONTROL"]); f = ctl.makefile("rw")
+        def cmd(c):
+            f.write(c + "\n"); f.flush(); return f.readline().strip()
+        renv = dict(env, WAYLAND_DISPLAY="flip")
+        recto = subprocess.Popen([args.recto, args.book, "--log-events", "--no-config", "--stats", "--disk-cache-mb", "0", "--cache-mb", str(args.cache_mb)],
+                                 env=renv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        events = []
+        shown = threading.Event()
+        def pump():
+            # Read stdout all the time: a full pipe would block recto's event log and stall its loop.
+            for line in recto.stdout:
+                if line.startswith("{"):
+                    e = json.loads(line); events.append(e)
+                    if e["event"] == "shown": shown.set()
+        reader = threading.Thread(target=pump, daemon=True); reader.start()
+        if not shown.wait(30): raise SystemExit("recto showed no page: " + recto.stderr.read())
+        def hwm():
+            for l in open(f"/proc/{recto.pid}/status"):
+                if l.startswith("VmHWM"): return int(l.split()[1])
+        pages = 0
+        started = time.time()
+        for i in range(args.turns):
+            cmd("key 106 1"); cmd("key 106 0")
+            time.sleep(args.interval)
+        elapsed = time.time() - started
+        time.sleep(1.5)
+        peak = hwm()
+        recto.terminate()
+        err = recto.stderr.read()
+        recto.wait(timeout=10)
+        reader.join(timeout=5)
+        pages = [e for e in events if e["event"] == "page"]
+        stats = [e for e in events if e["event"] == "stats"]
+        last = stats[-1] if stats else {}
+        print(f"turns sent {args.turns} in {elapsed:.1f} s; page events {len(pages)}; last page {pages[-1]['page'] if pages else '-'}")
+        print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.returncode}")
+        print(f"frame cost p50 {last.get('frame_p50')} ms, p99 {last.get('frame_p99')} ms, max {last.get('frame_max')} ms; "
+              f"frames {last.get('frames')} / callbacks {last.get('callbacks')}; textures {last.get('textures')}; GL errors {last.get('gl_errors')}")
+        print(err.strip().splitlines()[-14:] and "\n".join(err.strip().splitlines()[-14:]))
+    finally:
+        if recto and recto.poll() is None: recto.kill()
+        weston.terminate(); weston.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+if __name__ == "__main__":
+    main()
