@@ -74,7 +74,7 @@ import Testing
         let warnings = session.stderrText.split(separator: "\n").filter { $0.contains("warning") }
         print("e2e hostile book warnings:\n\(warnings.joined(separator: "\n"))")
         for n in book.badPages {
-            let mine = warnings.filter { $0.contains("page \(n) (\(book.pages[n - 1].name))") }
+            let mine = warnings.filter { $0.contains("page \(n) cannot be shown: \(book.pages[n - 1].name)") }
             #expect(mine.count == 1, "warnings for page \(n) (\(book.pages[n - 1].defect)): \(mine)")
         }
         #expect(warnings.count == book.badPages.count, "stderr: \(session.stderrText)")
