@@ -52,12 +52,8 @@ public struct ConfigFile: Sendable, Equatable {
     /// and values of the wrong type or out of range (lines found by `KeyLines`).
     public init(path: String, text: String) throws(ConfigError) {
         self.path = path
-        if let bad = TableHeaderGuard.firstMalformedHeader(in: text) {
-            let c = bad.character
-            let saw = c == "\n" || c == "\r" ? "a line break"
-                : (0x21..<0x7F).contains(c.value) ? "'\(c)'" : "U+" + String(c.value, radix: 16, uppercase: true)
-            throw ConfigError(path: path, line: bad.line, column: bad.column,
-                              "TOML syntax error: expected a key after '[' in a table header, saw \(saw)")
+        if let bad = ParserGuard.firstFinding(in: text) {
+            throw ConfigError(path: path, line: bad.line, column: bad.column, "TOML syntax error: \(bad.message)")
         }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {

@@ -50,4 +50,35 @@ import Testing
         // Whatever TOML makes of these (most are errors of their own), it is not the header message.
         #expect(problem(text)?.message.contains("in a table header") != true, "\(text)")
     }
+
+    /// A date followed by `T` and no digit aborted recto in toml++'s time parser (first found as
+    /// "x.y.z = 1979-05-27Tj7:32:00Z"). A syntax error with a position now, wherever the value stands.
+    @Test(arguments: [
+        ("x = 1979-05-27Tj7:32:00Z\n", 1, 16, "'j'"),
+        ("kiosk = true\nx = 1979-05-27t_1:00:00", 2, 16, "'_'"),
+        ("x = [1, 1979-05-27Tx]", 1, 20, "'x'"),
+        ("x = { a = 1979-05-27TZ }", 1, 22, "'Z'"),
+        ("output = \"\"\"\n\"\"\"\nx=1979-05-27T\u{300}", 3, 14, "U+300"),
+    ])
+    func dateTimeWithoutTimeDigitIsASyntaxError(text: String, line: Int, column: Int, saw: String) {
+        let p = problem(text)
+        #expect(p?.line == line && p?.column == column, "\(String(describing: p))")
+        let t = text.contains("t_") ? "t" : "T"
+        #expect(p?.message == "TOML syntax error: expected the time's first digit after '\(t)' in a date-time, saw \(saw)")
+    }
+
+    /// Dates and times as TOML allows them, and the same characters where they are not values, are left alone.
+    @Test(arguments: [
+        "x = 1979-05-27T07:32:00Z\n",
+        "x = 1979-05-27 07:32:00\n",
+        "x = 1979-05-27\n",
+        "1979-05-27Tj = 1\n",
+        "[1979-05-27Tj]\n",
+        "x = { 1979-05-27Tj = 1 }\n",
+        "x = \"1979-05-27Tj\"\n",
+        "x = 1 # 1979-05-27Tj\n",
+    ])
+    func validDatesAndLookalikesAreLeftToTheParser(text: String) {
+        #expect(problem(text)?.message.contains("date-time") != true, "\(text)")
+    }
 }
