@@ -2,10 +2,11 @@
 ///
 /// toml++ 3.4 (bundled in TOMLKit 0.6) checks some preconditions of its sub-parsers with assertions rather than
 /// errors. SwiftPM does not define NDEBUG, so a failed assertion aborts recto (and where NDEBUG is defined it
-/// becomes an optimiser assumption, which is worse). The ConfigParser fuzz target found two:
+/// becomes an optimiser assumption, which is worse). The ConfigParser fuzz target found these:
 /// - a table header whose first key character is neither a bare-key character nor a quote (`[=`, `[` then a line
 ///   break, `[[[a]]]`); fixed upstream in marzer/tomlplusplus#301;
-/// - a date-time whose time does not start with a digit (`1979-05-27Tj7:32:00`): `parse_time` asserts a digit.
+/// - a date-time whose time does not start with a digit (`1979-05-27Tj7:32:00`): `parse_time` asserts a digit;
+/// - a `}` where an array expects its next value (`[1, }]`): `parse_value` asserts it is not a terminator.
 /// Drop a check once TOMLKit ships the fix for it.
 ///
 /// Works on Unicode scalars, as toml++ does (a `[` followed by a combining mark is one Swift `Character`), and
@@ -90,6 +91,9 @@ enum ParserGuard {
                     expectValue = c == "[" && !header
                     i += 1
                 } else if c == "]" || c == "}" {
+                    if c == "}" && expectValue && open.last == "[" {  // parse_value asserts a value starts here
+                        return finding(at: i, "expected a value or ']' in an array, saw '}'")
+                    }
                     _ = open.popLast()
                     expectValue = false
                     i += 1

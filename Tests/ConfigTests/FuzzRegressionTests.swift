@@ -81,4 +81,24 @@ import Testing
     func validDatesAndLookalikesAreLeftToTheParser(text: String) {
         #expect(problem(text)?.message.contains("date-time") != true, "\(text)")
     }
+
+    /// A `}` where an array expects a value aborted recto in toml++'s value parser (first found as
+    /// "b = [12, [\n }][pag*s]]" inside an inline table).
+    @Test(arguments: [
+        ("x = [}]", 1, 6),
+        ("x = [1, }]", 1, 9),
+        ("x = [\n}]", 2, 1),
+        ("x = [ [ } ] ]", 1, 9),
+        ("margin = { a = 1, b = [12, [\n }]]", 2, 2),
+    ])
+    func closingBraceWhereAnArrayValueBelongsIsASyntaxError(text: String, line: Int, column: Int) {
+        let p = problem(text)
+        #expect(p?.line == line && p?.column == column, "\(String(describing: p))")
+        #expect(p?.message == "TOML syntax error: expected a value or ']' in an array, saw '}'")
+    }
+
+    @Test(arguments: ["x = [1 }]", "x = { }", "x = {a = [1]}", "x = [{}, {a = 1}]", "x = [\"}\"]"])
+    func bracesElsewhereAreLeftToTheParser(text: String) {
+        #expect(problem(text)?.message.contains("in an array") != true, "\(text)")
+    }
 }
