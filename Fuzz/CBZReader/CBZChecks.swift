@@ -16,18 +16,16 @@ enum CBZChecks {
     static let limits = PageLimits(decode: DecodeLimits(maxPixels: 1 << 20, maxDimension: 4096, maxFileBytes: 1 << 20),
                                    maxEntryBytes: 1 << 20, maxCompressionRatio: 100, maxPages: 256)
 
-    /// One scratch file per process, rewritten for every input and removed at exit.
+    /// One scratch file per process, written for every input and removed after it (so a crash leaves one).
     static let path: String = {
         let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
         let path = "\(dir)/recto-fuzz-\(getpid()).cbz"
-        scratch = strdup(path)
-        atexit { if let p = CBZChecks.scratch { unlink(p) } }
         return path
     }()
-    nonisolated(unsafe) static var scratch: UnsafeMutablePointer<CChar>?
 
     static func run(_ data: UnsafeRawBufferPointer) {
         write(data, to: path)
+        defer { unlink(path) }
         let source: PageSource
         do {
             source = try PageSource.open(path: path, limits: limits)

@@ -8,18 +8,16 @@ import Glibc
 ///   line is known and within the file;
 /// - `KeyLines.scan` finds lines within the file for any UTF-8 text.
 enum ConfigChecks {
-    /// One scratch file per process, rewritten for every input and removed at exit.
+    /// One scratch file per process, written for every input and removed after it (so a crash leaves one).
     static let path: String = {
         let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
         let path = "\(dir)/recto-fuzz-\(getpid()).toml"
-        scratch = strdup(path)
-        atexit { if let p = ConfigChecks.scratch { unlink(p) } }
         return path
     }()
-    nonisolated(unsafe) static var scratch: UnsafeMutablePointer<CChar>?
 
     static func run(_ data: UnsafeRawBufferPointer) {
         write(data, to: path)
+        defer { unlink(path) }
         let text = String(validating: data, as: UTF8.self)
         // Lines as KeyLines counts them: "\n" and "\r\n" end a line.
         let lineCount = text.map { $0.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.count }
