@@ -372,7 +372,8 @@ def startup_run(weston, name, image, cache_dir):
     """One start of one viewer: exec -> first buffer commit, -> first commit after the image file's last close,
     recto's ready/shown; VmHWM once buffer commits have stopped for 1 s. recto's disk cache lives in
     cache_dir (XDG_CACHE_HOME): empty for a cold start, filled by an earlier run for a warm one."""
-    argv = {"recto": [ARGS.recto, image, "--log-events", "--no-config"],
+    book = [] if ARGS.recto_book == "demo" else [str(Path(ARGS.recto_book).resolve()) if ARGS.recto_book else image]
+    argv = {"recto": [ARGS.recto] + book + ["--log-events", "--no-config"],
             "swayimg": ["swayimg", "-f", image], "imv": ["imv-wayland", "-f", image]}[name.split("-")[0]]
     watch = FileWatch(image)
     proc = weston.launch(argv, {"WAYLAND_DEBUG": "client", "XDG_CACHE_HOME": str(cache_dir)})
@@ -442,7 +443,8 @@ def cmd_startup():
     rows = [[n, s["first_frame_ms"], s["ready_ms"], s["first_commit_ms"], s["image_frame_ms"],
              round(s["vmhwm_kb"] / 1024, 1) if s["vmhwm_kb"] else None,
              " ".join(str(x) for x in s["all_first_frame_ms"])] for n, s in summary.items()]
-    print(f"startup: {image} at {w}x{h}, {ARGS.runs} interleaved runs, load before {before}, after {load()}")
+    print(f"startup: {image} at {w}x{h} (recto opens {ARGS.recto_book or 'the same file'}), {ARGS.runs} "
+          f"interleaved runs, load before {before}, after {load()}")
     table(rows, ["viewer", "first frame ms (median)", "ready", "1st buffer commit", "commit after file close",
                  "peak RSS MiB", "all runs (first frame)"])
     checks = [r["shown_minus_debug_commit_ms"] for r in runs if r.get("shown_minus_debug_commit_ms") is not None]
@@ -454,7 +456,7 @@ def cmd_startup():
             ratio = summary[name]["first_frame_ms"] / sway
             summary[name]["ratio_to_swayimg"] = round(ratio, 2)
             print(f"{name}/swayimg first-frame ratio: {ratio:.2f} (target <= {target})")
-    return {"image": image, "size": [w, h], "load_before": before, "load_after": load(), "summary": summary,
+    return {"image": image, "recto_book": ARGS.recto_book or image, "size": [w, h], "load_before": before, "load_after": load(), "summary": summary,
             "runs": runs}
 
 
@@ -696,7 +698,10 @@ def main():
         s.add_argument("--size", type=parse_size, default=(1920, 1080))
         s.add_argument("--json", metavar="FILE", default=argparse.SUPPRESS)
     sub.choices["startup"].add_argument("--runs", type=int, default=5)
-    sub.choices["startup"].add_argument("--image")
+    sub.choices["startup"].add_argument("--image", help="page PNG for all viewers (default: demo page 1 drawn "
+                                        "at 2048x2732 by recto render)")
+    sub.choices["startup"].add_argument("--recto-book", help="what recto opens instead of --image: a path, or "
+                                        "'demo' for the bundled demo book (issue 2's closing note)")
     sub.choices["drag"].add_argument("--seconds", type=float, default=10)
     sub.choices["idle"].add_argument("--seconds", type=float, default=5)
     soak = sub.choices["soak"]
