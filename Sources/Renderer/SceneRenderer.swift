@@ -12,6 +12,9 @@ public final class SceneRenderer {
     /// GL_OES_texture_npot: mipmaps for non-power-of-two pages.
     public let npotMipmaps: Bool
     public let maxTextureSize: Int
+    /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
+    /// placeholder frame drawn while the first page decodes already compiles the textured one.
+    private var blank: Texture!
     /// Vertices of the last curl mesh drawn (for `recto bench`).
     public private(set) var lastCurlVertexCount = 0
 
@@ -28,6 +31,8 @@ public final class SceneRenderer {
         var m: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &m)
         maxTextureSize = Int(m)
+        let paper: [UInt8] = [247, 242, 234, 255, 247, 242, 234, 255, 247, 242, 234, 255, 247, 242, 234, 255]
+        blank = paper.withUnsafeBytes { makeTexture(width: 2, height: 2, pixels: $0) }
     }
 
     /// Uploads a page image as a texture (mipmapped where the GL allows it).
@@ -128,7 +133,7 @@ public final class SceneRenderer {
         glUniform1i(program.uniform("u_tex"), 0)
         setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(page.rect.x, page.rect.y))))
         glUniform1f(program.uniform("u_useTexture"), page.texture == nil ? 0 : 1)
-        glBindTexture(GLenum(GL_TEXTURE_2D), page.texture?.id ?? 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), (page.texture ?? blank).id)
         drawPolygon(polygon ?? corners(page.rect), size: page.rect)
     }
 
@@ -207,9 +212,9 @@ public final class SceneRenderer {
         glUniform1i(program.uniform("u_front"), 0)
         glUniform1i(program.uniform("u_back"), 1)
         glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), curl.back?.id ?? 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), (curl.back ?? blank).id)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), curl.front?.id ?? 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), (curl.front ?? blank).id)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), meshBuffer)
