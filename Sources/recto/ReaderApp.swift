@@ -116,7 +116,7 @@ import Renderer
         if options.stats {
             writeAll(2, stats.report)
             if let c = cache?.statistics {
-                writeAll(2, "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; textures \(c.textureBytes >> 20) MiB in \(textures.count); cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n")
+                writeAll(2, "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; textures \(c.textureBytes >> 20) MiB counted, \(textures.values.reduce(0) { $0 + $1.byteCount } >> 20) MiB held in \(textures.count) (\(textures.values.first.map { "\($0.width)×\($0.height)" } ?? "-")); cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n")
             }
         }
         return status
@@ -222,7 +222,9 @@ import Renderer
 
     /// Pages are decoded to the window's full buffer size (sharp at 1×; zoom asks for regions).
     private var pageFitting: Decoding.PixelSize {
-        Decoding.PixelSize(width: max(256, Int(window.bufferWidth)), height: max(256, Int(window.bufferHeight)))
+        // Full resolution even while moving frames are drawn smaller: pages outlive the motion.
+        Decoding.PixelSize(width: max(256, Int((Double(window.width) * window.scale).rounded())),
+                           height: max(256, Int((Double(window.height) * window.scale).rounded())))
     }
 
     private func requestPages() {
