@@ -471,6 +471,9 @@ def parse_report(lines):
     if m:
         r.update(latency_p50=float(m.group(1)), latency_p99=float(m.group(2)), latency_max=float(m.group(3)),
                  inputs=int(m.group(4)))
+    m = re.search(r"newest-input-to-commit \(ms\): p50 ([\d.]+) p99 ([\d.]+)", text)
+    if m:
+        r.update(newest_latency_p50=float(m.group(1)), newest_latency_p99=float(m.group(2)))
     m = re.search(r"frame cost \(ms\): p50 ([\d.]+) p99 ([\d.]+)", text)
     if m:
         r.update(frame_p50=float(m.group(1)), frame_p99=float(m.group(2)))
@@ -528,6 +531,8 @@ def cmd_drag():
            ["frames per second", r.get("fps"), "", "weston-simple-egl ~37-40"],
            ["input-to-commit p50 / p99 ms", f"{report.get('latency_p50')} / {report.get('latency_p99')}",
             f"max {report.get('latency_max')}", "p99 <= frame p99 + 1"],
+           ["newest-input-to-commit p50 / p99 ms", f"{report.get('newest_latency_p50')} / {report.get('newest_latency_p99')}",
+            "", "(the frame's own part)"],
            ["frame cost p50 / p99 ms", f"{report.get('frame_p50')} / {report.get('frame_p99')}", "", ""],
            ["buffer sizes while moving (samples)", " ".join(f"{k}:{v}" for k, v in buffers.items()), "", ""],
            ["recto CPU % (of one core)", r["recto_cpu_pct"], "", ""],

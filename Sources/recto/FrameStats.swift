@@ -1,15 +1,22 @@
 /// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
 /// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.
 struct FrameStats {
+    /// From the oldest input a frame shows (includes waiting for the frame callback).
     private(set) var latencies: [Double] = []
+    /// From the newest input a frame shows: what the frame itself adds once the input is there.
+    private(set) var newestLatencies: [Double] = []
     private(set) var frameCosts: [Double] = []
     private(set) var frames = 0
     private(set) var callbacks = 0
     /// Dispatch time (ms) of the oldest input not yet shown.
     private var pendingInput: Double?
+    private var newestInput: Double?
     private var lastSummary = 0.0
 
-    mutating func inputDispatched(at ms: Double) { if pendingInput == nil { pendingInput = ms } }
+    mutating func inputDispatched(at ms: Double) {
+        if pendingInput == nil { pendingInput = ms }
+        newestInput = ms
+    }
 
     mutating func frameCallback() { callbacks += 1 }
 
@@ -17,7 +24,9 @@ struct FrameStats {
         frames += 1
         frameCosts.append(cost)
         if let t = pendingInput { latencies.append(ms - t) }
+        if let t = newestInput { newestLatencies.append(ms - t) }
         pendingInput = nil
+        newestInput = nil
     }
 
     /// A summary line every two seconds of activity (checked at commits: no timer, no idle wakeup).
@@ -36,6 +45,7 @@ struct FrameStats {
     var report: String {
         var out = "recto stats: \(frames) frames committed, \(callbacks) frame callbacks\n"
         out += "input-to-commit (ms): p50 \(r(Self.percentile(latencies, 0.5))) p99 \(r(Self.percentile(latencies, 0.99))) max \(r(latencies.max() ?? 0)) over \(latencies.count) inputs\n"
+        out += "newest-input-to-commit (ms): p50 \(r(Self.percentile(newestLatencies, 0.5))) p99 \(r(Self.percentile(newestLatencies, 0.99)))\n"
         out += "frame cost (ms): p50 \(r(Self.percentile(frameCosts, 0.5))) p99 \(r(Self.percentile(frameCosts, 0.99)))\n"
         let buckets: [Double] = [1, 2, 4, 8, 16, 24, 33, 50, 100, .infinity]
         var lower = 0.0

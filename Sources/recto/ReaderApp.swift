@@ -397,6 +397,8 @@ import Renderer
             log.emit("stats", ["frames": .int(stats.frames), "callbacks": .int(stats.callbacks),
                                "latency_p50": .double(FrameStats.percentile(stats.latencies, 0.5)),
                                "latency_p99": .double(FrameStats.percentile(stats.latencies, 0.99)),
+                               "newest_latency_p50": .double(FrameStats.percentile(stats.newestLatencies, 0.5)),
+                               "newest_latency_p99": .double(FrameStats.percentile(stats.newestLatencies, 0.99)),
                                "frame_p50": .double(FrameStats.percentile(stats.frameCosts, 0.5)),
                                "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99)),
                                "frame_max": .double(stats.frameCosts.max() ?? 0),
