@@ -1,5 +1,6 @@
 import Testing
 import Geometry
+import TestSupport
 @testable import Book
 
 private let sizes: [Int: PixelSize] = [1: PixelSize(width: 800, height: 1000), 2: PixelSize(width: 800, height: 1000),

@@ -1,6 +1,7 @@
 import Curl
 import Geometry
 import Testing
+import TestSupport
 
 /// A finger move of ε must move every page point by at most a bounded multiple of ε — in particular where the
 /// grabbed point leaves the cylinder (lift/flat boundary) and where the reachability clamp takes over. A jump

@@ -1,6 +1,7 @@
 import Curl
 import Geometry
 import Testing
+import TestSupport
 
 @Suite struct CylinderTests {
     let cyl = Cylinder(axisPoint: Vec2(500, 300), normal: Vec2(0.6, 0.8), radius: 20)

@@ -1,6 +1,7 @@
 import Curl
 import Geometry
 import Testing
+import TestSupport
 
 @Suite struct ReleaseTests {
     let page = CurlPage(width: 800, height: 1000, spine: .left)

@@ -1,6 +1,7 @@
 import Curl
 import Geometry
 import Testing
+import TestSupport
 
 /// Measures the solver's cost per call (printed; no timing assertion). Build with `-c release` for real figures.
 @Suite struct SolverCostTests {

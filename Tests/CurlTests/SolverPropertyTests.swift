@@ -1,6 +1,7 @@
 import Curl
 import Geometry
 import Testing
+import TestSupport
 
 /// Spine points of a page (canonical ends included).
 private func spinePoints(_ page: CurlPage, _ n: Int = 64) -> [Vec2] {

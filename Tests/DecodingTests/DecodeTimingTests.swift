@@ -1,5 +1,6 @@
 import Decoding
 import Testing
+import TestSupport
 
 /// Prints decode times for a 2000×2800 page (PNG and JPEG) for the project's notes. No timing assertion:
 /// the figures depend on the machine and build mode; only the decoded sizes are checked.

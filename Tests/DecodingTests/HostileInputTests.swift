@@ -1,6 +1,7 @@
 import Decoding
 import Foundation
 import Testing
+import TestSupport
 
 /// Malformed input must end as a typed `DecodeError` with a readable message, never a trap or a huge allocation.
 @Suite struct HostileInputTests {

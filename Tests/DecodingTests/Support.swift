@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import TestSupport
 
 /// Fixture files live next to the tests; found from this source file's path, never via Bundle.module.
 enum Fixture {
@@ -40,20 +41,7 @@ enum Pattern {
     }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64) so hostile-input tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random straight-alpha RGBA pixels.
 func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+import TestSupport
 
 /// 100,000 random events: up to 10 fingers, random or missing frames, cancels, duplicate downs, ups and motions
 /// for unknown ids, pointer drags and pinches crossing touch, keys, context changes mid-gesture.

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Gestures
 import Testing
+import TestSupport
 
 @Suite struct TouchPredictionTests {
     /// Samples of x(t) along the x axis every 8.33 ms (120 Hz) from `from` to `to` ms.

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+import TestSupport
 
 /// Seed 004: the transform is computed from the start of the gesture, and the page points under the two fingers
 /// at the start stay under them.

@@ -1,6 +1,7 @@
 import Geometry
 import Gestures
 import Testing
+import TestSupport
 
 @Suite struct VelocityEstimatorTests {
     @Test func straightLineIsExact() {

@@ -3,6 +3,7 @@ import Synchronization
 import Pages
 import Testing
 import ZIPFoundation
+import TestSupport
 
 @Suite struct ArchiveSourceTests {
     @Test func entriesInNaturalOrderOfFullPathsSkippingFoldersAndMetadata() throws {

@@ -5,6 +5,7 @@ import Glibc
 import Pages
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite struct DiskCacheTests {
     static let bounds = PixelSize(width: 64, height: 64)
