@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
+        .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),

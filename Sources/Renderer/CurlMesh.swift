@@ -11,12 +11,16 @@ import Geometry
 struct CurlMesh {
     /// Triangles as x, y pairs (three vertices each).
     private(set) var vertices: [Float] = []
+    /// The first `frontVertexCount` vertices face the viewer (d ≤ πr/2); the rest are turned away.
+    private(set) var frontVertexCount = 0
 
     var vertexCount: Int { vertices.count / 2 }
 
-    /// - Parameter curledOnly: leave out the flat part (d ≤ 0), which the caller draws as a plain polygon.
+    /// - Parameters:
+    ///   - curledOnly: leave out the flat part (d ≤ 0), which the caller draws as a plain polygon.
+    ///   - flapHole: a convex part of the folded flap (d ≥ πr, page space) left out, drawn by the caller.
     init(width: Double, height: Double, axisPoint: Vec2, normal: Vec2, radius: Double, maxSag: Double = 0.2,
-         curledOnly: Bool = false) {
+         curledOnly: Bool = false, flapHole: [Vec2]? = nil) {
         guard width > 0, height > 0, radius > 0, normal.isFinite, axisPoint.isFinite else { return }
         let corners = [Vec2(0, 0), Vec2(width, 0), Vec2(width, height), Vec2(0, height)]
         let ds = corners.map { ($0 - axisPoint).dot(normal) }
@@ -36,10 +40,16 @@ struct CurlMesh {
         for i in 0..<(cuts.count - 1) where cuts[i + 1] > cuts[i] {
             slab = clipSlab(corners, axisPoint, normal, lower: cuts[i], upper: cuts[i + 1])
             guard slab.count >= 3 else { continue }
-            for k in 1..<(slab.count - 1) {
-                for v in [slab[0], slab[k], slab[k + 1]] {
-                    vertices.append(Float(v.x))
-                    vertices.append(Float(v.y))
+            let folded = cuts[i] >= pi * radius * (1 - 1e-12)
+            let pieces = folded && flapHole != nil ? subtract(slab, convex: flapHole!) : [slab]
+            for piece in pieces {
+                // By the strip's middle: πr/2 is a cut only to within rounding.
+                if cuts[i] + cuts[i + 1] < pi * radius { frontVertexCount += 3 * (piece.count - 2) }
+                for k in 1..<(piece.count - 1) {
+                    for v in [piece[0], piece[k], piece[k + 1]] {
+                        vertices.append(Float(v.x))
+                        vertices.append(Float(v.y))
+                    }
                 }
             }
         }

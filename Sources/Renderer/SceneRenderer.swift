@@ -6,7 +6,10 @@ import Geometry
 public final class SceneRenderer {
     private let plainProgram: GLProgram
     private let shadeProgram: GLProgram
-    private let curlProgram: GLProgram
+    /// The turning page's faces: toward the viewer, the back seen through the paper, the next page's back.
+    private let curlFront: GLProgram
+    private let curlBackThrough: GLProgram
+    private let curlBackPage: GLProgram
     private let quadBuffer: GLuint
     private let meshBuffer: GLuint
     /// GL_OES_texture_npot: mipmaps for non-power-of-two pages.
@@ -21,7 +24,11 @@ public final class SceneRenderer {
     public init() throws {
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.page_vert, fragment: Shaders.shade_frag)
-        curlProgram = try GLProgram(name: "curl", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag)
+        curlFront = try GLProgram(name: "curl", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag)
+        curlBackThrough = try GLProgram(name: "curl back", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag,
+                                        defines: ["BACK"])
+        curlBackPage = try GLProgram(name: "curl back page", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag,
+                                     defines: ["BACK", "BACK_PAGE"])
         var b: [GLuint] = [0, 0]
         glGenBuffers(2, &b)
         quadBuffer = b[0]
@@ -62,7 +69,8 @@ public final class SceneRenderer {
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Where the folded flap lies (book space): what it covers need not be drawn first.
-        let flap = scene.curl.map(flapFootprint) ?? []
+        let flapGeometry = scene.curl.map { FlapGeometry($0, pixelsPerPagePixel: scene.view.uniformScale) }
+        let flap = flapGeometry.map { g in g.placedInterior.map { $0 + Vec2(g.origin.x, g.origin.y) } } ?? []
         for page in scene.pages where !page.rect.isEmpty {
             let local = flap.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
             for piece in subtract(corners(page.rect), convex: local) {
@@ -82,7 +90,11 @@ public final class SceneRenderer {
             let revealed = clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal,
                                     lower: -0.5, upper: .infinity)
             if revealed.count >= 3 {
-                drawFlat(beneath, polygon: revealed, scene: scene, toClip: toClip)
+                // The flap lies over the page beneath too once it has turned past the middle.
+                let covered = flap.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
+                for piece in subtract(revealed, convex: covered) {
+                    drawFlat(beneath, polygon: piece, scene: scene, toClip: toClip)
+                }
                 if !scene.plain && curl.shadowStrength > 0 {
                     // The shadow the roll casts: a band just beyond the roll's outline.
                     let width = 10 + 2.5 * curl.radius
@@ -98,26 +110,27 @@ public final class SceneRenderer {
         for piece in subtract(flat, convex: localFlap) {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
-        drawCurl(curl, scene: scene, toClip: toClip)
+        if let flapGeometry { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
+        drawCurl(curl, hole: flapGeometry?.interior, scene: scene, toClip: toClip)
     }
 
-    /// The folded-back part of the turning page as it lies on top (book space), slightly shrunk so its
-    /// antialiased outline still blends over what is under it.
-    private func flapFootprint(_ curl: CurlLayer) -> [Vec2] {
-        let r = max(curl.radius, 0)
-        let n = curl.axisNormal
-        let folded = clipSlab(corners(curl.rect), curl.axisPoint, n, lower: pi * r + 1.5, upper: .infinity)
-        guard folded.count >= 3 else { return [] }
-        let placed = folded.map { p -> Vec2 in
-            let d = (p - curl.axisPoint).dot(n)
-            return p - n * (2 * d - pi * r) + Vec2(curl.rect.x, curl.rect.y)
-        }
-        // Pull the outline in by a pixel and a half along the page's own edges.
-        let c = placed.reduce(Vec2.zero, +) / Double(placed.count)
-        return placed.map { p in
-            let v = p - c, l = v.length
-            return l > 2 ? c + v * ((l - 1.5) / l) : c
-        }
+    /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws
+    /// it opaque (in single-page mode the front seen through the paper: paper with 22 % of the image).
+    private func drawFlapInterior(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
+        guard flap.interior.count >= 3 else { return }
+        let program = plainProgram
+        program.use()
+        setPaper(program, scene.paper)
+        glUniform1i(program.uniform("u_tex"), 0)
+        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+        let texture = (curl.backIsSeparatePage ? curl.back : curl.front)
+        let strength = texture == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
+        let t = texture ?? blank!
+        t.bind(texelsPerPixel: texelsPerPixel(t, rect: curl.rect, view: scene.view))
+        let w = curl.rect.width, h = curl.rect.height
+        let mirrored = curl.backIsSeparatePage
+        drawPolygon(flap.placedInterior, uvs: flap.interior.map { Vec2(mirrored ? 1 - $0.x / w : $0.x / w, $0.y / h) })
     }
 
     /// The rect's corners in its own page space.
@@ -133,7 +146,8 @@ public final class SceneRenderer {
         glUniform1i(program.uniform("u_tex"), 0)
         setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(page.rect.x, page.rect.y))))
         glUniform1f(program.uniform("u_useTexture"), page.texture == nil ? 0 : 1)
-        glBindTexture(GLenum(GL_TEXTURE_2D), (page.texture ?? blank).id)
+        let texture = page.texture ?? blank!
+        texture.bind(texelsPerPixel: texelsPerPixel(texture, rect: page.rect, view: scene.view))
         drawPolygon(polygon ?? corners(page.rect), size: page.rect)
     }
 
@@ -172,11 +186,15 @@ public final class SceneRenderer {
 
     /// Streams a convex polygon (page space) with texture coordinates p / size, and draws it as a fan.
     private func drawPolygon(_ points: [Vec2], size: Rect) {
-        let w = size.width, h = size.height
+        drawPolygon(points, uvs: points.map { Vec2($0.x / size.width, $0.y / size.height) })
+    }
+
+    /// Streams a convex polygon (page space) with the given texture coordinates, drawn as a fan.
+    private func drawPolygon(_ points: [Vec2], uvs: [Vec2]) {
         var vertices: [GLfloat] = []
         vertices.reserveCapacity(points.count * 4)
-        for p in points {
-            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(p.x / w), GLfloat(p.y / h)]
+        for (p, uv) in zip(points, uvs) {
+            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(uv.x), GLfloat(uv.y)]
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {
@@ -189,34 +207,13 @@ public final class SceneRenderer {
         glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, GLsizei(points.count))
     }
 
-    private func drawCurl(_ curl: CurlLayer, scene: FrameScene, toClip: Affine2) {
+    /// The roll, and the flap's outline around `hole` (its interior, drawn already), with the curl shaders.
+    private func drawCurl(_ curl: CurlLayer, hole: [Vec2]?, scene: FrameScene, toClip: Affine2) {
         let mesh = CurlMesh(width: curl.rect.width, height: curl.rect.height,
                             axisPoint: curl.axisPoint, normal: curl.axisNormal, radius: max(curl.radius, 0.01),
-                            curledOnly: true)
+                            curledOnly: true, flapHole: hole)
         lastCurlVertexCount = mesh.vertexCount
         guard mesh.vertexCount > 0 else { return }
-        let program = curlProgram
-        program.use()
-        setPaper(program, scene.paper)
-        let pageToBook = Affine2.translation(Vec2(curl.rect.x, curl.rect.y))
-        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(pageToBook))
-        glUniform2f(program.uniform("u_pageSize"), GLfloat(curl.rect.width), GLfloat(curl.rect.height))
-        glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
-        glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
-        glUniform1f(program.uniform("u_radius"), GLfloat(max(curl.radius, 0.01)))
-        glUniform1f(program.uniform("u_hasFront"), curl.front == nil ? 0 : 1)
-        glUniform1f(program.uniform("u_hasBack"), curl.back == nil ? 0 : 1)
-        glUniform1f(program.uniform("u_backSeparate"), curl.backIsSeparatePage ? 1 : 0)
-        // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
-        glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
-        glUniform1i(program.uniform("u_front"), 0)
-        glUniform1i(program.uniform("u_back"), 1)
-        glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), (curl.back ?? blank).id)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), (curl.front ?? blank).id)
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), meshBuffer)
         mesh.vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
@@ -224,8 +221,39 @@ public final class SceneRenderer {
         glEnableVertexAttribArray(0)
         glDisableVertexAttribArray(1)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(mesh.vertexCount))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        // Front faces first: the strips come in order of distance from the axis, and all turned-away
+        // strips lie beyond πr/2, so two draws keep the painter's order.
+        let back = curl.backIsSeparatePage ? curlBackPage : curlBackThrough
+        let backTexture = curl.backIsSeparatePage ? curl.back : curl.front
+        let ranges = [(curlFront, curl.front, 0, mesh.frontVertexCount),
+                      (back, backTexture, mesh.frontVertexCount, mesh.vertexCount - mesh.frontVertexCount)]
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        for (program, texture, first, count) in ranges where count > 0 {
+            program.use()
+            setPaper(program, scene.paper)
+            setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+            glUniform2f(program.uniform("u_pageSize"), GLfloat(curl.rect.width), GLfloat(curl.rect.height))
+            glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
+            glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
+            glUniform1f(program.uniform("u_radius"), GLfloat(max(curl.radius, 0.01)))
+            glUniform1f(program.uniform("u_hasTexture"), texture == nil ? 0 : 1)
+            // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
+            glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
+            glUniform1i(program.uniform("u_tex"), 0)
+            // The roll foreshortens the page toward its outline: always minify from the mip chain.
+            (texture ?? blank).bind(texelsPerPixel: .infinity)
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
+        }
         glDisable(GLenum(GL_BLEND))
+    }
+
+    /// Texels per window pixel along the page's sides where `texture` fills `rect` (book space) under `view`.
+    private func texelsPerPixel(_ texture: Texture, rect: Rect, view: Affine2) -> Double {
+        let s = view.uniformScale
+        guard rect.width * s > 0, rect.height * s > 0 else { return .infinity }
+        return max(Double(texture.width) / (rect.width * s), Double(texture.height) / (rect.height * s))
     }
 
     /// Window pixels (origin top-left, y down) → clip space.

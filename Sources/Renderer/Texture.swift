@@ -7,6 +7,9 @@ public final class Texture {
     public let height: Int
     /// Bytes held on the GPU (with mipmaps), for the page cache's memory bound.
     public let byteCount: Int
+    private let hasMipmaps: Bool
+    private var minifyFromMipmaps: Bool
+
 
     /// Uploads `pixels` (RGBA8, rows top-down, width*4 bytes a row).
     /// - Parameter mipmaps: build a mip chain (GLES2 allows it for non-power-of-two sizes only with
@@ -18,6 +21,8 @@ public final class Texture {
         id = t
         self.width = width
         self.height = height
+        hasMipmaps = mipmaps
+        minifyFromMipmaps = mipmaps
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
@@ -33,6 +38,20 @@ public final class Texture {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
             byteCount = width * height * 4
         }
+    }
+
+    /// Binds the texture to the active unit, sampling for `texelsPerPixel` (texture texels per window pixel
+    /// along the page). Where texels are about as large as pixels or larger (pages are decoded to the
+    /// window's size and shown slightly smaller, inside the margins) the mip chain changes next to nothing
+    /// (level 1 contributes under a third at 1.25 texels a pixel, and nothing when magnifying), but a software
+    /// renderer still pays for choosing and blending levels at every pixel: plain bilinear filtering there
+    /// halves the cost of a page on llvmpipe.
+    func bind(texelsPerPixel: Double) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        let mip = hasMipmaps && texelsPerPixel > 1.25
+        guard mip != minifyFromMipmaps else { return }
+        minifyFromMipmaps = mip
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mip ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
     }
 
     deinit {

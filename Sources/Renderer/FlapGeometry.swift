@@ -1,0 +1,42 @@
+import Geometry
+
+/// The folded part of a turning page (distance ≥ πr from the axis), which lies flat and face down on top:
+/// its interior is a plain mirrored page, only its outline needs the curl shader's antialiasing.
+struct FlapGeometry {
+    /// The flap's interior in page space (where it lies in the unturned page), pulled in from every edge by
+    /// a pixel and a half, so the outline ring around it keeps its antialiased blend over what lies beneath.
+    let interior: [Vec2]
+    /// The same points where the fold puts them (page space of the turning page's rect).
+    let placedInterior: [Vec2]
+    /// The turning page's rect origin (book space).
+    let origin: Vec2
+
+    /// - Parameter pixelsPerPagePixel: window pixels per page pixel (the view's scale).
+    init(_ curl: CurlLayer, pixelsPerPagePixel: Double) {
+        origin = Vec2(curl.rect.x, curl.rect.y)
+        let r = max(curl.radius, 0.01), n = curl.axisNormal
+        let page = [Vec2(0, 0), Vec2(curl.rect.width, 0), Vec2(curl.rect.width, curl.rect.height), Vec2(0, curl.rect.height)]
+        let folded = clipSlab(page, curl.axisPoint, n, lower: pi * r, upper: .infinity)
+        interior = insetConvex(folded, by: 1.5 / max(pixelsPerPagePixel, 1e-6))
+        placedInterior = interior.map { p in p - n * (2 * (p - curl.axisPoint).dot(n) - pi * r) }
+    }
+}
+
+/// Convex polygon `p` with every edge moved inward by `distance`; empty when nothing is left.
+func insetConvex(_ p: [Vec2], by distance: Double) -> [Vec2] {
+    guard p.count >= 3, polygonArea(p) > 1e-9 else { return [] }
+    var signed = 0.0
+    for i in 0..<p.count { signed += p[i].cross(p[(i + 1) % p.count]) }
+    let interiorLeft = signed > 0
+    var out = p
+    for i in 0..<p.count where out.count >= 3 {
+        let a = p[i], b = p[(i + 1) % p.count]
+        let e = b - a, l = e.length
+        guard l > 1e-9 else { continue }
+        // The left normal of the edge, turned toward the inside.
+        let left = Vec2(-e.y / l, e.x / l)
+        let inward = interiorLeft ? left : left * -1
+        out = clipHalfPlane(out, a + inward * distance, b + inward * distance, keepLeft: interiorLeft)
+    }
+    return out.count >= 3 && polygonArea(out) > 1e-9 ? out : []
+}
