@@ -64,10 +64,7 @@ func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, 
             let a = poly[i], b = poly[(i + 1) % poly.count]
             let da = (a - origin).dot(normal), db = (b - origin).dot(normal)
             if keep(da) { out.append(a) }
-            if keep(da) != keep(db) {
-                let t = (value - da) / (db - da)
-                out.append(a + (b - a) * t)
-            }
+            if keep(da) != keep(db) { out.append(crossing(a, da - value, b, db - value)) }
         }
         return out
     }

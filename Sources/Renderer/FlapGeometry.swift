@@ -6,10 +6,15 @@ struct FlapGeometry {
     /// The flap's interior in page space (where it lies in the unturned page), pulled in from every edge by
     /// a pixel and a half, so the outline ring around it keeps its antialiased blend over what lies beneath.
     let interior: [Vec2]
+    /// What the curl mesh leaves out: the interior pulled in by one more pixel. The outline ring overlaps the
+    /// interior (opaque there), so no pixel on the seam between the two draws is left out.
+    let meshHole: [Vec2]
     /// The same points where the fold puts them (page space of the turning page's rect).
     let placedInterior: [Vec2]
     /// The turning page's rect origin (book space).
     let origin: Vec2
+    /// The fold in page space: the reflection about the line at πr/2 from the axis (its own inverse).
+    let fold: Affine2
 
     /// - Parameter pixelsPerPagePixel: window pixels per page pixel (the view's scale).
     init(_ curl: CurlLayer, pixelsPerPagePixel: Double) {
@@ -17,8 +22,14 @@ struct FlapGeometry {
         let r = max(curl.radius, 0.01), n = curl.axisNormal
         let page = [Vec2(0, 0), Vec2(curl.rect.width, 0), Vec2(curl.rect.width, curl.rect.height), Vec2(0, curl.rect.height)]
         let folded = clipSlab(page, curl.axisPoint, n, lower: pi * r, upper: .infinity)
-        interior = insetConvex(folded, by: 1.5 / max(pixelsPerPagePixel, 1e-6))
-        placedInterior = interior.map { p in p - n * (2 * (p - curl.axisPoint).dot(n) - pi * r) }
+        let pixel = 1 / max(pixelsPerPagePixel, 1e-6)
+        interior = insetConvex(folded, by: 1.5 * pixel)
+        meshHole = insetConvex(folded, by: 2.5 * pixel)
+        // p − n (2 d(p) − πr) with d(p) = (p − a)·n: linear part I − 2nnᵀ, offset n (2 a·n + πr).
+        let offset = n * (2 * curl.axisPoint.dot(n) + pi * r)
+        fold = Affine2(a: 1 - 2 * n.x * n.x, b: -2 * n.x * n.y, c: -2 * n.x * n.y, d: 1 - 2 * n.y * n.y,
+                       tx: offset.x, ty: offset.y)
+        placedInterior = interior.map(fold.apply)
     }
 }
 

@@ -13,7 +13,7 @@ func clipHalfPlane(_ p: [Vec2], _ a: Vec2, _ b: Vec2, keepLeft: Bool) -> [Vec2] 
         let u = p[i], v = p[(i + 1) % p.count]
         let su = side(u), sv = side(v)
         if su >= 0 { out.append(u) }
-        if (su >= 0) != (sv >= 0) { out.append(u + (v - u) * (su / (su - sv))) }
+        if (su >= 0) != (sv >= 0) { out.append(crossing(u, su, v, sv)) }
     }
     return out
 }
@@ -43,4 +43,25 @@ func polygonArea(_ p: [Vec2]) -> Double {
     var a = 0.0
     for i in 0..<p.count { a += p[i].cross(p[(i + 1) % p.count]) }
     return abs(a) / 2
+}
+
+/// The part of convex polygon `p` inside convex polygon `q` (either winding).
+func clipConvex(_ p: [Vec2], to q: [Vec2]) -> [Vec2] {
+    guard q.count >= 3 else { return [] }
+    var signed = 0.0
+    for i in 0..<q.count { signed += q[i].cross(q[(i + 1) % q.count]) }
+    var out = p
+    for i in 0..<q.count where out.count >= 3 {
+        out = clipHalfPlane(out, q[i], q[(i + 1) % q.count], keepLeft: signed > 0)
+    }
+    return out.count >= 3 ? out : []
+}
+
+/// Where the segment between `u` and `v` crosses the zero of a linear function taking values `su` and `sv`
+/// there, computed from the endpoints in a fixed order: two polygons sharing that edge, traversed in
+/// opposite directions, get the very same point, so their pieces meet without a crack.
+func crossing(_ u: Vec2, _ su: Double, _ v: Vec2, _ sv: Double) -> Vec2 {
+    let uFirst = u.x < v.x || (u.x == v.x && u.y <= v.y)
+    let (p, sp, q, sq) = uFirst ? (u, su, v, sv) : (v, sv, u, su)
+    return p + (q - p) * (sp / (sp - sq))
 }

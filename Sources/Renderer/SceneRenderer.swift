@@ -50,20 +50,30 @@ public final class SceneRenderer {
 
     /// Draws `scene` into the bound framebuffer of `width`×`height` pixels; with `clip` (window pixels,
     /// origin top-left) only that region is touched, the rest of the buffer is kept.
-    public func draw(_ scene: FrameScene, width: Int, height: Int, clip: Rect? = nil) {
+    public func draw(_ scene: FrameScene, width: Int, height: Int, clip: DamageRegion? = nil) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        if let clip {
-            let x0 = max(0, Int(clip.minX.rounded(.down))), y0 = max(0, Int(clip.minY.rounded(.down)))
-            let x1 = min(width, Int(clip.maxX.rounded(.up))), y1 = min(height, Int(clip.maxY.rounded(.up)))
-            glEnable(GLenum(GL_SCISSOR_TEST))
-            glScissor(GLint(x0), GLint(height - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
-        } else {
-            glDisable(GLenum(GL_SCISSOR_TEST))
-        }
-        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        guard let clip else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            drawContent(scene, width: width, height: height)
+            return
+        }
+        // Damage-limited: the whole scene again under each rectangle's scissor. Cutting the geometry to the
+        // rectangles instead would save draw calls but moves seams between pieces by rounding, and a pixel
+        // missed at a seam would stay wrong in a buffer that is only ever repainted where damaged.
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        for r in clip.rects {
+            let x0 = max(0, r.minX), y0 = max(0, r.minY), x1 = min(Double(width), r.maxX), y1 = min(Double(height), r.maxY)
+            guard x1 > x0, y1 > y0 else { continue }
+            glScissor(GLint(x0), GLint(Double(height) - y1), GLsizei(x1 - x0), GLsizei(y1 - y0))
+            drawContent(scene, width: width, height: height)
+        }
+    }
+
+    private func drawContent(_ scene: FrameScene, width: Int, height: Int) {
         glClearColor(GLfloat(scene.background.r), GLfloat(scene.background.g), GLfloat(scene.background.b), 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
@@ -97,7 +107,7 @@ public final class SceneRenderer {
                 }
                 if !scene.plain && curl.shadowStrength > 0 {
                     // The shadow the roll casts: a band just beyond the roll's outline.
-                    let width = 10 + 2.5 * curl.radius
+                    let width = rollShadowWidth(radius: curl.radius)
                     let origin = curl.axisPoint + offset + curl.axisNormal * curl.radius
                     let band = clipSlab(corners(beneath.rect), origin, curl.axisNormal, lower: 0, upper: width)
                     drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
@@ -111,7 +121,7 @@ public final class SceneRenderer {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
         if let flapGeometry { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
-        drawCurl(curl, hole: flapGeometry?.interior, scene: scene, toClip: toClip)
+        drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip)
     }
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws
@@ -130,7 +140,10 @@ public final class SceneRenderer {
         t.bind(texelsPerPixel: texelsPerPixel(t, rect: curl.rect, view: scene.view))
         let w = curl.rect.width, h = curl.rect.height
         let mirrored = curl.backIsSeparatePage
-        drawPolygon(flap.placedInterior, uvs: flap.interior.map { Vec2(mirrored ? 1 - $0.x / w : $0.x / w, $0.y / h) })
+        // Texture coordinates of a placed point: fold it back (the fold is its own inverse), then scale,
+        // mirrored when the back is a page of its own.
+        let scale = Affine2(a: mirrored ? -1 / w : 1 / w, b: 0, c: 0, d: 1 / h, tx: mirrored ? 1 : 0, ty: 0)
+        drawPolygon(flap.placedInterior, uv: scale.concatenating(flap.fold))
     }
 
     /// The rect's corners in its own page space.
@@ -184,17 +197,19 @@ public final class SceneRenderer {
         }
     }
 
-    /// Streams a convex polygon (page space) with texture coordinates p / size, and draws it as a fan.
+    /// Streams a convex polygon (page space) with texture coordinates p / size, drawn as a fan.
     private func drawPolygon(_ points: [Vec2], size: Rect) {
-        drawPolygon(points, uvs: points.map { Vec2($0.x / size.width, $0.y / size.height) })
+        drawPolygon(points, uv: Affine2(a: 1 / size.width, b: 0, c: 0, d: 1 / size.height, tx: 0, ty: 0))
     }
 
-    /// Streams a convex polygon (page space) with the given texture coordinates, drawn as a fan.
-    private func drawPolygon(_ points: [Vec2], uvs: [Vec2]) {
+    /// Streams a convex polygon (page space) with texture coordinates `uv(p)`, drawn as a fan.
+    private func drawPolygon(_ points: [Vec2], uv: Affine2) {
+        guard points.count >= 3 else { return }
         var vertices: [GLfloat] = []
         vertices.reserveCapacity(points.count * 4)
-        for (p, uv) in zip(points, uvs) {
-            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(uv.x), GLfloat(uv.y)]
+        for p in points {
+            let t = uv.apply(p)
+            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(t.x), GLfloat(t.y)]
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {

@@ -366,8 +366,7 @@ import Renderer
         renderer.draw(scene, width: Int(surface.width), height: Int(surface.height), clip: region)
         window.setOpaque()
         window.requestFrame()
-        let rects = region.map { r in [(x: Int32(r.minX.rounded(.down)), y: Int32(r.minY.rounded(.down)),
-                                        w: Int32(r.width.rounded(.up)) + 1, h: Int32(r.height.rounded(.up)) + 1)] }
+        let rects = region.map { $0.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) } }
         guard surface.swap(damage: rects) else {
             display.fail(DisplayError("presenting the frame failed: the display is gone"))
             return

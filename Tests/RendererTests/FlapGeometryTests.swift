@@ -47,10 +47,10 @@ extension SplitMix64 {
                                   radius: r, front: nil, back: nil, backIsSeparatePage: false, beneath: nil)
             let flap = FlapGeometry(layer, pixelsPerPagePixel: rng.uniform(0.5, 4))
             let mesh = CurlMesh(width: w, height: h, axisPoint: axis, normal: n, radius: r, curledOnly: true,
-                                flapHole: flap.interior)
+                                flapHole: flap.meshHole)
             let page = [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)]
             let curled = polygonArea(clipSlab(page, axis, n, lower: 0, upper: .infinity))
-            let drawn = area(ofTriangles: mesh.vertices) + polygonArea(flap.interior)
+            let drawn = area(ofTriangles: mesh.vertices) + polygonArea(flap.meshHole)
             // Float vertices, and slivers under a quarter pixel are dropped.
             #expect(abs(drawn - curled) < 1 + 1e-5 * curled, "w=\(w) h=\(h) r=\(r): \(drawn) vs \(curled)")
             // Front faces first, then the faces turned away.
@@ -58,7 +58,9 @@ extension SplitMix64 {
                 let d = (Vec2(Double(mesh.vertices[2 * k]), Double(mesh.vertices[2 * k + 1])) - axis).dot(n)
                 if k < mesh.frontVertexCount { #expect(d <= pi * r / 2 + 1e-3) } else { #expect(d >= pi * r / 2 - 1e-3) }
             }
-            // The interior lies in the folded part, and the fold puts it back over the flat side.
+            // The mesh overlaps the interior (no seam left undrawn); the interior lies in the folded part, and
+            // the fold puts it back over the flat side.
+            #expect(flap.meshHole.allSatisfy { p in clipConvex([p, p + Vec2(1e-9, 0), p + Vec2(0, 1e-9)], to: flap.interior).count == 3 } || flap.meshHole.isEmpty)
             for (p, q) in zip(flap.interior, flap.placedInterior) {
                 let d = (p - axis).dot(n)
                 #expect(d >= pi * r - 1e-9)
