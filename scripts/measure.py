@@ -477,6 +477,10 @@ def parse_report(lines):
     m = re.search(r"frame cost \(ms\): p50 ([\d.]+) p99 ([\d.]+)", text)
     if m:
         r.update(frame_p50=float(m.group(1)), frame_p99=float(m.group(2)))
+    m = re.search(r"presented (\d+), discarded (\d+); input-to-presentation \(ms\): p50 ([\d.]+) p99 ([\d.]+)", text)
+    if m:
+        r.update(presented=int(m.group(1)), discarded=int(m.group(2)), present_latency_p50=float(m.group(3)),
+                 present_latency_p99=float(m.group(4)))
     r["histogram"] = [t for _, t in lines.snapshot() if re.match(r"^\s+\S+\s+ms ", t)]
     return r
 
@@ -534,6 +538,9 @@ def cmd_drag():
            ["newest-input-to-commit p50 / p99 ms", f"{report.get('newest_latency_p50')} / {report.get('newest_latency_p99')}",
             "", "(the frame's own part)"],
            ["frame cost p50 / p99 ms", f"{report.get('frame_p50')} / {report.get('frame_p99')}", "", ""],
+           ["frames presented / discarded (whole run)", f"{report.get('presented')} / {report.get('discarded')}", "", ""],
+           ["input-to-presentation p50 / p99 ms", f"{report.get('present_latency_p50')} / {report.get('present_latency_p99')}",
+            "", "(wp_presentation)"],
            ["buffer sizes while moving (samples)", " ".join(f"{k}:{v}" for k, v in buffers.items()), "", ""],
            ["recto CPU % (of one core)", r["recto_cpu_pct"], "", ""],
            ["weston CPU %", r["weston_cpu_pct"], "", ""],

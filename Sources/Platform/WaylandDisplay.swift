@@ -16,6 +16,9 @@ import Glibc
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
+    private var presentationListener: ListenerBox<wp_presentation_listener>?
+    /// The clock of presentation timestamps (a clockid_t; -1 until the compositor says).
+    public private(set) var presentationClock: Int32 = -1
     private(set) var pointerGestures: OpaquePointer?
     private(set) var shm: OpaquePointer?
     /// The arrow shown over the window when the pointer is used (loaded on first use).
@@ -88,6 +91,13 @@ import Glibc
             fractionalScaleManager = bind(name, recto_wp_fractional_scale_manager_v1_interface(), offered: version, max: 1)
         case "wp_presentation":
             presentation = bind(name, recto_wp_presentation_interface(), offered: version, max: 1)
+            if let p = presentation {
+                let l = ListenerBox(wp_presentation_listener(clock_id: { data, _, clock in
+                    withOwner(data, WaylandDisplay.self) { $0.presentationClock = Int32(bitPattern: clock) }
+                }))
+                presentationListener = l
+                wp_presentation_add_listener(p, l.pointer, opaque(self))
+            }
         case "wl_shm":
             shm = bind(name, recto_wl_shm_interface(), offered: version, max: 1)
         case "zwp_pointer_gestures_v1":

@@ -10,8 +10,13 @@ struct FrameStats {
     private(set) var callbacks = 0
     /// Dispatch time (ms) of the oldest input not yet shown.
     private var pendingInput: Double?
-    private var newestInput: Double?
+    /// Dispatch time (ms) of the newest input not yet shown.
+    private(set) var newestInput: Double?
     private var lastSummary = 0.0
+    /// Frames the compositor presented and discarded, and input-to-presentation times (wp_presentation).
+    var presented = 0
+    var discarded = 0
+    var inputToPresentation: [Double] = []
 
     mutating func inputDispatched(at ms: Double) {
         if pendingInput == nil { pendingInput = ms }
@@ -47,6 +52,7 @@ struct FrameStats {
         out += "input-to-commit (ms): p50 \(r(Self.percentile(latencies, 0.5))) p99 \(r(Self.percentile(latencies, 0.99))) max \(r(latencies.max() ?? 0)) over \(latencies.count) inputs\n"
         out += "newest-input-to-commit (ms): p50 \(r(Self.percentile(newestLatencies, 0.5))) p99 \(r(Self.percentile(newestLatencies, 0.99)))\n"
         out += "frame cost (ms): p50 \(r(Self.percentile(frameCosts, 0.5))) p99 \(r(Self.percentile(frameCosts, 0.99)))\n"
+        out += "presented \(presented), discarded \(discarded); input-to-presentation (ms): p50 \(r(Self.percentile(inputToPresentation, 0.5))) p99 \(r(Self.percentile(inputToPresentation, 0.99)))\n"
         let buckets: [Double] = [1, 2, 4, 8, 16, 24, 33, 50, 100, .infinity]
         var lower = 0.0
         for b in buckets {

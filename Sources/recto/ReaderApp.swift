@@ -34,11 +34,14 @@ import Renderer
     var damage = DamageTracker()
     var stats = FrameStats()
     var pacing = MotionPacing()
+    var presentation: PresentationFeedback?
     var textures: [Int: Texture] = [:]
     /// When each page's texture was last needed (a counter), for least-recently-used trimming.
     var textureUse: [Int: Int] = [:]
     var useClock = 0
     var dirty = true
+    /// A finger or pointer moved since the last frame was drawn.
+    var freshInput = false
     var readySent = false
     var shownSent = false
     let composer: SceneComposer
@@ -92,6 +95,7 @@ import Renderer
             switch input {
             case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate:
                 stats.inputDispatched(at: monotonicMilliseconds())
+                freshInput = true
             default: break
             }
             armIdleTimer()
@@ -112,14 +116,23 @@ import Renderer
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
+        if options.stats { presentation = PresentationFeedback(display: display, surface: window.surface) }
         let status = loop.run(display: display)
         if options.stats {
+            syncPresentationStats()
             writeAll(2, stats.report)
             if let c = cache?.statistics {
                 writeAll(2, "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; textures \(c.textureBytes >> 20) MiB counted, \(textures.values.reduce(0) { $0 + $1.byteCount } >> 20) MiB held in \(textures.count) (\(textures.values.first.map { "\($0.width)×\($0.height)" } ?? "-")); cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n")
             }
         }
         return status
+    }
+
+    private func syncPresentationStats() {
+        guard let p = presentation else { return }
+        stats.presented = p.presented
+        stats.discarded = p.discarded
+        stats.inputToPresentation = p.inputToPresentation
     }
 
     // MARK: idle reset
@@ -340,11 +353,14 @@ import Renderer
     // MARK: drawing
 
     private func drawIfNeeded() {
-        guard dirty, window.isConfigured, !window.framePending, let surface, let renderer else { return }
+        guard dirty, window.isConfigured, let surface, let renderer else { return }
+        guard !window.framePending || pacing.drawsInputAtOnce(now: monotonicMilliseconds(), freshInput: freshInput) else { return }
         dirty = false
+        freshInput = false
         log(reader.advance(to: now))
         if reader.isAnimating { dirty = true }
         let started = monotonicMilliseconds()
+        pacing.drawing(at: started)
         // On a slow renderer the page moves at a reduced resolution and comes back sharp when it rests.
         let factor = pacing.factor(moving: reader.isTurning || reader.isAnimating, setting: options.motionScale)
         if factor != window.motionFactor, window.setMotionFactor(factor) {
@@ -367,6 +383,7 @@ import Renderer
         window.setOpaque()
         window.requestFrame()
         let rects = region.map { $0.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) } }
+        presentation?.request(newestInput: stats.newestInput)
         guard surface.swap(damage: rects) else {
             display.fail(DisplayError("presenting the frame failed: the display is gone"))
             return
@@ -393,6 +410,7 @@ import Renderer
         }
         if window.motionFactor == 1 { pacing.fullFrameCost(committed - started) }
         if options.stats, stats.summaryDue(at: committed) {
+            syncPresentationStats()
             log.emit("stats", ["frames": .int(stats.frames), "callbacks": .int(stats.callbacks),
                                "latency_p50": .double(FrameStats.percentile(stats.latencies, 0.5)),
                                "latency_p99": .double(FrameStats.percentile(stats.latencies, 0.99)),
@@ -401,6 +419,9 @@ import Renderer
                                "frame_p50": .double(FrameStats.percentile(stats.frameCosts, 0.5)),
                                "frame_p99": .double(FrameStats.percentile(stats.frameCosts, 0.99)),
                                "frame_max": .double(stats.frameCosts.max() ?? 0),
+                               "presented": .int(stats.presented), "discarded": .int(stats.discarded),
+                               "present_latency_p50": .double(FrameStats.percentile(stats.inputToPresentation, 0.5)),
+                               "present_latency_p99": .double(FrameStats.percentile(stats.inputToPresentation, 0.99)),
                                "textures": .int(textures.count + zoomDetail.textureCount),
                                "gl_errors": .int(glErrorCount), "rss_kb": .int(ProcessStatus.residentKB()),
                                "fds": .int(ProcessStatus.openDescriptors())])

@@ -1,0 +1,60 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// Which committed frames the compositor put on screen, when, and which it dropped (wp_presentation):
+/// `--stats` reports presented and discarded frames and the time from input to presentation.
+@MainActor public final class PresentationFeedback {
+    public private(set) var presented = 0
+    public private(set) var discarded = 0
+    /// Milliseconds from the newest input a frame showed to the frame's presentation (monotonic clock only).
+    public private(set) var inputToPresentation: [Double] = []
+    private unowned let display: WaylandDisplay
+    private let surface: OpaquePointer
+    private var listener: ListenerBox<wp_presentation_feedback_listener>?
+    /// The newest input each outstanding feedback's frame showed, by feedback proxy.
+    private var pending: [OpaquePointer: Double?] = [:]
+
+    /// Nil when the compositor offers no wp_presentation.
+    public init?(display: WaylandDisplay, surface: OpaquePointer) {
+        guard display.presentation != nil else { return nil }
+        self.display = display
+        self.surface = surface
+        listener = ListenerBox(wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, fb, secHi, secLo, nsec, _, _, _, _ in
+                let ms = (Double(UInt64(secHi) << 32 | UInt64(secLo)) * 1000) + Double(nsec) / 1_000_000
+                withOwner(data, PresentationFeedback.self) { $0.finished(fb, presentedAt: ms) }
+            },
+            discarded: { data, fb in
+                withOwner(data, PresentationFeedback.self) { $0.finished(fb, presentedAt: nil) }
+            }))
+    }
+
+    /// Asks about the frame committed next; call right before its commit (the swap). `newestInput`: when
+    /// the newest input it shows was dispatched (`monotonicMilliseconds()`), nil for frames without input.
+    public func request(newestInput: Double?) {
+        guard let presentation = display.presentation, let l = listener,
+              let fb = wp_presentation_feedback(presentation, surface) else { return }
+        pending[fb] = newestInput
+        wp_presentation_feedback_add_listener(fb, l.pointer, opaque(self))
+    }
+
+    private func finished(_ fb: OpaquePointer?, presentedAt ms: Double?) {
+        guard let fb else { return }
+        let input = pending.removeValue(forKey: fb) ?? nil
+        wp_presentation_feedback_destroy(fb)
+        guard let ms else { discarded += 1; return }
+        presented += 1
+        // Weston stamps with CLOCK_MONOTONIC_RAW where it can; inputs carry CLOCK_MONOTONIC times. The two
+        // clocks differ by an offset that drifts only with NTP slewing: read both now to convert.
+        let clock = display.presentationClock
+        guard let input, clock >= 0 else { return }
+        var raw = timespec(), mono = timespec()
+        clock_gettime(clockid_t(clock), &raw)
+        clock_gettime(CLOCK_MONOTONIC, &mono)
+        let offset = (Double(raw.tv_sec) - Double(mono.tv_sec)) * 1000 + Double(raw.tv_nsec - mono.tv_nsec) / 1_000_000
+        let latency = ms - offset - input
+        if latency >= 0 { inputToPresentation.append(latency) }
+    }
+}

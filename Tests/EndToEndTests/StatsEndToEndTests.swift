@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `--stats` under a real compositor: a drag's summaries count frames, and weston's wp_presentation
+/// feedback reports which frames it showed and how long after the input they reached the screen.
+@Suite(.serialized) struct StatsEndToEndTests {
+    @Test func dragStatsCarryPresentationFeedback() throws {
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--stats"])
+        _ = try session.waitForEvent("shown")
+        let page = PageLayout.double(width: 1920, height: 1080).right
+        let x = Double(page.x + page.width - 10), y = Double(page.y + page.height - 10)
+        let weston = session.weston
+        try weston.touchDown([Finger(id: 0, x: x, y: y)])
+        // 2.5 s back and forth: summaries come every 2 s of activity, at a commit.
+        for round in 0..<4 {
+            let (from, to) = round % 2 == 0 ? (x, x - 700) : (x - 700, x)
+            try weston.touchLine(id: 0, from: from, y, to: to, y - 100, steps: 38, interval: .milliseconds(16))
+        }
+        let stats = try session.waitForEvent("stats")
+        try weston.touchUp([0])
+        let presented = try #require(stats.int("presented"), "\(stats)")
+        let frames = try #require(stats.int("frames"), "\(stats)")
+        #expect(presented > 10 && presented <= frames, "\(stats)")
+        #expect((stats.number("present_latency_p50") ?? 0) > 0, "input-to-presentation measured: \(stats)")
+        #expect((stats.number("latency_p50") ?? 0) > 0, "\(stats)")
+    }
+}
