@@ -18,6 +18,8 @@ public final class SceneRenderer {
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
     private var blank: Texture!
+    /// Called after each pass of a frame with its name (`recto bench --breakdown` times them with glFinish).
+    public var passFinished: ((String) -> Void)?
     /// Vertices of the last curl mesh drawn (for `recto bench`).
     public private(set) var lastCurlVertexCount = 0
 
@@ -76,6 +78,7 @@ public final class SceneRenderer {
     private func drawContent(_ scene: FrameScene, width: Int, height: Int) {
         glClearColor(GLfloat(scene.background.r), GLfloat(scene.background.g), GLfloat(scene.background.b), 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        passFinished?("clear")
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Where the folded flap lies (book space): what it covers need not be drawn first.
@@ -90,7 +93,11 @@ public final class SceneRenderer {
         for detail in scene.details where !detail.rect.isEmpty {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
-        defer { drawGutter(scene, toClip: toClip) }
+        passFinished?("pages at rest")
+        defer {
+            drawGutter(scene, toClip: toClip)
+            passFinished?("gutter shadow")
+        }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
         // The page beneath only where the leaf has lifted off it (beyond the axis), the leaf's flat part
@@ -105,6 +112,7 @@ public final class SceneRenderer {
                 for piece in subtract(revealed, convex: covered) {
                     drawFlat(beneath, polygon: piece, scene: scene, toClip: toClip)
                 }
+                passFinished?("page beneath")
                 if !scene.plain && curl.shadowStrength > 0 {
                     // The shadow the roll casts: a band just beyond the roll's outline.
                     let width = rollShadowWidth(radius: curl.radius)
@@ -112,6 +120,7 @@ public final class SceneRenderer {
                     let band = clipSlab(corners(beneath.rect), origin, curl.axisNormal, lower: 0, upper: width)
                     drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
                               strength: curl.shadowStrength, toClip: toClip)
+                    passFinished?("roll shadow")
                 }
             }
         }
@@ -120,8 +129,11 @@ public final class SceneRenderer {
         for piece in subtract(flat, convex: localFlap) {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
+        passFinished?("turning page, flat part")
         if let flapGeometry { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
+        passFinished?("flap interior")
         drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip)
+        passFinished?("roll and flap outline")
     }
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws

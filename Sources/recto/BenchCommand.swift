@@ -31,6 +31,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Also time each pass of a frame (glFinish after each; slower, for profiling where time goes).")
+    var breakdown = false
+
     func run() throws {
         let started = EventLog.now()
         let book = try bookOptions.location()
@@ -65,18 +68,31 @@ struct Bench: ParsableCommand {
             _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
                                                  position: start, source: .touch)), at: 0)
             var vertices = 0
-            let damaged = measureDamaged(reader: reader, start: start, leafWidth: leafWidth, textures: textures)
-            let curl = measure { i in
-                // The corner sweeps from its home across the page to the spine on a shallow arc.
+            let damaged = measureDamaged(reader: reader, start: start, finger: finger, textures: textures)
+            // The corner sweeps from its home across the page and past the spine on a shallow arc.
+            func finger(_ i: Int) -> Vec2 {
                 let t = Double(i % frames) / Double(frames)
-                let finger = Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
-                _ = sweep.apply(.curlMove(finger), at: t)
+                return Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
+            }
+            let curl = measure { i in
+                _ = sweep.apply(.curlMove(finger(i)), at: Double(i % frames) / Double(frames))
                 let s = composer.scene(sweep.frame, textures: textures)
                 vertices = max(vertices, gpu.renderer.lastCurlVertexCount)
                 return s
             }
             results.cases.append(.init(name: mode == .single ? "single" : "spread", floor: floor, curl: curl,
                                        damaged: damaged, vertices: vertices))
+            if breakdown {
+                var turning = reader
+                _ = turning.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                       position: start, source: .touch)), at: 0)
+                let restPasses = passTimes { _ in rest }
+                let curlPasses = passTimes { i in
+                    _ = turning.apply(.curlMove(finger(i)), at: Double(i) / Double(frames))
+                    return composer.scene(turning.frame, textures: textures)
+                }
+                results.breakdowns.append((mode == .single ? "single" : "spread", restPasses, curlPasses))
+            }
         }
         results.solverNs = solverCost()
         results.glErrors = GLErrors.drain().count
@@ -84,7 +100,7 @@ struct Bench: ParsableCommand {
 
         /// The same sweep repainting only what changed since the previous frame (the offscreen target keeps
         /// its contents, like a back buffer of age 1).
-        func measureDamaged(reader: Reader, start: Vec2, leafWidth: Double, textures: [Int: Texture]) -> [Double] {
+        func measureDamaged(reader: Reader, start: Vec2, finger: (Int) -> Vec2, textures: [Int: Texture]) -> [Double] {
             var all: [Double] = []
             for run in 0...runs {
                 var sweep = reader
@@ -92,9 +108,7 @@ struct Bench: ParsableCommand {
                                                      position: start, source: .touch)), at: 0)
                 var tracker = DamageTracker()
                 for i in 0..<frames {
-                    let t = Double(i) / Double(frames)
-                    let finger = Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
-                    _ = sweep.apply(.curlMove(finger), at: t)
+                    _ = sweep.apply(.curlMove(finger(i)), at: Double(i) / Double(frames))
                     let s = composer.scene(sweep.frame, textures: textures)
                     let clip = tracker.damage(for: s, bufferAge: 1, size: (w, h))
                     let t0 = EventLog.now()
@@ -105,6 +119,27 @@ struct Bench: ParsableCommand {
                 }
             }
             return all
+        }
+
+        /// Mean milliseconds per frame spent in each pass, in the order drawn, over one sweep.
+        func passTimes(_ scene: (Int) -> FrameScene) -> [(String, Double)] {
+            var order: [String] = [], total: [String: Double] = [:]
+            var mark = 0.0
+            gpu.renderer.passFinished = { name in
+                OffscreenTarget.finish()
+                let t = EventLog.now()
+                if total[name] == nil { order.append(name) }
+                total[name, default: 0] += t - mark
+                mark = t
+            }
+            defer { gpu.renderer.passFinished = nil }
+            for i in 0..<frames {
+                let s = scene(i)
+                OffscreenTarget.finish()
+                mark = EventLog.now()
+                gpu.draw(s)
+            }
+            return order.map { ($0, total[$0]! / Double(frames)) }
         }
 
         func measure(_ scene: (Int) -> FrameScene) -> [Double] {
@@ -146,6 +181,8 @@ struct BenchResults {
     var decodeMs: [Double] = []
     var uploadMs: [Double] = []
     var cases: [Case] = []
+    /// Per case: mean ms per pass at rest (the floor) and during the sweep.
+    var breakdowns: [(name: String, rest: [(String, Double)], curl: [(String, Double)])] = []
     var glErrors = 0
     var solverNs = 0.0
 
@@ -173,6 +210,13 @@ struct BenchResults {
         out += "curl solver: \(f(solverNs)) ns per call\n"
         out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
         out += "GL errors: \(glErrors)"
+        for b in breakdowns {
+            out += "\n\(b.name): ms per frame by pass (glFinish after each), at rest / during the sweep\n"
+            for (name, ms) in b.curl {
+                let atRest = b.rest.first { $0.0 == name }.map { f($0.1) } ?? "-"
+                out += "  " + name.padding(26) + atRest.padding(8) + f(ms) + "\n"
+            }
+        }
         return out
     }
 
