@@ -18,8 +18,15 @@ public final class SceneRenderer {
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
     private var blank: Texture!
-    /// Called after each pass of a frame with its name (`recto bench --breakdown` times them with glFinish).
-    public var passFinished: ((String) -> Void)?
+    /// The parts of a frame, in the order drawn.
+    public enum Pass: String, CaseIterable, Sendable {
+        case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
+        case flatPart = "turning page, flat part", flapInterior = "flap interior"
+        case rollAndOutline = "roll and flap outline", gutter = "gutter shadow"
+    }
+    /// A pass left out of every frame: `recto bench --breakdown` measures what each pass costs in a whole
+    /// frame as the difference (timing passes one by one would flush, and reload the framebuffer, in between).
+    public var skippedPass: Pass?
     /// Vertices of the last curl mesh drawn (for `recto bench`).
     public private(set) var lastCurlVertexCount = 0
 
@@ -77,14 +84,13 @@ public final class SceneRenderer {
 
     private func drawContent(_ scene: FrameScene, width: Int, height: Int) {
         glClearColor(GLfloat(scene.background.r), GLfloat(scene.background.g), GLfloat(scene.background.b), 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        passFinished?("clear")
+        if skippedPass != .clear { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Where the folded flap lies (book space): what it covers need not be drawn first.
         let flapGeometry = scene.curl.map { FlapGeometry($0, pixelsPerPagePixel: scene.view.uniformScale) }
         let flap = flapGeometry.map { g in g.placedInterior.map { $0 + Vec2(g.origin.x, g.origin.y) } } ?? []
-        for page in scene.pages where !page.rect.isEmpty {
+        for page in scene.pages where !page.rect.isEmpty && skippedPass != .pagesAtRest {
             let local = flap.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
             for piece in subtract(corners(page.rect), convex: local) {
                 drawFlat(page, polygon: piece, scene: scene, toClip: toClip)
@@ -93,11 +99,7 @@ public final class SceneRenderer {
         for detail in scene.details where !detail.rect.isEmpty {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
-        passFinished?("pages at rest")
-        defer {
-            drawGutter(scene, toClip: toClip)
-            passFinished?("gutter shadow")
-        }
+        defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
         // The page beneath only where the leaf has lifted off it (beyond the axis), the leaf's flat part
@@ -109,31 +111,26 @@ public final class SceneRenderer {
             if revealed.count >= 3 {
                 // The flap lies over the page beneath too once it has turned past the middle.
                 let covered = flap.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
-                for piece in subtract(revealed, convex: covered) {
+                for piece in subtract(revealed, convex: covered) where skippedPass != .beneath {
                     drawFlat(beneath, polygon: piece, scene: scene, toClip: toClip)
                 }
-                passFinished?("page beneath")
-                if !scene.plain && curl.shadowStrength > 0 {
+                if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
                     // The shadow the roll casts: a band just beyond the roll's outline.
                     let width = rollShadowWidth(radius: curl.radius)
                     let origin = curl.axisPoint + offset + curl.axisNormal * curl.radius
                     let band = clipSlab(corners(beneath.rect), origin, curl.axisNormal, lower: 0, upper: width)
                     drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
                               strength: curl.shadowStrength, toClip: toClip)
-                    passFinished?("roll shadow")
                 }
             }
         }
         let flat = clipSlab(corners(curl.rect), curl.axisPoint, curl.axisNormal, lower: -.infinity, upper: 0)
         let localFlap = flap.map { Vec2($0.x - curl.rect.x, $0.y - curl.rect.y) }
-        for piece in subtract(flat, convex: localFlap) {
+        for piece in subtract(flat, convex: localFlap) where skippedPass != .flatPart {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
-        passFinished?("turning page, flat part")
-        if let flapGeometry { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
-        passFinished?("flap interior")
-        drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip)
-        passFinished?("roll and flap outline")
+        if let flapGeometry, skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
+        if skippedPass != .rollAndOutline { drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip) }
     }
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws

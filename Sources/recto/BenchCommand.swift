@@ -31,7 +31,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Flag(help: "Also time each pass of a frame (glFinish after each; slower, for profiling where time goes).")
+    @Flag(help: "Also measure what each pass of a frame costs, by leaving it out (slower; for profiling).")
     var breakdown = false
 
     func run() throws {
@@ -121,25 +121,16 @@ struct Bench: ParsableCommand {
             return all
         }
 
-        /// Mean milliseconds per frame spent in each pass, in the order drawn, over one sweep.
+        /// Per pass, the median frame cost over the sweep with that pass left out, and with nothing left out
+        /// (first): the difference is what the pass costs inside a whole frame.
         func passTimes(_ scene: (Int) -> FrameScene) -> [(String, Double)] {
-            var order: [String] = [], total: [String: Double] = [:]
-            var mark = 0.0
-            gpu.renderer.passFinished = { name in
-                OffscreenTarget.finish()
-                let t = EventLog.now()
-                if total[name] == nil { order.append(name) }
-                total[name, default: 0] += t - mark
-                mark = t
+            var out: [(String, Double)] = [("whole frame", BenchResults.percentile(measure(scene), 0.5))]
+            for pass in SceneRenderer.Pass.allCases {
+                gpu.renderer.skippedPass = pass
+                out.append((pass.rawValue, BenchResults.percentile(measure(scene), 0.5)))
             }
-            defer { gpu.renderer.passFinished = nil }
-            for i in 0..<frames {
-                let s = scene(i)
-                OffscreenTarget.finish()
-                mark = EventLog.now()
-                gpu.draw(s)
-            }
-            return order.map { ($0, total[$0]! / Double(frames)) }
+            gpu.renderer.skippedPass = nil
+            return out
         }
 
         func measure(_ scene: (Int) -> FrameScene) -> [Double] {
@@ -211,10 +202,13 @@ struct BenchResults {
         out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
         out += "GL errors: \(glErrors)"
         for b in breakdowns {
-            out += "\n\(b.name): ms per frame by pass (glFinish after each), at rest / during the sweep\n"
-            for (name, ms) in b.curl {
-                let atRest = b.rest.first { $0.0 == name }.map { f($0.1) } ?? "-"
-                out += "  " + name.padding(26) + atRest.padding(8) + f(ms) + "\n"
+            // Frame cost without the pass subtracted from the whole frame's (medians; noise can make it < 0).
+            let wholeRest = b.rest.first?.1 ?? .nan, wholeCurl = b.curl.first?.1 ?? .nan
+            out += "\n\(b.name): what each pass costs in a frame (ms, p50 of the whole frame minus p50 without it), at rest / sweep\n"
+            out += "  " + "whole frame".padding(26) + f(wholeRest).padding(8) + f(wholeCurl) + "\n"
+            for (name, ms) in b.curl.dropFirst() {
+                let atRest = b.rest.first { $0.0 == name }.map { f(wholeRest - $0.1) } ?? "-"
+                out += "  " + name.padding(26) + atRest.padding(8) + f(wholeCurl - ms) + "\n"
             }
         }
         return out
