@@ -77,7 +77,9 @@ final class CacheCore: @unchecked Sendable {
     func work() {
         // Decoding must never take the cores from the thread that draws (on a software renderer the frame
         // itself runs on them): on Linux a thread's nice value is its own, and setpriority(0) means this thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        // Only after the first job: that is the first spread, which the reader's start waits for with nothing
+        // drawn yet (the first frame shows it), so it must not yield to other programs either.
+        var lowered = false
         while true {
             condition.lock()
             var job: CacheJob?
@@ -97,6 +99,10 @@ final class CacheCore: @unchecked Sendable {
             case .cut(let page, let image, let requests, let generation):
                 let results = cut(image, requests)
                 update { $0.regionsCut(page: page, results: results, generation: generation) }
+            }
+            if !lowered {
+                lowered = true
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             }
         }
     }
