@@ -24,6 +24,9 @@ struct FirstFrames {
     var committed = false
     var pageWaitTimer: TimerSource?
     var pageWaitOver = false
+    /// When the GL's start-up began (monotonic ms), and whether its first frame has been reported.
+    var glStartedAt: Double?
+    var rendererSent = false
 }
 
 extension ReaderApp {
@@ -101,6 +104,7 @@ extension ReaderApp {
 
     private func startGL() {
         guard firstFrames.glStartup == nil, renderer == nil else { return }
+        firstFrames.glStartedAt = monotonicMilliseconds()
         let startup = GLStartup(display: display.display)
         firstFrames.glStartup = startup
         firstFrames.glToken = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
@@ -135,5 +139,13 @@ extension ReaderApp {
         requestPages()
         damage.reset()
         dirty = true
+    }
+
+    /// After each GL frame: the first one ends the start-up (`renderer` event; from here frames follow input).
+    func noteGLFrame() {
+        guard !firstFrames.rendererSent else { return }
+        firstFrames.rendererSent = true
+        let startup = firstFrames.glStartedAt.map { monotonicMilliseconds() - $0 } ?? 0
+        log.emit("renderer", ["startup_ms": .double((startup * 10).rounded() / 10)])
     }
 }

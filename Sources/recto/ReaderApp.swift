@@ -428,5 +428,6 @@ import Renderer
             shownSent = true
             log.emit("shown", ["page": .int(reader.page)])
         }
+        noteGLFrame()
     }
 }
