@@ -71,17 +71,19 @@ public enum SoftwareCompositor {
         case rgba
     }
 
-    /// Fills `width`×`height` pixels at `buffer` (rows `stride` bytes apart, stride a multiple of 4).
+    /// Fills `width`×`height` pixels at `buffer` (rows `stride` bytes apart, stride a multiple of 4), or only
+    /// the rows in `band`: bands are independent, so threads may draw one each.
     public static func draw(_ scene: SoftwareScene, into buffer: UnsafeMutableRawPointer, width: Int, height: Int,
-                            stride: Int, order: PixelOrder) {
+                            stride: Int, order: PixelOrder, band: Range<Int>? = nil) {
         precondition(stride % 4 == 0 && stride >= width * 4, "bad stride")
         let packer = Packer(order: order)
         let words = stride / 4
         let base = buffer.bindMemory(to: UInt32.self, capacity: words * height)
         let clear = packer.pack(unorm(scene.background.r), unorm(scene.background.g), unorm(scene.background.b))
-        for y in 0..<height { (base + y * words).update(repeating: clear, count: width) }
+        let band = (band ?? 0..<height).clamped(to: 0..<height)
+        for y in band { (base + y * words).update(repeating: clear, count: width) }
         let paper = (unorm(scene.paper.r), unorm(scene.paper.g), unorm(scene.paper.b))
-        let target = Target(base: base, words: words, width: width, height: height, packer: packer)
+        let target = Target(base: base, words: words, width: width, height: height, band: band, packer: packer)
         for page in scene.pages where !page.rect.isEmpty {
             let span = target.span(of: page.rect, view: scene.view)
             if let pixels = page.pixels {
@@ -121,6 +123,7 @@ public enum SoftwareCompositor {
     struct Target {
         let base: UnsafeMutablePointer<UInt32>
         let words: Int, width: Int, height: Int
+        let band: Range<Int>
         let packer: Packer
 
         func span(of rect: Rect, view: Affine2) -> Span {
@@ -131,7 +134,8 @@ public enum SoftwareCompositor {
                 let a = max(0, Int((lo - 0.5).rounded(.up))), b = min(n, Int((hi - 0.5).rounded(.up)))
                 return a < b ? a..<b : 0..<0
             }
-            return Span(columns: range(x0, x1, width), rows: range(y0, y1, height), x0: x0, x1: x1, y0: y0, y1: y1)
+            return Span(columns: range(x0, x1, width), rows: range(y0, y1, height).clamped(to: band),
+                        x0: x0, x1: x1, y0: y0, y1: y1)
         }
     }
 

@@ -74,7 +74,12 @@ extension ReaderApp {
         firstFrames.pageWaitTimer?.arm(at: nil)
         dirty = false
         let drawn = software.present { buffer, width, height, stride in
-            SoftwareCompositor.draw(scene, into: buffer, width: width, height: height, stride: stride, order: .bgrx)
+            // Two bands on two threads: the pixels are the whole cost of this frame.
+            nonisolated(unsafe) let pixels = buffer
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                SoftwareCompositor.draw(scene, into: pixels, width: width, height: height, stride: stride, order: .bgrx,
+                                        band: half == 0 ? 0..<height / 2 : height / 2..<height)
+            }
         }
         guard drawn else {
             requestGL()
@@ -130,7 +135,8 @@ extension ReaderApp {
         }
         renderer = made.renderer
         if let cache {
-            for (page, image) in firstFrames.images.sorted(by: { $0.key < $1.key }) {
+            // Pages the book lost while the GL started (it changed on disk) are not uploaded.
+            for (page, image) in firstFrames.images.sorted(by: { $0.key < $1.key }) where page <= cache.source.pageCount {
                 upload(page, image, renderer: made.renderer, cache: cache)
             }
         }

@@ -73,6 +73,15 @@ import Testing
             SoftwareCompositor.draw(software, into: $0.baseAddress!, width: bufferWidth, height: bufferHeight,
                                     stride: bufferWidth * 4, order: .rgba)
         }
+        // Drawn in bands (as two threads do in the window), the frame is the same.
+        var banded = [UInt8](repeating: 0, count: cpu.count)
+        banded.withUnsafeMutableBytes {
+            for band in [0..<bufferHeight / 3, bufferHeight / 3..<bufferHeight / 2, bufferHeight / 2..<bufferHeight] {
+                SoftwareCompositor.draw(software, into: $0.baseAddress!, width: bufferWidth, height: bufferHeight,
+                                        stride: bufferWidth * 4, order: .rgba, band: band)
+            }
+        }
+        #expect(banded == cpu, "\(c.name): the banded frame differs from the whole one")
         let (mean, within16, worst) = Self.difference(gl.pixels, cpu)
         print("software vs GL, \(c.name): mean |Δ| \(mean), \(within16 * 100) % within 16, worst \(worst)")
         // Measured: mean 0.02–0.12, every pixel within 5. Bilinear at 8-bit weights on both sides; the GL's
