@@ -11,6 +11,9 @@ struct FirstFrames {
     static let provisionalMaxTextureSize = 4096
     /// How long the first frame waits for the first spread's pages before it shows paper in their place (ms).
     static let pageWait = 250.0
+    /// After this long without the pages (ms), the wait is spent making the frame's buffer. Not at once: pages
+    /// from the disk cache arrive within a few ms, and faulting in 8 MB takes ~5 ms that the frame would wait.
+    static let prepareAfter = 8.0
 
     var software: SoftwareFrames?
     /// Pages delivered before the GL is up; uploaded (and dropped here) when it is.
@@ -23,6 +26,7 @@ struct FirstFrames {
     /// A frame has been committed through wl_shm.
     var committed = false
     var pageWaitTimer: TimerSource?
+    var prepareTimer: TimerSource?
     var pageWaitOver = false
     /// When the GL's start-up began (monotonic ms), and whether its first frame has been reported.
     var glStartedAt: Double?
@@ -57,21 +61,28 @@ extension ReaderApp {
         }
         let complete = scene.pages.allSatisfy { $0.pixels != nil }
         if !firstFrames.committed, !complete, !firstFrames.pageWaitOver {
-            // The first frame waits for the first spread, not longer than `pageWait`; meanwhile its buffer is
-            // made, so that drawing it costs only the pixels.
+            // The first frame waits for the first spread, not longer than `pageWait`; a long wait is spent making
+            // its buffer, so that drawing it costs only the pixels.
             if firstFrames.pageWaitTimer == nil {
-                let timer = TimerSource(loop: loop) { [unowned self] in
+                let now = monotonicMilliseconds()
+                let wait = TimerSource(loop: loop) { [unowned self] in
                     firstFrames.pageWaitTimer?.fired()
                     firstFrames.pageWaitOver = true
                     dirty = true
                 }
-                timer.arm(at: monotonicMilliseconds() + FirstFrames.pageWait)
-                firstFrames.pageWaitTimer = timer
+                wait.arm(at: now + FirstFrames.pageWait)
+                firstFrames.pageWaitTimer = wait
+                let prepare = TimerSource(loop: loop) { [unowned self] in
+                    firstFrames.prepareTimer?.fired()
+                    if renderer == nil, !firstFrames.committed { firstFrames.software?.prepare() }
+                }
+                prepare.arm(at: now + FirstFrames.prepareAfter)
+                firstFrames.prepareTimer = prepare
             }
-            software.prepare()
             return
         }
         firstFrames.pageWaitTimer?.arm(at: nil)
+        firstFrames.prepareTimer?.arm(at: nil)
         dirty = false
         let drawn = software.present { buffer, width, height, stride in
             // Two bands on two threads: the pixels are the whole cost of this frame.
@@ -90,7 +101,10 @@ extension ReaderApp {
             log.emit("ready", ["width": .int(Int(window.width)), "height": .int(Int(window.height)),
                                "scale": .double(window.scale), "pages": .int(options.book.pageCount)])
         }
-        firstFrames.committed = true
+        if !firstFrames.committed {
+            firstFrames.committed = true
+            requestPages()  // now the neighbours too
+        }
         let visible = reader.frame.pages.map(\.page)
         if !shownSent, visible.contains(where: { firstFrames.images[$0] != nil }) {
             shownSent = true

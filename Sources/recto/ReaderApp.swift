@@ -229,8 +229,11 @@ import Renderer
         useClock += 1
         for page in reader.neededPages where textures[page] != nil { textureUse[page] = useClock }
         cache.setFitting(pageFitting)
-        // The spread shown first, then its neighbours: the cache decodes in this order.
-        cache.want(reader.neededPages, visibleCount: reader.position.spread.pages.count)
+        // The spread shown first, then its neighbours: the cache decodes in this order. Until the first frame is
+        // up only the spread itself: on two cores the neighbours would slow it down.
+        let visible = reader.position.spread.pages.count
+        let pages = firstFrames.committed || renderer != nil ? reader.neededPages : Array(reader.neededPages.prefix(visible))
+        cache.want(pages, visibleCount: visible)
     }
 
     private func pagesDecoded() {
