@@ -1,6 +1,7 @@
 import Decoding
 import Foundation
 import Glibc
+import Pages
 import Platform
 import Renderer
 
@@ -34,6 +35,18 @@ struct FirstFrames {
 }
 
 extension ReaderApp {
+    /// GL_MAX_TEXTURE_SIZE once the GL is up; before, a size every GLES2 GPU of the last decade offers.
+    var maxTextureSize: Int { renderer?.maxTextureSize ?? FirstFrames.provisionalMaxTextureSize }
+
+    /// A page arrived: a texture when the GL is up, else kept for the CPU-drawn first frames.
+    func received(_ page: Int, _ image: RGBAImage, cache: PageCache) {
+        if let renderer {
+            upload(page, image, renderer: renderer, cache: cache)
+        } else {
+            firstFrames.images[page] = image
+        }
+    }
+
     func wireGLStartup() {
         guard ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1" else { return }
         firstFrames.holdGL = true

@@ -221,9 +221,6 @@ import Renderer
                            height: min(maxTextureSize, max(256, Int((Double(window.height) * window.scale).rounded()))))
     }
 
-    /// GL_MAX_TEXTURE_SIZE once the GL is up; before, a size every GLES2 GPU of the last decade offers.
-    private var maxTextureSize: Int { renderer?.maxTextureSize ?? FirstFrames.provisionalMaxTextureSize }
-
     func requestPages() {
         guard let cache else { return }
         useClock += 1
@@ -282,15 +279,6 @@ import Renderer
         var pages = Set(f.pages.map(\.page))
         if let leaf = f.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
         return pages
-    }
-
-    /// A page arrived: a texture when the GL is up, else kept for the CPU-drawn first frames.
-    private func received(_ page: Int, _ image: RGBAImage, cache: PageCache) {
-        if let renderer {
-            upload(page, image, renderer: renderer, cache: cache)
-        } else {
-            firstFrames.images[page] = image
-        }
     }
 
     func upload(_ page: Int, _ image: RGBAImage, renderer: SceneRenderer, cache: PageCache) {
