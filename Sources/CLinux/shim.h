@@ -4,3 +4,12 @@
 #include <sys/inotify.h>
 #include <signal.h>
 #include <malloc.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/memfd.h>
+
+// memfd_create(2) is declared only under _GNU_SOURCE, which Swift's Glibc module does not set.
+static inline int recto_memfd_create(const char *name, unsigned int flags) {
+    return (int)syscall(SYS_memfd_create, name, flags);
+}

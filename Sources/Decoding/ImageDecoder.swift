@@ -26,6 +26,7 @@ public enum ImageDecoder {
         if let bounds { precondition(bounds.width >= 1 && bounds.height >= 1, "fitting bounds must be positive") }
         switch try format(of: data) {
         case .png:
+            if let bounds, let image = PNGCodec.decode(data, limits: limits, fitting: bounds) { return image }
             let image = try PNGCodec.decode(data, limits: limits)
             guard let bounds else { return image }
             return image.downscaled(toFit: bounds)

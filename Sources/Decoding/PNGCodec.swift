@@ -34,6 +34,55 @@ enum PNGCodec {
         }
     }
 
+    /// Decodes and shrinks to fit `bounds` in one pass, row by row: the full-size image is never held (a
+    /// 2048×2732 page is 22 MB that would be written, faulted in and read again). Byte for byte what `decode`
+    /// then `downscaled(toFit:)` give. Nil when the file needs conversions beyond expanding samples of at most
+    /// 8 bits to RGBA (16-bit samples, interlace, a gamma other than sRGB's), when it needs no shrinking, or on
+    /// any error: the caller then takes the whole-image path, which also reports errors in its usual words.
+    static func decode(_ data: UnsafeRawBufferPointer, limits: DecodeLimits, fitting bounds: PixelSize) -> RGBAImage? {
+        guard let base = data.baseAddress, data.count > 0 else { return nil }
+        var reader = recto_png_rows()
+        defer { recto_png_rows_close(&reader) }
+        guard recto_png_rows_open(&reader, base, data.count) != 0 else { return nil }
+        let size = PixelSize(width: Int(reader.width), height: Int(reader.height))
+        guard reader.bit_depth <= 8, reader.interlace == PNG_INTERLACE_NONE,
+              // libpng converts gamma beyond 5 % from sRGB's 1/2.2 (0.45455); stay well inside that.
+              reader.gamma == 0 || abs(Int(reader.gamma) - 45455) <= 900,
+              size.width >= 1, size.height >= 1, (try? limits.check(width: size.width, height: size.height, format: .png)) != nil
+        else { return nil }
+        let target = size.fitting(within: bounds)
+        guard target != size, recto_png_rows_start_rgba(&reader) != 0 else { return nil }
+
+        let stride = size.width * 4
+        var succeeded = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: target.width * target.height * 4) { buffer, initialized in
+            let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!)
+            // Large images shrink on a second thread while libpng inflates the next rows.
+            if size.width * size.height >= 1 << 20 {
+                let pipeline = RowPipeline(scaler: scaler, stride: stride)
+                var y = 0
+                while y < size.height {
+                    let count = min(pipeline.bandRows, size.height - y)
+                    guard recto_png_rows_read_rows(&reader, pipeline.nextBand(), stride, UInt32(count)) != 0 else { break }
+                    pipeline.submit(rows: count)
+                    y += count
+                }
+                succeeded = pipeline.finish()
+            } else {
+                let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: stride)
+                defer { rows.deallocate() }
+                for _ in 0..<size.height {
+                    guard recto_png_rows_read_rows(&reader, rows, stride, 1) != 0 else { break }
+                    scaler.add(rows)
+                }
+                succeeded = scaler.isComplete
+            }
+            // On failure the bytes are discarded below; counting them initialised is harmless for UInt8.
+            initialized = target.width * target.height * 4
+        }
+        return succeeded ? RGBAImage(width: target.width, height: target.height, pixels: pixels) : nil
+    }
+
     /// Runs `body` between png_image_begin_read and png_image_free.
     ///
     /// The png_image lives on the heap because libpng keeps its address (as the error and I/O callbacks'

@@ -60,7 +60,7 @@ private func copyRows(_ src: UnsafeBufferPointer<UInt8>, stride: Int, rect: Pixe
 /// Measured in units of 1/(source × output) of the axis, source pixel j spans [j·m, (j+1)·m) and output pixel
 /// i spans [i·n, (i+1)·n) (n source pixels, m output pixels), so every overlap is an exact integer, the
 /// weights of one output pixel sum to n and those of one source pixel to m.
-private struct AxisWeights {
+struct AxisWeights {
     var first: [Int] = []  // first source index for each output index
     var start: [Int] = []  // offset into `weights` for each output index, plus a final end offset
     var weights: [Int] = []
@@ -115,30 +115,36 @@ private func areaAverage(_ src: UnsafeBufferPointer<UInt8>, stride: Int, rect: P
                 }
                 sy += 1
             }
-            var o = oy * size.width * 4
-            for ox in 0..<size.width {
-                var r = 0, g = 0, b = 0, a = 0
-                var q = columns.first[ox] * 4
-                for k in columns.start[ox]..<columns.start[ox + 1] {
-                    let wx = columns.weights[k]
-                    r &+= wx * sums[q]
-                    g &+= wx * sums[q + 1]
-                    b &+= wx * sums[q + 2]
-                    a &+= wx * sums[q + 3]
-                    q += 4
-                }
-                if a == 0 {
-                    dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
-                } else {
-                    let half = a / 2
-                    dst[o] = UInt8((r + half) / a)
-                    dst[o + 1] = UInt8((g + half) / a)
-                    dst[o + 2] = UInt8((b + half) / a)
-                    dst[o + 3] = UInt8((a + area / 2) / area)
-                }
-                o += 4
-            }
+            averageColumns(sums, columns, area: area, into: dst + oy * size.width * 4)
         }
         initialized = size.width * size.height * 4
+    }
+}
+
+/// The second pass of `areaAverage`: one output row from the row of alpha-weighted column sums.
+@inline(__always)
+func averageColumns(_ sums: UnsafePointer<Int>, _ columns: AxisWeights, area: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    var o = 0
+    for ox in 0..<columns.first.count {
+        var r = 0, g = 0, b = 0, a = 0
+        var q = columns.first[ox] * 4
+        for k in columns.start[ox]..<columns.start[ox + 1] {
+            let wx = columns.weights[k]
+            r &+= wx * sums[q]
+            g &+= wx * sums[q + 1]
+            b &+= wx * sums[q + 2]
+            a &+= wx * sums[q + 3]
+            q += 4
+        }
+        if a == 0 {
+            dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
+        } else {
+            let half = a / 2
+            dst[o] = UInt8((r + half) / a)
+            dst[o + 1] = UInt8((g + half) / a)
+            dst[o + 2] = UInt8((b + half) / a)
+            dst[o + 3] = UInt8((a + area / 2) / area)
+        }
+        o += 4
     }
 }

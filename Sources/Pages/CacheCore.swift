@@ -77,7 +77,14 @@ final class CacheCore: @unchecked Sendable {
     func work() {
         // Decoding must never take the cores from the thread that draws (on a software renderer the frame
         // itself runs on them): on Linux a thread's nice value is its own, and setpriority(0) means this thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        // Except a first job that is a page on screen: at start-up that is the first spread, which the first
+        // frame waits for with nothing drawn yet, so it must not yield to other programs either.
+        var lowered = false
+        func lower() {
+            guard !lowered else { return }
+            lowered = true
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        }
         while true {
             condition.lock()
             var job: CacheJob?
@@ -87,8 +94,11 @@ final class CacheCore: @unchecked Sendable {
                 condition.wait()
             }
             let source = self.source
+            var onScreen = false
+            if case .display(let page, _, _) = job { onScreen = state.wanted.prefix(state.visibleCount).contains(page) }
             condition.unlock()
             guard let job else { return }
+            if !onScreen { lower() }
             switch job {
             case .display(let page, let bounds, let generation):
                 display(page: page, bounds: bounds, generation: generation, source: source)
@@ -98,6 +108,7 @@ final class CacheCore: @unchecked Sendable {
                 let results = cut(image, requests)
                 update { $0.regionsCut(page: page, results: results, generation: generation) }
             }
+            lower()
         }
     }
 

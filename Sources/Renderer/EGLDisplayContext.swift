@@ -93,6 +93,12 @@ public final class EGLDisplayContext {
         }
     }
 
+    /// Detaches the context from the calling thread, so that another thread can make it current (a context
+    /// is current on at most one thread).
+    public func releaseCurrent() {
+        eglMakeCurrent(display, nil, nil, nil)
+    }
+
     deinit {
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)

@@ -17,7 +17,8 @@ import Renderer
     let loop = EventLoop()
     let display: WaylandDisplay
     var window: Window!
-    let egl: EGLDisplayContext
+    /// Made on a helper thread after the first frame (`GLStartup`); nil until then.
+    var egl: EGLDisplayContext?
     var surface: EGLWindowSurface?
     var renderer: SceneRenderer?
     var cache: PageCache?
@@ -45,6 +46,8 @@ import Renderer
     var readySent = false
     var shownSent = false
     let composer: SceneComposer
+    /// The frames shown before the GL is up, and the GL's start-up (ReaderApp+FirstFrames.swift).
+    var firstFrames = FirstFrames()
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -52,9 +55,6 @@ import Renderer
         log = EventLog(enabled: options.logEvents)
         do { display = try WaylandDisplay() } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
-        }
-        do { egl = try EGLDisplayContext(.wayland(display.display)) } catch let e as RendererError {
-            throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
         }
         var config = options.reader
         config.gestures = options.gestures
@@ -69,6 +69,7 @@ import Renderer
         do { window = try Window(display: display, title: "Recto", appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
+        firstFrames.software = SoftwareFrames(window: window)
         tapTimer = TimerSource(loop: loop) { [unowned self] in
             tapTimer.fired()
             process(recognizer.tick(now: monotonicMilliseconds()))
@@ -109,7 +110,9 @@ import Renderer
             pacing.frameCallback(at: Double(time))
             if reader.isAnimating { dirty = true }
         }
+        loop.beforePoll.append { [unowned self] in drawFirstFrameIfNeeded() }
         loop.beforePoll.append { [unowned self] in drawIfNeeded() }
+        wireGLStartup()
         // SIGTERM (a supervisor stopping the kiosk) and SIGINT end the program cleanly.
         loop.onSignals([SIGTERM, SIGINT]) { [unowned self] _ in loop.stop(ExitStatus.ok.rawValue) }
     }
@@ -197,24 +200,15 @@ import Renderer
         log(reader.resize(width: Double(window.width), height: Double(window.height)))
         recognizer.context = reader.gestureContext
         damage.reset()
-        if let surface {
-            surface.resize(width: window.bufferWidth, height: window.bufferHeight)
-        } else {
-            do {
-                surface = try EGLWindowSurface(egl: egl, wlSurface: window.surface,
-                                               width: window.bufferWidth, height: window.bufferHeight)
-                let r = try SceneRenderer()
-                renderer = r
-                let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
-                    budgetBytes: options.cacheBytes, fitting: pageFitting, maxTextureSize: r.maxTextureSize,
-                    diskCache: makeDiskCache()))
-                cache = c
-                loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }
-            } catch {
-                printError("no usable EGL/OpenGL ES 2: \(error)")
-                loop.stop(ExitStatus.graphics.rawValue)
-                return
-            }
+        surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
+        if cache == nil {
+            // At the first configure, without waiting for the GL: the first spread decodes (or comes from the
+            // disk cache) while the GL starts. The texture limit is a safe guess until the GL tells.
+            let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
+                budgetBytes: options.cacheBytes, fitting: pageFitting, maxTextureSize: maxTextureSize,
+                diskCache: makeDiskCache()))
+            cache = c
+            loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }
         }
         requestPages()
         dirty = true
@@ -236,26 +230,29 @@ import Renderer
     /// Pages are decoded to the window's full buffer size (sharp at 1×; zoom asks for regions).
     private var pageFitting: Decoding.PixelSize {
         // Full resolution even while moving frames are drawn smaller: pages outlive the motion.
-        Decoding.PixelSize(width: max(256, Int((Double(window.width) * window.scale).rounded())),
-                           height: max(256, Int((Double(window.height) * window.scale).rounded())))
+        Decoding.PixelSize(width: min(maxTextureSize, max(256, Int((Double(window.width) * window.scale).rounded()))),
+                           height: min(maxTextureSize, max(256, Int((Double(window.height) * window.scale).rounded()))))
     }
 
-    private func requestPages() {
+    func requestPages() {
         guard let cache else { return }
         useClock += 1
         for page in reader.neededPages where textures[page] != nil { textureUse[page] = useClock }
         cache.setFitting(pageFitting)
-        // The spread shown first, then its neighbours: the cache decodes in this order.
-        cache.want(reader.neededPages, visibleCount: reader.position.spread.pages.count)
+        // The spread shown first, then its neighbours: the cache decodes in this order. Until the first frame is
+        // up only the spread itself: on two cores the neighbours would slow it down.
+        let visible = reader.position.spread.pages.count
+        let pages = firstFrames.committed || renderer != nil ? reader.neededPages : Array(reader.neededPages.prefix(visible))
+        cache.want(pages, visibleCount: visible)
     }
 
     private func pagesDecoded() {
-        guard let cache, let renderer else { return }
+        guard let cache else { return }
         for event in cache.drain() {
             switch event {
             case .ready(let page, let image, let sourceSize):
                 zoomDetail.sourceSizes[page] = sourceSize
-                upload(page, image, renderer: renderer, cache: cache)
+                received(page, image, cache: cache)
                 reader.setPageSize(page, width: Double(image.width), height: Double(image.height))
             case .failed(let page, let message):
                 if reportedFailures.insert(page).inserted {
@@ -265,14 +262,18 @@ import Renderer
                 let size = reader.pageSize(near: page) ?? (700, 990)
                 let w = max(64, Int(size.width)), h = max(64, Int(size.height))
                 let image = placeholderImage(size: Decoding.PixelSize(width: w, height: h), message: "Page \(page): \(message)")
-                upload(page, image, renderer: renderer, cache: cache)
+                received(page, image, cache: cache)
                 reader.setPageSize(page, width: Double(w), height: Double(h))
             case .evict(let page):
                 textures[page] = nil
+                firstFrames.images[page] = nil
                 textureUse[page] = nil
                 cache.noteTextureReleased(page: page)
             case .region(let page, let rect, let image):
-                zoomDetail.received(page: page, rect: rect, image: image, reader: reader, renderer: renderer)
+                // Regions are asked for only by GL frames (zoomDetail.update), so the renderer exists.
+                if let renderer {
+                    zoomDetail.received(page: page, rect: rect, image: image, reader: reader, renderer: renderer)
+                }
             }
             // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
             let page: Int? = switch event {
@@ -293,7 +294,10 @@ import Renderer
         return pages
     }
 
-    private func upload(_ page: Int, _ image: RGBAImage, renderer: SceneRenderer, cache: PageCache) {
+    func upload(_ page: Int, _ image: RGBAImage, renderer: SceneRenderer, cache: PageCache) {
+        // Only a page decoded before the GL told its real limit can exceed it.
+        let max = renderer.maxTextureSize
+        let image = image.width > max || image.height > max ? image.downscaled(toMaxDimension: max) : image
         let texture = image.pixels.withUnsafeBytes {
             renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
         }
@@ -435,5 +439,6 @@ import Renderer
             shownSent = true
             log.emit("shown", ["page": .int(reader.page)])
         }
+        noteGLFrame()
     }
 }

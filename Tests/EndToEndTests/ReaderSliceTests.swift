@@ -83,11 +83,15 @@ import Testing
         }
         #expect(lines()[..<readyIndex].contains(where: isCommit), "no commit before ready: the counting is broken")
         // `ready` follows the first frame, which may still show a paper placeholder: the frame that puts page 1
-        // on screen (announced by `shown`) is a real change. Idle starts once both lines are out.
+        // on screen (announced by `shown`) is a real change, and so is the first GL frame that replaces the
+        // CPU-drawn ones (`renderer`). Idle starts once all three lines are out.
         let shownIndex = try waitFor("the shown event", timeout: .seconds(10)) { lines in
             lines.firstIndex { $0.hasPrefix("{\"event\":\"shown\"") }
         }
-        let settled = max(readyIndex, shownIndex)
+        let rendererIndex = try waitFor("the renderer event", timeout: .seconds(10)) { lines in
+            lines.firstIndex { $0.hasPrefix("{\"event\":\"renderer\"") }
+        }
+        let settled = max(readyIndex, shownIndex, rendererIndex)
         let commitsBeforeShown = lines()[(readyIndex + 1)..<max(readyIndex + 1, shownIndex)].filter(isCommit).count
         print("e2e idle: \(commitsBeforeShown) commit(s) between ready and shown")
         try weston.waitForMapped(recto)

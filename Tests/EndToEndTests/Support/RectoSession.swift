@@ -3,7 +3,9 @@ import Foundation
 
 /// `recto --log-events` (demo book unless a BOOK argument is given) running full-screen on a private headless
 /// weston, with its event stream read line by line. `start` returns once recto has printed `ready` and its
-/// window is mapped; everything is stopped by `stop()` or when the session is released.
+/// window is mapped, and (unless told not to) once the GL draws (`renderer`: the first frames come from the
+/// CPU through wl_shm); events read while waiting are handed out again by `nextEvent`, in order. Everything is
+/// stopped by `stop()` or when the session is released.
 final class RectoSession {
     let weston: Weston
     let recto: ChildProcess
@@ -11,6 +13,8 @@ final class RectoSession {
     private(set) var ready: RectoEvent?
     /// Every event read so far, in order (for failure messages).
     private(set) var history: [RectoEvent] = []
+    /// Events read by `start` and not yet handed out by `nextEvent`.
+    private var backlog: [RectoEvent] = []
 
     private init(weston: Weston, recto: ChildProcess) {
         self.weston = weston
@@ -19,9 +23,10 @@ final class RectoSession {
 
     /// Starts weston with an output of `width`×`height` framebuffer pixels at output `scale`, then recto with
     /// `--log-events` plus `arguments`; `environment` is added to the client environment (e.g. `WAYLAND_DEBUG`).
+    /// `waitForRenderer` false returns before the GL is up (e.g. when `RECTO_TEST_HOLD_GL` holds it back).
     static func start(width: Int = 1920, height: Int = 1080, scale: Int = 1, arguments: [String] = [],
                       environment: [String: String] = [:], stderr: ChildProcess.Output = .collect,
-                      readyTimeout: Duration = .seconds(10)) throws -> RectoSession {
+                      readyTimeout: Duration = .seconds(10), waitForRenderer: Bool = true) throws -> RectoSession {
         let binary = try RectoBinary.locate()
         let weston = try Weston(width: width, height: height, scale: scale)
         do {
@@ -30,6 +35,7 @@ final class RectoSession {
             let session = RectoSession(weston: weston, recto: recto)
             session.ready = try session.waitForEvent("ready", timeout: readyTimeout)
             try weston.waitForMapped(recto)
+            if waitForRenderer { try session.readAhead(until: "renderer", timeout: readyTimeout) }
             return session
         } catch {
             weston.stop()
@@ -47,8 +53,24 @@ final class RectoSession {
     /// recto's stderr so far (empty when not collected).
     var stderrText: String { recto.stderr?.text ?? "" }
 
-    /// The next event line. Throws on timeout, on a line that is not an event, or when output ends.
+    /// Reads events into the backlog until one named `name` (kept there too).
+    private func readAhead(until name: String, timeout: Duration) throws {
+        let deadline = Deadline(timeout)
+        while !backlog.contains(where: { $0.name == name }) {
+            let left = deadline.end - .now
+            guard left > .zero else { throw HarnessError.timeout("event \(name) (events so far: \(historyText))") }
+            backlog.append(try readEvent(timeout: left))
+        }
+    }
+
+    /// The next event (from the backlog first). Throws on timeout, on a line that is not an event, or when
+    /// output ends.
     func nextEvent(timeout: Duration) throws -> RectoEvent {
+        if !backlog.isEmpty { return backlog.removeFirst() }
+        return try readEvent(timeout: timeout)
+    }
+
+    private func readEvent(timeout: Duration) throws -> RectoEvent {
         let line: String?
         do {
             line = try recto.readLine(timeout: timeout)

@@ -1,0 +1,75 @@
+/// `RGBAImage.downscaled(toFit:)`'s area average fed one source row at a time, top to bottom, so a decoder can
+/// shrink an image while it decodes it and never hold it whole. The same integers as the whole-image pass, in
+/// another order, so the output is byte for byte the same.
+///
+/// Shrinking only (`output` at most `source` on both axes): a source row then falls into one or two output rows,
+/// whose column sums are the only state kept.
+final class RowDownscaler {
+    let source: PixelSize
+    let output: PixelSize
+    private let columns: AxisWeights
+    private let rows: AxisWeights
+    private let area: Int
+    /// Alpha-weighted column sums of output row `row` and of the one after it.
+    private var current: UnsafeMutablePointer<Int>
+    private var next: UnsafeMutablePointer<Int>
+    private let destination: UnsafeMutablePointer<UInt8>
+    private var row = 0
+    private var sourceRow = 0
+
+    /// Writes `output.width * output.height * 4` bytes to `destination` as rows are added.
+    init(source: PixelSize, output: PixelSize, destination: UnsafeMutablePointer<UInt8>) {
+        precondition(output.width >= 1 && output.height >= 1 && output.width <= source.width
+                     && output.height <= source.height, "RowDownscaler only shrinks (\(source) → \(output))")
+        self.source = source
+        self.output = output
+        columns = AxisWeights(source: source.width, output: output.width)
+        rows = AxisWeights(source: source.height, output: output.height)
+        area = source.width * source.height
+        current = .allocate(capacity: source.width * 4)
+        next = .allocate(capacity: source.width * 4)
+        current.initialize(repeating: 0, count: source.width * 4)
+        next.initialize(repeating: 0, count: source.width * 4)
+        self.destination = destination
+    }
+
+    deinit {
+        current.deallocate()
+        next.deallocate()
+    }
+
+    /// True once every source row has been added (and every output row written).
+    var isComplete: Bool { sourceRow == source.height }
+
+    /// Adds the next source row (`source.width` RGBA pixels).
+    func add(_ pixels: UnsafePointer<UInt8>) {
+        precondition(sourceRow < source.height, "more rows than the source has")
+        let j = sourceRow
+        let first = rows.first[row], count = rows.start[row + 1] - rows.start[row]
+        accumulate(pixels, weight: rows.weights[rows.start[row] + j - first], into: current)
+        // A source row straddling two output rows counts in the next one too.
+        if row + 1 < output.height && rows.first[row + 1] == j {
+            accumulate(pixels, weight: rows.weights[rows.start[row + 1]], into: next)
+        }
+        if j == first + count - 1 {
+            averageColumns(current, columns, area: area, into: destination + row * output.width * 4)
+            swap(&current, &next)
+            next.update(repeating: 0, count: source.width * 4)
+            row += 1
+        }
+        sourceRow += 1
+    }
+
+    @inline(__always)
+    private func accumulate(_ src: UnsafePointer<UInt8>, weight wy: Int, into sums: UnsafeMutablePointer<Int>) {
+        var p = 0
+        for _ in 0..<source.width {
+            let wa = wy * Int(src[p + 3])
+            sums[p] &+= wa * Int(src[p])
+            sums[p + 1] &+= wa * Int(src[p + 1])
+            sums[p + 2] &+= wa * Int(src[p + 2])
+            sums[p + 3] &+= wa
+            p += 4
+        }
+    }
+}
