@@ -185,7 +185,7 @@ public final class SceneRenderer {
         glUniform1f(program.uniform("u_width"), GLfloat(width))
         glUniform1f(program.uniform("u_strength"), GLfloat(strength))
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        blendOverKeepingAlpha()
         drawPolygon(polygon, size: rect)
         glDisable(GLenum(GL_BLEND))
     }
@@ -246,7 +246,7 @@ public final class SceneRenderer {
         glDisableVertexAttribArray(1)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        blendOverKeepingAlpha()
         // Front faces first: the strips come in order of distance from the axis, and all turned-away
         // strips lie beyond πr/2, so two draws keep the painter's order.
         let back = curl.backIsSeparatePage ? curlBackPage : curlBackThrough
@@ -278,6 +278,13 @@ public final class SceneRenderer {
         let s = view.uniformScale
         guard rect.width * s > 0, rect.height * s > 0 else { return .infinity }
         return max(Double(texture.width) / (rect.width * s), Double(texture.height) / (rect.height * s))
+    }
+
+    /// Source over destination for colour; the destination's alpha stays 1. The window is opaque: a blend
+    /// that lowered alpha (a shadow, an antialiased edge) made compositors that honour alpha show those
+    /// pixels lighter or see-through (weston showed the spine's shadow at a quarter of its strength).
+    private func blendOverKeepingAlpha() {
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
     }
 
     /// Window pixels (origin top-left, y down) → clip space.

@@ -41,8 +41,7 @@ import Testing
         print("e2e GL start-up after the CPU frame: \(renderer.line)")
         let page = try session.waitForEvent("page")
         #expect(page.int("page") == 2, "events: \(session.historyText)")
-        // Judged by the pages' paper colours, as the spread tests do (after a turn the window's spine shadow is
-        // not exactly `recto render`'s).
+        // Judged by the pages' paper colours, as the spread tests do.
         let turned = try session.screenshot { SpreadEndToEndTests.SpreadView($0).shows(2, 3) }
         #expect(SpreadEndToEndTests.SpreadView(turned).shows(2, 3),
                 "after the turn: \(SpreadEndToEndTests.SpreadView(turned)); screenshots in \(session.weston.artifactsDirectory.path)")

@@ -58,6 +58,9 @@ import Testing
             }
             let (image, errors) = gpu.render(SceneComposer(background: RGBA(0.16, 0.16, 0.17)).scene(reader.frame, textures: textures))
             #expect(errors.isEmpty, "\(c.name): GL errors \(errors)")
+            // The window is opaque: shadows and antialiased edges blend colour, never alpha.
+            let translucent = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] != 255 }.count
+            #expect(translucent == 0, "\(c.name): \(translucent) pixels with alpha below 1")
             let path = Self.golden.appendingPathComponent("\(c.name).png").path
             if update {
                 try PNGEncoder.write(image, toFile: path)
