@@ -67,6 +67,13 @@ final class GLStartup: @unchecked Sendable {
         _ = write(writeFD, &byte, 1)
     }
 
+    /// Blocks until the helper thread is done (at most `timeoutMs`). Called before the process exits: exit()
+    /// runs LLVM's static destructors, which abort while eglInitialize is still using them on the helper.
+    func waitUntilDone(timeoutMs: Int32 = 10_000) {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&p, 1, timeoutMs)
+    }
+
     /// The outcome once the helper thread is done (nil before); hands it over once.
     func take() -> Result<Made, any Error>? {
         var sink: UInt8 = 0

@@ -121,6 +121,8 @@ import Renderer
     func run() -> Int32 {
         if options.stats { presentation = PresentationFeedback(display: display, surface: window.surface) }
         let status = loop.run(display: display)
+        // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
+        firstFrames.glStartup?.waitUntilDone()
         if options.stats {
             syncPresentationStats()
             writeAll(2, stats.report)

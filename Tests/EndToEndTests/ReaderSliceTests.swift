@@ -146,6 +146,18 @@ import Testing
         #expect(try session.recto.waitForExit(timeout: .seconds(1)) == .exited(0))
     }
 
+    /// A kiosk stopped right after it shows its first page, while EGL is still starting on the helper thread,
+    /// still ends with 0 (exit() used to run LLVM's destructors under eglInitialize: SIGABRT, status 134).
+    @Test(arguments: [0, 20, 60])
+    func sigtermWhileTheGLStartsEndsWithZero(delayMs: Int) throws {
+        let session = try RectoSession.start(width: 1280, height: 800, waitForRenderer: false)
+        _ = try session.waitForEvent("shown")
+        usleep(useconds_t(delayMs * 1000))
+        session.recto.send(signal: SIGTERM)
+        let ended = try session.recto.waitForExit(timeout: .seconds(5))
+        #expect(ended == .exited(0), "\(session.recto.stderr?.tail() ?? "")")
+    }
+
     @Test func compositorDeathEndsRectoWithStatusThreeAndOneLine() throws {
         let session = try RectoSession.start(width: 1280, height: 800)
         let killed = ContinuousClock.now
