@@ -102,17 +102,7 @@ private func areaAverage(_ src: UnsafeBufferPointer<UInt8>, stride: Int, rect: P
             var sy = rows.first[oy]
             for k in rows.start[oy]..<rows.start[oy + 1] {
                 let wy = rows.weights[k]
-                var p = ((rect.y + sy) * stride + rect.x) * 4
-                var q = 0
-                for _ in 0..<rect.width {
-                    let wa = wy * Int(src[p + 3])
-                    sums[q] &+= wa * Int(src[p])
-                    sums[q + 1] &+= wa * Int(src[p + 1])
-                    sums[q + 2] &+= wa * Int(src[p + 2])
-                    sums[q + 3] &+= wa
-                    p += 4
-                    q += 4
-                }
+                accumulateRow(src + ((rect.y + sy) * stride + rect.x) * 4, count: rect.width, weight: wy, into: sums)
                 sy += 1
             }
             averageColumns(sums, columns, area: area, into: dst + oy * size.width * 4)
@@ -146,5 +136,20 @@ func averageColumns(_ sums: UnsafePointer<Int>, _ columns: AxisWeights, area: In
             dst[o + 3] = UInt8((a + area / 2) / area)
         }
         o += 4
+    }
+}
+
+/// Adds `count` RGBA pixels of one source row, weighted by `weight` and by each pixel's alpha, into `sums`
+/// (premultiplied sums of r, g, b and the alpha weight).
+@inline(__always)
+func accumulateRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int, into sums: UnsafeMutablePointer<Int>) {
+    var p = 0
+    for _ in 0..<count {
+        let wa = weight * Int(src[p + 3])
+        sums[p] &+= wa * Int(src[p])
+        sums[p + 1] &+= wa * Int(src[p + 1])
+        sums[p + 2] &+= wa * Int(src[p + 2])
+        sums[p + 3] &+= wa
+        p += 4
     }
 }

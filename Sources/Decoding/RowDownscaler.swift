@@ -46,10 +46,10 @@ final class RowDownscaler {
         precondition(sourceRow < source.height, "more rows than the source has")
         let j = sourceRow
         let first = rows.first[row], count = rows.start[row + 1] - rows.start[row]
-        accumulate(pixels, weight: rows.weights[rows.start[row] + j - first], into: current)
+        accumulateRow(pixels, count: source.width, weight: rows.weights[rows.start[row] + j - first], into: current)
         // A source row straddling two output rows counts in the next one too.
         if row + 1 < output.height && rows.first[row + 1] == j {
-            accumulate(pixels, weight: rows.weights[rows.start[row + 1]], into: next)
+            accumulateRow(pixels, count: source.width, weight: rows.weights[rows.start[row + 1]], into: next)
         }
         if j == first + count - 1 {
             averageColumns(current, columns, area: area, into: destination + row * output.width * 4)
@@ -58,18 +58,5 @@ final class RowDownscaler {
             row += 1
         }
         sourceRow += 1
-    }
-
-    @inline(__always)
-    private func accumulate(_ src: UnsafePointer<UInt8>, weight wy: Int, into sums: UnsafeMutablePointer<Int>) {
-        var p = 0
-        for _ in 0..<source.width {
-            let wa = wy * Int(src[p + 3])
-            sums[p] &+= wa * Int(src[p])
-            sums[p + 1] &+= wa * Int(src[p + 1])
-            sums[p + 2] &+= wa * Int(src[p + 2])
-            sums[p + 3] &+= wa
-            p += 4
-        }
     }
 }
