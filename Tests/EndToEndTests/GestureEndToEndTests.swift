@@ -140,19 +140,8 @@ import Testing
                              steps: 20, interval: .milliseconds(16))
         _ = try session.waitForEvent("flip")
 
-        func tip(_ held: RGBAImage) -> (x: Int, y: Int)? {
-            var best: (x: Int, y: Int)?
-            for y in finger.y - 75...finger.y + 75 {
-                for x in finger.x - 75...finger.x + 75 where held.rgb(x, y).luminance - rest.rgb(x, y).luminance > 60 {
-                    if best.map({ x + y < $0.x + $0.y }) ?? true { best = (x, y) }
-                }
-            }
-            return best
-        }
-        func near(_ p: (x: Int, y: Int)?) -> Bool {
-            guard let p else { return false }
-            return abs(p.x - finger.x) <= 8 && abs(p.y - finger.y) <= 8
-        }
+        func tip(_ held: RGBAImage) -> (x: Int, y: Int)? { flapTip(held: held, rest: rest, finger: finger) }
+        func near(_ p: (x: Int, y: Int)?) -> Bool { isUnder(p, finger: finger) }
         // The finger rests; frames already in flight still land, so look until the tip is there (or time's up).
         let held = try session.screenshot { near(tip($0)) }
         let found = tip(held)
