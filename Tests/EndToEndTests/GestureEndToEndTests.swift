@@ -133,21 +133,12 @@ import Testing
     @Test func pageHeldMidDragHasItsCornerUnderTheFinger() throws {
         let session = try startOnCover()
         let weston = session.weston
-        let rest = try session.screenshot()
         let finger = (x: 1300, y: 700)
-        try weston.touchDown([Finger(id: 0, x: Self.corner.x, y: Self.corner.y)])
-        try weston.touchLine(id: 0, from: Self.corner.x, Self.corner.y, to: Double(finger.x), Double(finger.y),
-                             steps: 20, interval: .milliseconds(16))
-        _ = try session.waitForEvent("flip")
-
-        func tip(_ held: RGBAImage) -> (x: Int, y: Int)? { flapTip(held: held, rest: rest, finger: finger) }
-        func near(_ p: (x: Int, y: Int)?) -> Bool { isUnder(p, finger: finger) }
-        // The finger rests; frames already in flight still land, so look until the tip is there (or time's up).
-        let held = try session.screenshot { near(tip($0)) }
-        let found = tip(held)
+        let flap = try session.holdCorner(from: Self.corner, at: finger)
+        let (rest, held, found) = (flap.rest, flap.held, flap.tip)
         let artifacts = weston.artifactsDirectory.path
         let tipText = found.map { "(\($0.x), \($0.y))" } ?? "none"
-        #expect(near(found), "flap tip at \(tipText), finger at \(finger); screenshots in \(artifacts)")
+        #expect(isUnder(found, finger: finger), "flap tip at \(tipText), finger at \(finger); screenshots in \(artifacts)")
 
         let outside = PixelRect(x: finger.x - 22, y: finger.y - 22, width: 5, height: 5)
         let inside = PixelRect(x: finger.x + 18, y: finger.y + 18, width: 5, height: 5)

@@ -63,18 +63,10 @@ import Testing
     @Test func heldCornerIsUnderTheFingerAtScaleTwo() throws {
         let session = try startOnCover()
         let weston = session.weston
-        let rest = try session.screenshot()
         let finger = (x: 1300, y: 700)
-        try weston.touchDown([Finger(id: 0, x: Self.corner.x, y: Self.corner.y)])
-        try weston.touchLine(id: 0, from: Self.corner.x, Self.corner.y, to: Double(finger.x), Double(finger.y),
-                             steps: 20, interval: .milliseconds(16))
-        _ = try session.waitForEvent("flip")
-
-        func tip(_ held: RGBAImage) -> (x: Int, y: Int)? { flapTip(held: held, rest: rest, finger: finger) }
-        func near(_ p: (x: Int, y: Int)?) -> Bool { isUnder(p, finger: finger) }
-        let held = try session.screenshot { near(tip($0)) }
-        let found = tip(held).map { "(\($0.x), \($0.y))" } ?? "none near the finger"
-        #expect(near(tip(held)), "flap tip at \(found), finger at \(finger); screenshots in \(weston.artifactsDirectory.path)")
+        let flap = try session.holdCorner(from: Self.corner, at: finger)
+        let found = flap.tip.map { "(\($0.x), \($0.y))" } ?? "none near the finger"
+        #expect(isUnder(flap.tip, finger: finger), "flap tip at \(found), finger at \(finger); screenshots in \(weston.artifactsDirectory.path)")
         try weston.touchUp([0])
     }
 }

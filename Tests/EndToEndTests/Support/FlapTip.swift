@@ -19,3 +19,25 @@ func isUnder(_ point: (x: Int, y: Int)?, finger: (x: Int, y: Int), pixels: Int =
     guard let point else { return false }
     return abs(point.x - finger.x) <= pixels && abs(point.y - finger.y) <= pixels
 }
+
+/// A page held by its corner at `finger`, as both corner-under-finger tests hold it.
+struct HeldFlap {
+    let rest: RGBAImage
+    let held: RGBAImage
+    let tip: (x: Int, y: Int)?
+}
+
+extension RectoSession {
+    /// Screenshots the page at rest, drags from `corner` to `finger` and holds it there, then screenshots
+    /// until the flap's tip is under the finger (frames in flight still land) or time is up. The touch stays
+    /// down.
+    func holdCorner(from corner: (x: Double, y: Double), at finger: (x: Int, y: Int)) throws -> HeldFlap {
+        let rest = try screenshot()
+        try weston.touchDown([Finger(id: 0, x: corner.x, y: corner.y)])
+        try weston.touchLine(id: 0, from: corner.x, corner.y, to: Double(finger.x), Double(finger.y),
+                             steps: 20, interval: .milliseconds(16))
+        _ = try waitForEvent("flip")
+        let held = try screenshot { isUnder(flapTip(held: $0, rest: rest, finger: finger), finger: finger) }
+        return HeldFlap(rest: rest, held: held, tip: flapTip(held: held, rest: rest, finger: finger))
+    }
+}
