@@ -16,7 +16,7 @@ enum Scenes {
 
     /// Bits of `code`: zoomed, right-to-left, which pages can turn (both, first page, last page, a single page
     /// zoomed past the window), and a config variant (double tap off, rotating touchpad pinch with edge grabs).
-    static func context(_ code: Int) -> GestureContext {
+    static func config(_ code: Int) -> GestureConfig {
         var config = GestureConfig()
         switch (code >> 4) & 3 {
         case 1: config.doubleTapInterval = 0
@@ -24,16 +24,22 @@ enum Scenes {
         case 3: config.slop = 0; config.grabSize = 0; config.flickMinDistance = 0
         default: break
         }
-        var c = GestureContext(tapArea: window, isZoomed: code & 1 != 0, rightToLeft: code & 2 != 0, config: config)
+        return config
+    }
+
+    /// The view for `code`; its zones are laid out with `config` (the recognizer's, fixed for the stream).
+    static func context(_ code: Int, config: GestureConfig? = nil) -> GestureContext {
+        let config = config ?? Self.config(code)
+        var c = GestureContext(tapArea: window, isZoomed: code & 1 != 0, rightToLeft: code & 2 != 0)
         let forward = TurnablePage(rect: right, outerEdge: .right)
         let backward = TurnablePage(rect: left, outerEdge: .left)
         switch (code >> 2) & 3 {
-        case 0: c.setTurnablePages(forward: forward, backward: backward)
-        case 1: c.setTurnablePages(forward: forward, backward: nil)
-        case 2: c.setTurnablePages(forward: nil, backward: backward)
+        case 0: c.setTurnablePages(forward: forward, backward: backward, config: config)
+        case 1: c.setTurnablePages(forward: forward, backward: nil, config: config)
+        case 2: c.setTurnablePages(forward: nil, backward: backward, config: config)
         default:
             let zoomedPage = TurnablePage(rect: Rect(x: -900, y: -1200, width: 3000, height: 3600), outerEdge: .right)
-            c.setTurnablePages(forward: zoomedPage, backward: nil)
+            c.setTurnablePages(forward: zoomedPage, backward: nil, config: config)
         }
         if code & 64 != 0 { c.tapArea = .zero }
         return c

@@ -5,6 +5,8 @@ import Gestures
 struct StreamRun {
     var reader: EventReader
     var recognizer: GestureRecognizer
+    /// The view on screen; the stream may change it between events, as zooms and turns do.
+    var context: GestureContext
     var checker = BracketChecker()
     var down: Set<Int32> = []
     var buttonHeld = false
@@ -14,7 +16,9 @@ struct StreamRun {
 
     init(_ reader: EventReader) {
         self.reader = reader
-        recognizer = GestureRecognizer(context: Scenes.context(Int(self.reader.byte())))
+        let code = Int(self.reader.byte())
+        recognizer = GestureRecognizer(config: Scenes.config(code))
+        context = Scenes.context(code)
     }
 
     mutating func play() {
@@ -29,8 +33,8 @@ struct StreamRun {
         // Lift everything the way the platform would after a lost connection or a compositor grab.
         if cleanupByCancel {
             down.removeAll()
-            feed(.touchCancel)
-            feed(.pointerLeave)
+            feed(.touchCancel(time: time))
+            feed(.pointerLeave(time: time))
         } else {
             for id in down.sorted() {
                 down.remove(id)
@@ -41,7 +45,7 @@ struct StreamRun {
         }
         feed(.pinchEnd(cancelled: false, time: time))
         buttonHeld = false; pinching = false
-        for i in recognizer.tick(now: time + 1e7) { check(i) }
+        for i in recognizer.tick(now: time + 1e7) { check(i.intent) }
         guard recognizer.isIdle, recognizer.touchCount == 0 else { fail("not idle after lifting everything") }
         guard recognizer.nextDeadline == nil else { fail("a deadline is still pending after every tap expired") }
         guard checker.open == nil else { fail("\(checker.open!) bracket left open at the end") }
@@ -51,7 +55,10 @@ struct StreamRun {
         n += 1
         Stats.events += 1
         if Stats.trace { print("\(n): \(event)") }
-        for i in recognizer.handle(event) { check(i) }
+        for i in recognizer.handle(event, in: context) {
+            guard i.time <= time + 1e7 else { fail("event \(n): intent \(i.intent) stamped after its event") }
+            check(i.intent)
+        }
         guard recognizer.touchCount == down.count else {
             fail("touchCount \(recognizer.touchCount) but \(down.count) fingers down after \(event)")
         }
@@ -82,11 +89,11 @@ struct StreamRun {
         case 12: return .touchFrame
         case 13:
             down.removeAll()
-            return .touchCancel
+            return .touchCancel(time: time)
         case 14: return .pointerEnter(position: reader.position())
         case 15:
             buttonHeld = false; pinching = false
-            return .pointerLeave
+            return .pointerLeave(time: time)
         case 16, 17: return .pointerMotion(position: reader.position(), time: time)
         case 18, 19:
             let b = reader.byte()
@@ -116,10 +123,10 @@ struct StreamRun {
                         modifiers: Modifiers(rawValue: (b >> 1) & 3 | reader.byte() & 12), time: time)
         case 28: return .modifiers(Modifiers(rawValue: reader.byte() & 15))
         case 29:
-            recognizer.context = Scenes.context(Int(reader.byte()))
+            context = Scenes.context(Int(reader.byte()), config: recognizer.config)
             return nil
         default:
-            for i in recognizer.tick(now: time) { check(i) }
+            for i in recognizer.tick(now: time) { check(i.intent) }
             return nil
         }
     }

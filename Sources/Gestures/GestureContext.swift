@@ -1,6 +1,6 @@
 import Geometry
 
-/// Tunables. Distances are surface px, times ms, velocities px/s.
+/// Tunables. Distances are surface px, times ms (the one unit of time of the pure modules), velocities px/s.
 public struct GestureConfig: Sendable, Hashable {
     /// Motion below this from the down point is not a drag (so it can still be a tap).
     public var slop: Double = 8
@@ -85,8 +85,9 @@ public struct TurnablePage: Sendable, Hashable {
     public init(rect: Rect, outerEdge: Side) { self.rect = rect; self.outerEdge = outerEdge }
 }
 
-/// The scene as the recognizer needs to know it; the reader replaces it whenever the layout, zoom or page
-/// changes (`recognizer.context = …`). Gestures already running keep what they decided at their start.
+/// The view on screen as the recognizer needs to know it. The caller builds it from the state on screen when
+/// each event arrives and passes it with that event (`GestureRecognizer.handle(_:in:)`), so nothing keeps a copy
+/// that could go stale. Gestures already running keep what they decided at their start.
 public struct GestureContext: Sendable, Hashable {
     /// Where a down picks up a page, tested in order (first hit wins).
     public var grabZones: [GrabZone] = []
@@ -97,17 +98,15 @@ public struct GestureContext: Sendable, Hashable {
     /// Right-to-left books: the left tap zone, Left arrow, leftward horizontal scroll and rightward flicks
     /// turn forward.
     public var rightToLeft = false
-    public var config = GestureConfig()
 
-    public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false,
-                rightToLeft: Bool = false, config: GestureConfig = GestureConfig()) {
+    public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false, rightToLeft: Bool = false) {
         self.grabZones = grabZones; self.tapArea = tapArea; self.isZoomed = isZoomed
-        self.rightToLeft = rightToLeft; self.config = config
+        self.rightToLeft = rightToLeft
     }
 
     /// Sets `grabZones` to the standard zones (sizes from `config`) of the page that turns forward and of
     /// the page that a backward turn lifts; nil where no page can turn that way (first/last page).
-    public mutating func setTurnablePages(forward: TurnablePage?, backward: TurnablePage?) {
+    public mutating func setTurnablePages(forward: TurnablePage?, backward: TurnablePage?, config: GestureConfig) {
         grabZones = []
         for (page, dir) in [(forward, TurnDirection.forward), (backward, .backward)] {
             guard let page else { continue }
@@ -117,7 +116,7 @@ public struct GestureContext: Sendable, Hashable {
     }
 
     /// The zone a down at `p` picks up, honouring the zoomed-edge policy.
-    func grabZone(at p: Vec2) -> GrabZone? {
+    func grabZone(at p: Vec2, _ config: GestureConfig) -> GrabZone? {
         grabZones.first { zone in
             if isZoomed, !config.edgeGrabWhenZoomed, case .edge = zone.grab { return false }
             return zone.rect.contains(p)
@@ -125,7 +124,7 @@ public struct GestureContext: Sendable, Hashable {
     }
 
     /// The turn a single tap at `p` asks for: outer thirds of `tapArea` on an unzoomed page, else nothing.
-    func tapTurn(at p: Vec2) -> TurnDirection? {
+    func tapTurn(at p: Vec2, _ config: GestureConfig) -> TurnDirection? {
         guard !isZoomed, !tapArea.isEmpty, tapArea.contains(p) else { return nil }
         let zone = tapArea.width * config.tapZoneFraction
         guard zone > 0 else { return nil }

@@ -8,7 +8,7 @@ extension GestureRecognizer {
         if mods.contains(.alt) || mods.contains(.logo) { return [] }
         let rightward: TurnDirection = context.rightToLeft ? .backward : .forward
         let leftward: TurnDirection = context.rightToLeft ? .forward : .backward
-        let step = context.config.zoomStep
+        let step = config.zoomStep
         switch sym {
         case Keysym.Right, Keysym.KP_Right: return [.turn(rightward, cause: .key)]
         case Keysym.Left, Keysym.KP_Left: return [.turn(leftward, cause: .key)]

@@ -33,9 +33,6 @@ struct PointerState: Sendable {
 extension GestureRecognizer {
     mutating func handlePointer(_ event: InputEvent) -> [Intent] {
         switch event {
-        case let .pointerEnter(p):
-            pointer.position = p.isFinite ? p : nil
-            return []
         case .pointerLeave:
             var out = pointer.stroke?.cancel(taps: &pointer.taps) ?? []
             pointer.stroke = nil
@@ -48,7 +45,7 @@ extension GestureRecognizer {
             guard p.isFinite else { return [] }
             pointer.position = p
             guard var stroke = pointer.stroke else { return [] }
-            let out = stroke.move(to: p, time: t, context: context, taps: &pointer.taps)
+            let out = stroke.move(to: p, time: t, context: context, config: config, taps: &pointer.taps)
             pointer.stroke = stroke
             return out
         case let .pointerButton(button, pressed, t):
@@ -78,15 +75,15 @@ extension GestureRecognizer {
                     pointer.ignoringPress = true
                     return []
                 }
-                let out = pointer.taps.strokeBegan(at: p, time: time, context.config)
+                let out = pointer.taps.strokeBegan(at: p, time: time, config)
                 pointer.stroke = Stroke(id: -1, source: .pointer, at: p, time: time, phase: .pending,
-                                        zone: context.grabZone(at: p), config: context.config)
+                                        zone: context.grabZone(at: p, config), config: config)
                 return out
             }
             pointer.ignoringPress = false
             guard let stroke = pointer.stroke else { return [] }
             pointer.stroke = nil
-            return stroke.end(time: time, context: context, taps: &pointer.taps)
+            return stroke.end(time: time, context: context, config: config, taps: &pointer.taps)
         case PointerButton.side:
             return pressed ? [.turn(.backward, cause: .button)] : []
         case PointerButton.extra:
@@ -98,7 +95,6 @@ extension GestureRecognizer {
 
     private mutating func scroll(_ axis: Axis, value: Double, value120: Int32?, time: Double) -> [Intent] {
         guard value.isFinite else { return [] }
-        let config = context.config
         if modifiers.contains(.ctrl) {
             guard axis == .vertical else { return [] }
             // Scrolling down (positive) zooms out, as in browsers.
@@ -154,7 +150,7 @@ extension GestureRecognizer {
         guard var pinch = pointer.pinch, !pinch.ignored else { return [] }
         if delta.isFinite { pinch.motion += delta }
         if scale.isFinite, scale > 0 { pinch.scale = Swift.min(1e3, Swift.max(1e-3, scale)) }
-        if degrees.isFinite, context.config.touchpadPinchRotates { pinch.rotation += degrees * pi / 180 }
+        if degrees.isFinite, config.touchpadPinchRotates { pinch.rotation += degrees * pi / 180 }
         pointer.pinch = pinch
         return [.transformUpdate(transform(of: pinch))]
     }

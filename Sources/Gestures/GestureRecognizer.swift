@@ -1,9 +1,10 @@
 import Geometry
 
-/// Turns input events into intents. Pure and synchronous: feed every event to `handle(_:)` in arrival order and
-/// apply the returned intents; when `nextDeadline` is set, arm a timer and call `tick(now:)` when it fires (a
-/// single tap waits `doubleTapInterval` to be sure it is not the first half of a double tap). Events with a
-/// timestamp also run `tick`, so a late timer is harmless.
+/// Turns input events into intents. Pure and synchronous: feed every event to `handle(_:in:)` in arrival order,
+/// with the view on screen at that moment, and apply the returned intents; when `nextDeadline` is set, arm a
+/// timer and call `tick(now:)` when it fires (a single tap waits `doubleTapInterval` to be sure it is not the
+/// first half of a double tap). Events with a timestamp also run `tick`, so a late timer is harmless. Every
+/// intent carries its event's time, so events read late in one batch mean what they meant one by one.
 ///
 /// Touch:
 /// - one finger down in a grab zone that moves past the slop curls the page (`curlBegin`/`curlMove`/`curlEnd`);
@@ -26,8 +27,9 @@ import Geometry
 /// transform. Touch and pointer never interfere: while one has a gesture running, the other's drags and pinches are
 /// ignored until released (keys and the wheel always work).
 public struct GestureRecognizer: Sendable {
-    /// The scene; replace it whenever the reader's layout, zoom or page changes.
-    public var context: GestureContext
+    public let config: GestureConfig
+    /// The view the event being handled arrived at (`handle(_:in:)` sets it; nothing else reads it later).
+    var context = GestureContext()
 
     struct Finger: Sendable, Hashable {
         let id: Int32
@@ -52,7 +54,7 @@ public struct GestureRecognizer: Sendable {
     var pointer = PointerState()
     var modifiers: Modifiers = []
 
-    public init(context: GestureContext = GestureContext()) { self.context = context }
+    public init(config: GestureConfig = GestureConfig()) { self.config = config }
 
     /// No finger down, no button held, no pinch: no gesture is running and no bracket is open.
     /// (A single tap may still be waiting for its deadline.)
@@ -63,34 +65,44 @@ public struct GestureRecognizer: Sendable {
 
     /// Event time (ms, the events' clock) at which `tick(now:)` has something to do, if any.
     public var nextDeadline: Double? {
-        let c = context.config
+        let c = config
         switch (touchTaps.deadline(c), pointer.taps.deadline(c)) {
         case let (t?, p?): return Swift.min(t, p)
         case let (t, p): return t ?? p
         }
     }
 
-    /// Performs what is due at `now` (ms, the events' clock): single taps whose double-tap interval ran out.
-    public mutating func tick(now: Double) -> [Intent] {
-        touchTaps.expire(now: now, context.config) + pointer.taps.expire(now: now, context.config)
+    /// Performs what is due at `now` (ms, the events' clock): single taps whose double-tap interval ran out,
+    /// stamped with the moment it ran out (not `now`).
+    public mutating func tick(now: Double) -> [TimedIntent] {
+        touchTaps.expire(now: now, config) + pointer.taps.expire(now: now, config)
     }
 
-    /// Feeds one event; returns the intents it causes, in order.
-    public mutating func handle(_ event: InputEvent) -> [Intent] {
-        var out = event.time.map { tick(now: $0) } ?? []
+    /// Feeds one event that arrived while `context` was the view on screen; returns the intents it causes, in
+    /// order, each with the event's time.
+    public mutating func handle(_ event: InputEvent, in context: GestureContext) -> [TimedIntent] {
+        self.context = context
+        guard let time = event.time else {
+            switch event {
+            case let .modifiers(m): modifiers = m
+            case let .pointerEnter(p): pointer.position = p.isFinite ? p : nil
+            default: break
+            }
+            return []
+        }
+        let due = tick(now: time)
+        let intents: [Intent]
         switch event {
-        case let .touchDown(id, p, t): out += touchDown(id: id, at: p, time: t)
-        case let .touchMotion(id, p, t): out += touchMotion(id: id, to: p, time: t)
-        case let .touchUp(id, t): out += touchUp(id: id, time: t)
-        case .touchFrame: break
-        case .touchCancel: out += touchCancel()
+        case let .touchDown(id, p, t): intents = touchDown(id: id, at: p, time: t)
+        case let .touchMotion(id, p, t): intents = touchMotion(id: id, to: p, time: t)
+        case let .touchUp(id, t): intents = touchUp(id: id, time: t)
+        case .touchCancel: intents = touchCancel()
         case let .key(sym, pressed, mods, _):
             modifiers = mods
-            if pressed { out += key(sym, mods) }
-        case let .modifiers(m): modifiers = m
-        default: out += handlePointer(event)
+            intents = pressed ? key(sym, mods) : []
+        default: intents = handlePointer(event)
         }
-        return out
+        return due + intents.map { TimedIntent($0, at: time) }
     }
 
     // MARK: touch
@@ -106,9 +118,9 @@ public struct GestureRecognizer: Sendable {
             if !pointer.isIdle {
                 touch = .inert
             } else {
-                out += touchTaps.strokeBegan(at: p, time: time, context.config)
+                out += touchTaps.strokeBegan(at: p, time: time, config)
                 touch = .single(Stroke(id: id, source: .touch, at: p, time: time, phase: .pending,
-                                       zone: context.grabZone(at: p), config: context.config))
+                                       zone: context.grabZone(at: p, config), config: config))
             }
         case .single(let stroke):
             out += stroke.interrupt(taps: &touchTaps)
@@ -124,7 +136,7 @@ public struct GestureRecognizer: Sendable {
         fingers[i].position = p
         switch touch {
         case .single(var stroke) where stroke.id == id:
-            let out = stroke.move(to: p, time: time, context: context, taps: &touchTaps)
+            let out = stroke.move(to: p, time: time, context: context, config: config, taps: &touchTaps)
             touch = .single(stroke)
             return out
         case .pair(var pair) where pair.a == id || pair.b == id:
@@ -142,7 +154,7 @@ public struct GestureRecognizer: Sendable {
         var out: [Intent] = []
         switch touch {
         case .single(let stroke) where stroke.id == id:
-            out += stroke.end(time: time, context: context, taps: &touchTaps)
+            out += stroke.end(time: time, context: context, config: config, taps: &touchTaps)
             touch = fingers.isEmpty ? .idle : .inert
         case .pair(var pair) where pair.a == id || pair.b == id:
             let a = pair.a == id ? lifted : position(pair.a)
@@ -185,7 +197,7 @@ public struct GestureRecognizer: Sendable {
         case 1:
             let f = fingers[0]
             touch = .single(Stroke(id: f.id, source: .touch, at: f.position, time: time, phase: .held,
-                                   zone: nil, config: context.config))
+                                   zone: nil, config: config))
             return []
         default:
             return beginPair()

@@ -15,13 +15,14 @@ public enum InputEvent: Sendable, Hashable {
     case touchUp(id: Int32, time: Double)
     /// `wl_touch.frame`. Accepted but not required: weston 10 sends none after the last up, so nothing waits for it.
     case touchFrame
-    /// `wl_touch.cancel`: the compositor took every touch point; all touch gestures are cancelled.
-    case touchCancel
+    /// `wl_touch.cancel`: the compositor took every touch point; all touch gestures are cancelled. The protocol
+    /// gives no timestamp: `time` is when the client received it, on the same clock.
+    case touchCancel(time: Double)
 
     /// `wl_pointer.enter` at `position`.
     case pointerEnter(position: Vec2)
-    /// `wl_pointer.leave`: a pointer drag in progress is cancelled.
-    case pointerLeave
+    /// `wl_pointer.leave`: a pointer drag in progress is cancelled; `time` as for `touchCancel`.
+    case pointerLeave(time: Double)
     case pointerMotion(position: Vec2, time: Double)
     /// `wl_pointer.button` with a Linux input-event code (`PointerButton`).
     case pointerButton(button: UInt32, pressed: Bool, time: Double)
@@ -46,14 +47,15 @@ public enum InputEvent: Sendable, Hashable {
     /// `wl_keyboard.modifiers` (send `[]` on `wl_keyboard.leave`): Ctrl+wheel needs the current state.
     case modifiers(Modifiers)
 
-    /// The event's timestamp, when the protocol gives one.
+    /// The event's timestamp (ms); nil only for events that cause no intent.
     public var time: Double? {
         switch self {
         case .touchDown(_, _, let t), .touchMotion(_, _, let t), .touchUp(_, let t),
              .pointerMotion(_, let t), .pointerButton(_, _, let t), .pointerAxis(_, _, _, let t),
-             .pinchBegin(_, let t), .pinchUpdate(_, _, _, let t), .pinchEnd(_, let t), .key(_, _, _, let t):
+             .pinchBegin(_, let t), .pinchUpdate(_, _, _, let t), .pinchEnd(_, let t), .key(_, _, _, let t),
+             .touchCancel(let t), .pointerLeave(let t):
             return t
-        case .touchFrame, .touchCancel, .pointerEnter, .pointerLeave, .pointerFrame, .modifiers:
+        case .touchFrame, .pointerEnter, .pointerFrame, .modifiers:
             return nil
         }
     }

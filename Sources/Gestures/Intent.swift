@@ -5,14 +5,14 @@ import Geometry
 /// Stateful gestures come as brackets: `curlBegin` … `curlEnd | curlCancel`, `panBegin` … `panEnd | panCancel`,
 /// `transformBegin` … `transformEnd | transformCancel`. At most one bracket is open at any time (across touch,
 /// pointer and touchpad), a bracket is always closed, and the updates inside it are absolute (relative to the
-/// begin), so dropping all but the newest update loses nothing — see `Intent.coalesced(_:)`.
+/// begin). The recognizer hands each intent out with its event's time (`TimedIntent`).
 public enum Intent: Sendable, Hashable {
     /// A finger or the left button grabbed a page's corner or outer edge and moved past the slop.
     case curlBegin(CurlBegin)
     /// The grabbing finger's newest position.
     case curlMove(Vec2)
-    /// Released at `position` with `velocity` (least-squares fit over the last ~100 ms): the reader's curl
-    /// decides commit or fall-back from position and velocity.
+    /// Released at `position` with `velocity` (least-squares fit over the last ~100 ms of the stroke's event
+    /// times; the stroke's one velocity estimate): the reader decides commit or fall-back from both.
     case curlEnd(position: Vec2, velocity: Vec2)
     /// The curl must fall back to rest (second finger, touch cancel, pointer left).
     case curlCancel
@@ -51,36 +51,17 @@ public enum Intent: Sendable, Hashable {
 
     /// Ctrl+Q. The app ignores it in kiosk mode.
     case quit
+}
 
-    /// `intents` with every run of consecutive `curlMove`, `panMove` or `transformUpdate` reduced to its newest
-    /// element. Lossless because updates are absolute; the reader can queue intents between frames and apply
-    /// `coalesced` once per frame.
-    public static func coalesced(_ intents: [Intent]) -> [Intent] {
-        var out: [Intent] = []
-        out.reserveCapacity(intents.count)
-        for intent in intents {
-            if let last = out.last, last.isUpdate, last.sameKind(as: intent) {
-                out[out.count - 1] = intent
-            } else {
-                out.append(intent)
-            }
-        }
-        return out
-    }
+/// An intent with the time of the input event that caused it (ms, the events' clock): the reader, the release
+/// physics and the touch predictor use this time and no clock of their own, so a batch of events read late
+/// means exactly what the same events read one by one meant.
+public struct TimedIntent: Sendable, Hashable {
+    public var intent: Intent
+    /// The causing event's timestamp; for a single tap, the moment its double-tap interval ran out.
+    public var time: Double
 
-    var isUpdate: Bool {
-        switch self {
-        case .curlMove, .panMove, .transformUpdate: return true
-        default: return false
-        }
-    }
-
-    private func sameKind(as o: Intent) -> Bool {
-        switch (self, o) {
-        case (.curlMove, .curlMove), (.panMove, .panMove), (.transformUpdate, .transformUpdate): return true
-        default: return false
-        }
-    }
+    public init(_ intent: Intent, at time: Double) { self.intent = intent; self.time = time }
 }
 
 /// Which way a page turns, in reading order (independent of left/right on screen).

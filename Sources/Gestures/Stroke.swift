@@ -31,10 +31,11 @@ struct Stroke: Sendable, Hashable {
     }
 
     /// A new position; returns the intents it causes.
-    mutating func move(to p: Vec2, time: Double, context: GestureContext, taps: inout TapResolver) -> [Intent] {
+    mutating func move(to p: Vec2, time: Double, context: GestureContext, config: GestureConfig,
+                       taps: inout TapResolver) -> [Intent] {
         position = p
         velocity.add(p, time: time)
-        let pastSlop = p.distance(to: start) > context.config.slop
+        let pastSlop = p.distance(to: start) > config.slop
         switch phase {
         case .pending:
             guard pastSlop else { return [] }
@@ -61,12 +62,11 @@ struct Stroke: Sendable, Hashable {
     }
 
     /// The point lifted (touch up, button release) at `time`.
-    func end(time: Double, context: GestureContext, taps: inout TapResolver) -> [Intent] {
-        let config = context.config
+    func end(time: Double, context: GestureContext, config: GestureConfig, taps: inout TapResolver) -> [Intent] {
         switch phase {
         case .pending:
             guard time - startTime <= config.tapMaxDuration else { return taps.strokeIsNotTap() }
-            let action = context.tapTurn(at: start).map { Intent.turn($0, cause: .tap) }
+            let action = context.tapTurn(at: start, config).map { Intent.turn($0, cause: .tap) }
             return taps.tapEnded(at: start, time: time, action: action, config)
         case .held:
             return []
@@ -102,6 +102,4 @@ struct Stroke: Sendable, Hashable {
         case .pan: return [.panCancel]
         }
     }
-
-    var opensBracket: Bool { phase == .curl || phase == .pan }
 }

@@ -24,11 +24,12 @@ struct TapResolver: Sendable, Hashable {
 
     var isPending: Bool { first != nil }
 
-    /// Time passed: a single tap whose interval ran out acts now.
-    mutating func expire(now: Double, _ config: GestureConfig) -> [Intent] {
-        guard let f = first, !f.secondDown, now >= f.upTime + config.doubleTapInterval else { return [] }
+    /// Time passed: a single tap whose interval ran out acts, at the moment it ran out.
+    mutating func expire(now: Double, _ config: GestureConfig) -> [TimedIntent] {
+        let due = (first?.upTime ?? 0) + config.doubleTapInterval
+        guard let f = first, !f.secondDown, now >= due else { return [] }
         first = nil
-        return f.action.map { [$0] } ?? []
+        return f.action.map { [TimedIntent($0, at: due)] } ?? []
     }
 
     /// A new stroke went down at `p`.

@@ -22,7 +22,7 @@ import Geometry
                 withOwner(data, PointerDevice.self) { $0.enter(serial: serial, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) }
             },
             leave: { data, _, _, _ in
-                withOwner(data, PointerDevice.self) { $0.seat.display.deliver(.pointerLeave) }
+                withOwner(data, PointerDevice.self) { $0.seat.display.deliver(.pointerLeave(time: monotonicMilliseconds())) }
             },
             motion: { data, _, time, x, y in
                 withOwner(data, PointerDevice.self) {

@@ -41,14 +41,14 @@ import CWaylandProtocols
             // Fingers that were down are gone with the device: end their gestures.
             t.release()
             touch = nil
-            display.deliver(.touchCancel)
+            display.deliver(.touchCancel(time: monotonicMilliseconds()))
         }
         if hasPointer, pointer == nil, let p = wl_seat_get_pointer(proxy) {
             pointer = PointerDevice(proxy: p, seat: self)
         } else if !hasPointer, let p = pointer {
             p.release()
             pointer = nil
-            display.deliver(.pointerLeave)
+            display.deliver(.pointerLeave(time: monotonicMilliseconds()))
         }
         if hasKeyboard, keyboard == nil, let k = wl_seat_get_keyboard(proxy) {
             keyboard = KeyboardDevice(proxy: k, seat: self)

@@ -32,7 +32,7 @@ import Geometry
                 withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchFrame) }
             },
             cancel: { data, _ in
-                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchCancel) }
+                withOwner(data, TouchDevice.self) { $0.seat.display.deliver(.touchCancel(time: monotonicMilliseconds())) }
             },
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))

@@ -11,7 +11,7 @@ import TestSupport
     @Test(arguments: [UInt64(1), 2, 3])
     func randomEventStorm(seed: UInt64) {
         var rng = SplitMix64(seed: 0x5707_0000 + seed)
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         var checker = BracketChecker()
         var down: Set<Int32> = []
         var buttonHeld = false, pinching = false
@@ -48,7 +48,7 @@ import TestSupport
             case ..<66: event = .touchFrame
             case ..<67:
                 down.removeAll()
-                event = .touchCancel
+                event = .touchCancel(time: t)
             case ..<75: event = .pointerMotion(position: point(), time: t)
             case ..<79:
                 if rng.chance(0.9) {
@@ -60,7 +60,7 @@ import TestSupport
             case ..<80:
                 if rng.chance(0.5) { event = .pointerEnter(position: point()) } else {
                     buttonHeld = false; pinching = false
-                    event = .pointerLeave
+                    event = .pointerLeave(time: t)
                 }
             case ..<83:
                 event = .pointerAxis(axis: rng.chance(0.8) ? .vertical : .horizontal, value: rng.uniform(-30, 30),

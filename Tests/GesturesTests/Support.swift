@@ -10,9 +10,9 @@ enum Scene {
 
     static func context(zoomed: Bool = false, rightToLeft: Bool = false,
                         config: GestureConfig = GestureConfig()) -> GestureContext {
-        var c = GestureContext(tapArea: window, isZoomed: zoomed, rightToLeft: rightToLeft, config: config)
+        var c = GestureContext(tapArea: window, isZoomed: zoomed, rightToLeft: rightToLeft)
         c.setTurnablePages(forward: TurnablePage(rect: rightPage, outerEdge: .right),
-                           backward: TurnablePage(rect: leftPage, outerEdge: .left))
+                           backward: TurnablePage(rect: leftPage, outerEdge: .left), config: config)
         return c
     }
 }
@@ -42,47 +42,31 @@ func kind(_ i: Intent) -> String {
     }
 }
 
-/// Kinds after coalescing: each run of updates shows once.
-func shape(_ intents: [Intent]) -> [String] { Intent.coalesced(intents).map(kind) }
-
-extension GestureRecognizer {
-    /// Feeds all events, returning every intent in order.
-    mutating func feed(_ events: [InputEvent]) -> [Intent] { events.flatMap { handle($0) } }
+/// Kinds with each run of updates (curl moves, pan moves, transform updates) shown once.
+func shape(_ intents: [Intent]) -> [String] {
+    var out: [String] = []
+    for k in intents.map(kind) where !(out.last == k && ["curlMove", "panMove", "transformUpdate"].contains(k)) {
+        out.append(k)
+    }
+    return out
 }
 
-enum TraceError: Error { case unreadable(String), badLine(Int) }
+/// A recognizer and the view it is shown, as the app pairs them: every event is handled against `context`.
+struct TestRecognizer {
+    var recognizer: GestureRecognizer
+    var context: GestureContext
 
-/// A recorded trace: its events with unwrapped times, and the original lines (for the fingers' positions).
-struct Trace {
-    var events: [InputEvent]
-    var description: String
-
-    /// Loads `Traces/<name>.jsonl` next to this source file.
-    init(_ name: String, filePath: String = #filePath) throws {
-        let url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-            .appendingPathComponent("Traces").appendingPathComponent(name + ".jsonl")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw TraceError.unreadable(url.path) }
-        var clock = EventClock()
-        events = []
-        description = ""
-        for (n, line) in text.split(separator: "\n").enumerated() {
-            guard let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let type = obj["type"] as? String else { throw TraceError.badLine(n + 1) }
-            let time = (obj["time"] as? NSNumber).map { clock.milliseconds(UInt32($0.uint64Value)) } ?? 0
-            let id = (obj["id"] as? NSNumber)?.int32Value ?? 0
-            let p = Vec2((obj["x"] as? NSNumber)?.doubleValue ?? 0, (obj["y"] as? NSNumber)?.doubleValue ?? 0)
-            switch type {
-            case "meta": description = obj["description"] as? String ?? ""
-            case "down": events.append(.touchDown(id: id, position: p, time: time))
-            case "motion": events.append(.touchMotion(id: id, position: p, time: time))
-            case "up": events.append(.touchUp(id: id, time: time))
-            case "frame": events.append(.touchFrame)
-            case "cancel": events.append(.touchCancel)
-            default: throw TraceError.badLine(n + 1)
-            }
-        }
+    init(context: GestureContext, config: GestureConfig = GestureConfig()) {
+        recognizer = GestureRecognizer(config: config)
+        self.context = context
     }
 
-    /// Time of the last timestamped event.
-    var endTime: Double { events.compactMap(\.time).last ?? 0 }
+    mutating func timed(_ event: InputEvent) -> [TimedIntent] { recognizer.handle(event, in: context) }
+    mutating func handle(_ event: InputEvent) -> [Intent] { timed(event).map(\.intent) }
+    /// Feeds all events, returning every intent in order.
+    mutating func feed(_ events: [InputEvent]) -> [Intent] { events.flatMap { handle($0) } }
+    mutating func tick(now: Double) -> [Intent] { recognizer.tick(now: now).map(\.intent) }
+    var isIdle: Bool { recognizer.isIdle }
+    var nextDeadline: Double? { recognizer.nextDeadline }
+    var touchCount: Int { recognizer.touchCount }
 }

@@ -1,14 +1,15 @@
 import Geometry
 import Gestures
 import Testing
+import TestSupport
 
 /// Recorded-style finger traces (Traces/*.jsonl, made by Traces/generate.py) replayed into the recognizer.
 @Suite struct TraceTests {
     /// Replays a trace, then lets every pending deadline pass.
     func replay(_ name: String, context: GestureContext = Scene.context()) throws
-        -> (intents: [Intent], recognizer: GestureRecognizer, trace: Trace) {
+        -> (intents: [Intent], recognizer: TestRecognizer, trace: Trace) {
         let trace = try Trace(name)
-        var r = GestureRecognizer(context: context)
+        var r = TestRecognizer(context: context)
         var out = r.feed(trace.events)
         #expect(r.isIdle, "a trace ends with every finger up")
         out += r.tick(now: trace.endTime + 10_000)
@@ -62,7 +63,7 @@ import Testing
 
     @Test func tapInTheRightThirdTurnsForwardAfterTheDoubleTapInterval() throws {
         let trace = try Trace("tap")
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         #expect(r.feed(trace.events).isEmpty, "a single tap waits: it could be half a double tap")
         let up = trace.endTime
         #expect(r.nextDeadline == up + 300)
@@ -121,7 +122,7 @@ import Testing
     /// Seed 004 on real traces: the screen points under the first two fingers at `transformBegin` map onto the
     /// fingers at every update.
     func expectFingersStayOnPage(_ events: [InputEvent], _ intents: [Intent]) throws {
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         var fingers: [Int32: Vec2] = [:]
         var order: [Int32] = []
         var start: (Vec2, Vec2, Int32, Int32)?

@@ -13,7 +13,7 @@ import TestSupport
         var updates = 0
         var worst = 0.0
         for trial in 0..<300 {
-            var r = GestureRecognizer(context: Scene.context(zoomed: trial % 2 == 0))
+            var r = TestRecognizer(context: Scene.context(zoomed: trial % 2 == 0))
             var a = Vec2(rng.uniform(50, 1230), rng.uniform(50, 750))
             var b = a + Vec2(rng.uniform(-400, 400), rng.uniform(-400, 400))
             if a.distance(to: b) < 30 { b = a + Vec2(40, 10) }
@@ -66,7 +66,7 @@ import TestSupport
 
     /// Turning the fingers round three times gives 6π, not something wrapped into (−π, π].
     @Test func rotationIsUnwrappedAcrossPlusMinusPi() {
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         let c = Vec2(640, 400)
         _ = r.handle(.touchDown(id: 0, position: c + Vec2(100, 0), time: 0))
         _ = r.handle(.touchDown(id: 1, position: c - Vec2(100, 0), time: 0))
@@ -98,7 +98,7 @@ import TestSupport
     }
 
     @Test func thirdFingerIsIgnoredAndTheOldestTwoTakeOver() {
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         var out = r.handle(.touchDown(id: 1, position: Vec2(400, 400), time: 0))
         out += r.handle(.touchDown(id: 2, position: Vec2(600, 400), time: 5))
         out += r.handle(.touchDown(id: 3, position: Vec2(500, 600), time: 10))
@@ -115,7 +115,7 @@ import TestSupport
     }
 
     @Test func fingersLandingOnOnePointDoNotProduceNaN() {
-        var r = GestureRecognizer(context: Scene.context())
+        var r = TestRecognizer(context: Scene.context())
         var out = r.handle(.touchDown(id: 1, position: Vec2(400, 400), time: 0))
         out += r.handle(.touchDown(id: 2, position: Vec2(400, 400), time: 1))
         out += r.handle(.touchMotion(id: 2, position: Vec2(500, 400), time: 2))
