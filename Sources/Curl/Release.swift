@@ -37,8 +37,8 @@ public struct SpringConfig: Hashable, Sendable {
 
 /// The page after release (or a keyboard/tap flip): the grabbed point travels on a critically damped spring to
 /// its goal — its mirror image across the spine (`committed`) or its home — and the solver turns each position
-/// into the curl. Advanced by the caller's frame timestamps; a new touch may take it over at any time
-/// (`CurlDrag(catching:touch:time:)`).
+/// into the curl. Advanced by the caller's frame timestamps (ms); a new touch may take it over at any time
+/// (`CurlDrag(catching:touch:)`).
 public struct CurlAnimator: Sendable {
     public let page: CurlPage
     public let grab: GrabPoint
@@ -51,7 +51,7 @@ public struct CurlAnimator: Sendable {
     public let omega: Double
     let start: Vec2, startVelocity: Vec2, startTime: Double, settle: Double
 
-    /// The last time passed to `advance` (seconds, caller's clock).
+    /// The last time passed to `advance` (ms, caller's clock).
     public private(set) var time: Double
     /// Where the spring holds the grabbed point now (the solver may pull it back into reach).
     public private(set) var finger: Vec2
@@ -64,7 +64,7 @@ public struct CurlAnimator: Sendable {
     public var cylinder: Cylinder { solution.cylinder }
     public var progress: Double { solution.progress }
 
-    /// Starts at `finger` (the grabbed point's drawn position) moving at `velocity` (px/s) at `time` (s).
+    /// Starts at `finger` (the grabbed point's drawn position) moving at `velocity` (px/s) at `time` (ms).
     public init(page: CurlPage, grab: GrabPoint, config: CurlConfig = CurlConfig(), from finger: Vec2,
                 velocity: Vec2, time: Double, commit: Bool, spring: SpringConfig = SpringConfig()) {
         self.page = page; self.grab = grab; self.config = config; self.committed = commit
@@ -85,17 +85,6 @@ public struct CurlAnimator: Sendable {
         if !page.isValid || grab.location(in: page) == nil { finish() }
     }
 
-    /// Release from a drag: decides commit or cancel with `policy`, then springs from the drawn position.
-    public static func release(page: CurlPage, grab: GrabPoint, config: CurlConfig = CurlConfig(), finger: Vec2,
-                               velocity: Vec2, time: Double, policy: ReleasePolicy = ReleasePolicy(),
-                               spring: SpringConfig = SpringConfig()) -> CurlAnimator {
-        let here = solveCurl(page: page, grab: grab, finger: finger, config: config)
-        let along = velocity.isFinite ? velocity.dot(page.flipDirection) : 0
-        let commit = policy.commits(progress: here.progress, speedAlongFlip: along)
-        return CurlAnimator(page: page, grab: grab, config: config, from: here.finger, velocity: velocity,
-                            time: time, commit: commit, spring: spring)
-    }
-
     /// A keyboard or tap flip: the same spring from rest, launched across the page so the grabbed point rises
     /// by `arcHeight × page height` (toward the page's middle) on a natural arc before landing on its mirror image.
     public static func flip(page: CurlPage, grab: GrabPoint = .br, config: CurlConfig = CurlConfig(), time: Double,
@@ -110,11 +99,12 @@ public struct CurlAnimator: Sendable {
                             commit: true, spring: spring)
     }
 
-    /// Moves the animation to `time` (seconds, the caller's frame timestamp). Earlier times are ignored.
+    /// Moves the animation to `time` (ms, the caller's frame timestamp). Earlier times are ignored.
     public mutating func advance(to time: Double) {
         guard !isFinished, time.isFinite, time > self.time else { return }
         self.time = time
-        let tau = time - startTime, w = omega
+        // The spring's constants are per second.
+        let tau = (time - startTime) / 1000, w = omega
         let e0 = start - goal
         let b = startVelocity + e0 * w
         let decay = exp(-w * tau)

@@ -4,17 +4,20 @@ import Geometry
 import Gestures
 
 extension Reader {
-    /// Applies one intent at `time` (seconds). Returns events for the log.
+    /// Applies an intent at the time of the event that caused it. Returns events for the log.
+    public mutating func apply(_ timed: TimedIntent) -> [ReaderEvent] { apply(timed.intent, at: timed.time) }
+
+    /// Applies one intent at `time` (ms, the input events' clock). Returns events for the log.
     public mutating func apply(_ intent: Intent, at time: Double) -> [ReaderEvent] {
         var events: [ReaderEvent] = []
         switch intent {
         case .curlBegin(let b):
             events += beginDrag(b, at: time)
         case .curlMove(let p):
-            moveDrag(to: p, at: time)
-        case .curlEnd(let p, _):
-            moveDrag(to: p, at: time)
-            events += releaseDrag(at: time)
+            moveDrag(to: p)
+        case .curlEnd(let p, let velocity):
+            moveDrag(to: p)
+            events += releaseDrag(velocity: velocity, at: time)
         case .curlCancel:
             events += cancelDrag(at: time)
         case .flick(let direction, _):
@@ -61,7 +64,7 @@ extension Reader {
         return events
     }
 
-    /// Advances animations to `time` (seconds): call once per frame.
+    /// Advances animations to `time` (ms): before each frame, and before each input event at the event's time.
     public mutating func advance(to time: Double) -> [ReaderEvent] {
         var events: [ReaderEvent] = []
         zoom.advance(to: time)
@@ -113,13 +116,13 @@ extension Reader {
         if var t = turn, case .settling(let animator) = t.motion, let start = zoom.toBook(b.start) {
             let touch = t.leaf.toPage(start)
             if touch.distance(to: animator.solution.finger) < 120 {
-                let drag = CurlDrag(catching: animator, touch: animator.solution.finger, time: time)
+                let drag = CurlDrag(catching: animator, touch: animator.solution.finger)
                 t.motion = .dragging(drag)
                 t.touchStart = touch
                 t.grabOffset = animator.solution.finger - touch
                 t.willComplete = false
                 turn = t
-                moveDrag(to: b.position, at: time)
+                moveDrag(to: b.position)
                 return [.flip(.begin, forward: t.leaf.forward)]
             }
         }
@@ -129,16 +132,16 @@ extension Reader {
         let touch = leaf.toPage(start)
         let grab = leaf.grabPoint(for: b.grab, at: touch)
         let from = leaf.canComplete ? leaf.startPosition(of: grab) : (grab.location(in: leaf.page) ?? touch)
-        let drag = CurlDrag(page: leaf.page, grab: grab, config: config.curl, touch: from, time: time, grabbedAt: from)
+        let drag = CurlDrag(page: leaf.page, grab: grab, config: config.curl, touch: from, grabbedAt: from)
         var state = TurnState(leaf: leaf, grab: grab, motion: .dragging(drag), touchStart: touch)
         state.grabOffset = from - touch
         turn = state
         events.append(.flip(.begin, forward: forward))
-        moveDrag(to: b.position, at: time)
+        moveDrag(to: b.position)
         return events
     }
 
-    private mutating func moveDrag(to screen: Vec2, at time: Double) {
+    private mutating func moveDrag(to screen: Vec2) {
         guard var t = turn, case .dragging(var drag) = t.motion, let book = zoom.toBook(screen) else { return }
         let touch = t.leaf.toPage(book)
         // The grabbed point starts where it lies and converges onto the finger as the finger travels, so
@@ -146,14 +149,18 @@ extension Reader {
         let travel = (touch - t.touchStart).length
         let settle = max(120, t.grabOffset.length * 0.5)
         let target = touch + t.grabOffset * max(0, 1 - travel / settle)
-        drag.move(to: t.dragTarget(target, reach: config.rubberBandReach), time: time)
+        drag.move(to: t.dragTarget(target, reach: config.rubberBandReach))
         t.motion = .dragging(drag)
         turn = t
     }
 
-    private mutating func releaseDrag(at time: Double) -> [ReaderEvent] {
+    /// `velocity` is the finger's on screen (px/s), as the stroke measured it on event times.
+    private mutating func releaseDrag(velocity: Vec2, at time: Double) -> [ReaderEvent] {
         guard var t = turn, t.isDragging else { return [] }
-        let completes = t.release(at: time, policy: config.release, spring: config.spring)
+        // Page space is book space moved; book space is the screen through the zoom's linear part.
+        let origin = zoom.toBook(.zero), moved = zoom.toBook(velocity.isFinite ? velocity : .zero)
+        let pageVelocity = origin.flatMap { o in moved.map { $0 - o } } ?? .zero
+        let completes = t.release(velocity: pageVelocity, at: time, policy: config.release, spring: config.spring)
         turn = t
         return [.flip(completes ? .commit : .cancel, forward: t.leaf.forward)]
     }

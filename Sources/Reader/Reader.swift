@@ -6,7 +6,8 @@ import Gestures
 /// The reader's state: which spread is shown, the leaf being turned, the zoom view.
 ///
 /// Pure: intents from the gesture recognizer and frame times in, events and a frame description out.
-/// Times are seconds on the caller's monotonic clock; positions are window pixels.
+/// Times are ms on the input events' clock (the one unit of time of the pure modules); positions are window
+/// pixels.
 public struct Reader: Sendable {
     public let config: ReaderConfig
     public internal(set) var position: ReadingPosition
@@ -125,10 +126,10 @@ public struct Reader: Sendable {
         return f
     }
 
-    /// The scene as the gesture recognizer needs it: where pages can be picked up, tap zones, zoom.
+    /// The view on screen as the gesture recognizer needs it: where pages can be picked up, tap zones, zoom.
+    /// Built fresh for each input event (after advancing to the event's time), never kept.
     public var gestureContext: GestureContext {
-        var c = GestureContext(tapArea: window, isZoomed: zoom.isZoomed, rightToLeft: config.rightToLeft,
-                               config: config.gestures)
+        var c = GestureContext(tapArea: window, isZoomed: zoom.isZoomed, rightToLeft: config.rightToLeft)
         let here = layout(position.spreadIndex)
         let forwardSide: PageSide = config.rightToLeft ? .left : .right
         func onScreen(_ r: Rect) -> Rect { screenBounds(of: r) }
@@ -139,7 +140,7 @@ public struct Reader: Sendable {
         let fwd = page(on: forwardSide).map { TurnablePage(rect: onScreen($0.rect), outerEdge: forwardSide == .right ? .right : .left) }
         let bwd = page(on: forwardSide == .right ? .left : .right)
             .map { TurnablePage(rect: onScreen($0.rect), outerEdge: forwardSide == .right ? .left : .right) }
-        c.setTurnablePages(forward: fwd, backward: bwd)
+        c.setTurnablePages(forward: fwd, backward: bwd, config: config.gestures)
         return c
     }
 

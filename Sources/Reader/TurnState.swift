@@ -44,10 +44,12 @@ struct TurnState: Sendable {
         return touchStart + d * (moved / length)
     }
 
-    /// Release: decide and start the spring. Returns whether the turn completes.
-    mutating func release(at time: Double, policy: ReleasePolicy, spring: SpringConfig) -> Bool {
+    /// Release with the finger moving at `velocity` (page space, px/s): the one place that decides commit or
+    /// cancel, then starts the spring from where the leaf is drawn. Returns whether the turn completes.
+    mutating func release(velocity: Vec2, at time: Double, policy: ReleasePolicy, spring: SpringConfig) -> Bool {
         guard case .dragging(let drag) = motion else { return willComplete }
-        let v = drag.velocity(at: time)
+        // A pull that cannot complete only stretches: it falls back from rest.
+        let v = leaf.canComplete ? velocity : .zero
         let progress = drag.solution.progress
         let along = v.dot(leaf.page.flipDirection)
         let complete: Bool

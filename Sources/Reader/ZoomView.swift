@@ -5,7 +5,8 @@ import Gestures
 /// "not zoomed". Holds pinch-zoom-rotate, one-finger pan with rubber band and glide, double-tap toggle, keyboard
 /// and wheel zoom, and the time-driven animations between them.
 ///
-/// Units: px for positions, seconds for times (any monotonic clock, never read here), radians for angles
+/// Units: px for positions, ms for the times callers pass (any monotonic clock, never read here; the animations
+/// run in seconds inside), radians for angles
 /// (positive clockwise on screen, as `GestureTransform` and `Affine2.rotation`), except the degrees that
 /// `endTransform` reports. Every input may be NaN, infinite or degenerate: it is ignored or sanitised, so the view
 /// stays finite and invertible.
@@ -24,7 +25,7 @@ public struct ZoomView: Sendable {
     private var pose: ZoomPose = .identity
     private var motion: ZoomMotion?
     private var gesture: Gesture?
-    /// The latest finite time seen; used when a call brings a non-finite one.
+    /// The latest finite time seen, in seconds; used when a call brings a non-finite one.
     private var now: Double = 0
 
     private enum Gesture: Sendable, Hashable {
@@ -88,12 +89,13 @@ public struct ZoomView: Sendable {
 
     // MARK: Time
 
+    /// Takes a caller's time (ms) and returns the animations' time (s).
     @discardableResult private mutating func clock(_ time: Double) -> Double {
-        if time.isFinite { now = time }
+        if time.isFinite { now = time / 1000 }
         return now
     }
 
-    /// Drives animations to `time` (seconds). Does nothing to the view during a gesture. A finished animation
+    /// Drives animations to `time` (ms). Does nothing to the view during a gesture. A finished animation
     /// leaves exactly its target and `isAnimating == false`. The result depends only on `time`, not on how many
     /// calls led there.
     public mutating func advance(to time: Double) {
@@ -145,7 +147,7 @@ public struct ZoomView: Sendable {
     /// current midpoint) and the pan resisted beyond its limits. Non-finite transforms are ignored. Begins
     /// implicitly if no transform is in progress.
     public mutating func updateTransform(_ t: GestureTransform) {
-        if case .transform = gesture {} else { beginTransform(time: now) }
+        if case .transform = gesture {} else { beginTransform(time: now * 1000) }
         guard case .transform(let begin) = gesture, let (raw, pivot) = rawPose(begin: begin, t) else { return }
         let s = ZoomLimits.rubberBandedScale(raw.scale, config: config)
         let shown = limits.rubberBanded(raw.scaled(by: s / raw.scale, about: pivot), config: config)
@@ -225,7 +227,7 @@ public struct ZoomView: Sendable {
     /// `translation`: screen px since the pan began. Shown with the rubber band beyond the pan limits.
     /// Begins implicitly if no pan is in progress; a non-finite translation is ignored.
     public mutating func updatePan(translation: Vec2) {
-        if case .pan = gesture {} else { beginPan(time: now) }
+        if case .pan = gesture {} else { beginPan(time: now * 1000) }
         guard case .pan(let begin) = gesture, translation.isFinite else { return }
         var raw = begin
         raw.translation += translation

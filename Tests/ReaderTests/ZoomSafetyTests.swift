@@ -28,7 +28,7 @@ import Testing
             }
             var z = ZoomView(config: config)
             for _ in 0..<300 {
-                var time = rng.uniform(0, 100)
+                var time = rng.uniform(0, 100_000)
                 if rng.uniform(0, 1) < 0.1 { time = value() }
                 switch rng.next() % 12 {
                 case 0: z.setLayout(viewport: Rect(x: value(), y: value(), width: value(), height: value()),
@@ -68,12 +68,12 @@ import Testing
         z.setLayout(viewport: .zero, content: .zero)
         F.pinch(&z, scale: 3, degrees: 30)
         #expect(F.isFiniteInvertible(z.affine) && z.scale == 3)
-        z.toggleZoom(at: .zero, time: 20)
-        z.advance(to: 30)
+        z.toggleZoom(at: .zero, time: 20000)
+        z.advance(to: 30000)
         #expect(z.affine == .identity)
-        z.beginPan(time: 31)
-        z.endPan(translation: Vec2(100, 100), velocity: Vec2(3000, 3000), time: 31)
-        z.advance(to: 40)
+        z.beginPan(time: 31000)
+        z.endPan(translation: Vec2(100, 100), velocity: Vec2(3000, 3000), time: 31000)
+        z.advance(to: 40000)
         #expect(!z.isAnimating && F.isFiniteInvertible(z.affine))
     }
 }

@@ -20,7 +20,7 @@ import Testing
         let bookUnderFingers = z.toBook(pivot)!
         let r = z.endTransform(t, time: 0)
         #expect(r.scale == 2 && r.rotationDegrees == expected)
-        z.advance(to: 1)
+        z.advance(to: 1000)
         #expect(abs(z.rotation * 180 / pi - expected) < 1e-12)
         // Exact right-angle matrix entries, and the content under the fingers stayed under them.
         let m = z.affine
@@ -52,10 +52,10 @@ import Testing
             for push in [Vec2(5000, 5000), Vec2(-5000, -5000), Vec2(5000, -300), Vec2(-40, 30)] {
                 var z = F.view()
                 z.zoom(by: s, around: nil, time: 0, animated: false)
-                z.beginPan(time: 1)
+                z.beginPan(time: 1000)
                 z.updatePan(translation: push)
-                z.endPan(translation: push, velocity: .zero, time: 1)
-                z.advance(to: 2)
+                z.endPan(translation: push, velocity: .zero, time: 1000)
+                z.advance(to: 2000)
                 let b = F.box(z.affine)
                 #expect(F.withinPanLimits(z.affine), "scale \(s) push \(push): \(b)")
                 if s < 1.25 { #expect(abs(b.center.x - 500) < 1e-9) }  // 880 px wide: centred
@@ -90,9 +90,9 @@ import Testing
                     pivot: Vec2(rng.uniform(0, 1000), rng.uniform(0, 800)),
                     translation: Vec2(rng.uniform(-800, 800), rng.uniform(-800, 800)))
             let p = Vec2(rng.uniform(-3000, 3000), rng.uniform(-3000, 3000))
-            z.beginPan(time: 20)
-            z.endPan(translation: p, velocity: Vec2(rng.uniform(-5000, 5000), rng.uniform(-5000, 5000)), time: 20)
-            z.advance(to: 40)
+            z.beginPan(time: 20000)
+            z.endPan(translation: p, velocity: Vec2(rng.uniform(-5000, 5000), rng.uniform(-5000, 5000)), time: 20000)
+            z.advance(to: 40000)
             #expect(!z.isAnimating)
             #expect(z.scale >= 1 && z.scale <= 8)
             #expect(F.withinPanLimits(z.affine, content: content, tolerance: 1e-6), "trial \(trial)")
@@ -114,7 +114,7 @@ import Testing
         var z = F.view()
         z.zoom(by: 2, around: nil, time: 0, animated: false)
         let edge = F.box(z.affine).minX  // −300: 300 px of slack to the left edge
-        z.beginPan(time: 1)
+        z.beginPan(time: 1000)
         var shown: [Double] = []
         for d in stride(from: 0.0, through: 5000, by: 50) {
             z.updatePan(translation: Vec2(d, 0))
@@ -124,11 +124,11 @@ import Testing
         for i in 1..<shown.count { #expect(shown[i] >= shown[i - 1]) }
         #expect(shown.last! > 0 && shown.last! < 0.25 * 1000)
         // Released there: springs back to the edge.
-        z.endPan(translation: Vec2(5000, 0), velocity: .zero, time: 2)
+        z.endPan(translation: Vec2(5000, 0), velocity: .zero, time: 2000)
         let overshoot = F.box(z.affine).minX
-        z.advance(to: 2.1)  // 40 % of the 0.25 s: an ease-out has covered more than 40 % of the way
+        z.advance(to: 2100)  // 40 % of the 0.25 s: an ease-out has covered more than 40 % of the way
         #expect(F.box(z.affine).minX < 0.6 * overshoot && F.box(z.affine).minX > 0)
-        z.advance(to: 3)
+        z.advance(to: 3000)
         #expect(F.box(z.affine).minX == 0)
     }
 
@@ -138,21 +138,21 @@ import Testing
         func flicked() -> ZoomView {
             var z = F.view()
             z.zoom(by: 3, around: nil, time: 0, animated: false)
-            z.beginPan(time: 1)
+            z.beginPan(time: 1000)
             z.updatePan(translation: Vec2(100, 0))
-            z.endPan(translation: Vec2(100, 0), velocity: Vec2(4000, 0), time: 1)
+            z.endPan(translation: Vec2(100, 0), velocity: Vec2(4000, 0), time: 1000)
             return z
         }
         var z = flicked(), stepped = flicked()
         let released = F.box(z.affine).minX
         #expect(z.isAnimating)
-        z.advance(to: 1.1)
+        z.advance(to: 1100)
         #expect(F.box(z.affine).minX > released)
         var maxShown = -Double.infinity
-        var t = 1.0
-        while t < 4 { t += 1.0 / 60; stepped.advance(to: t); maxShown = max(maxShown, F.box(stepped.affine).minX) }
+        var t = 1000.0
+        while t < 4000 { t += 1000.0 / 60; stepped.advance(to: t); maxShown = max(maxShown, F.box(stepped.affine).minX) }
         #expect(maxShown > 0 && maxShown < 250, "overshoot \(maxShown)")
-        z.advance(to: 4)
+        z.advance(to: 4000)
         #expect(!z.isAnimating && !stepped.isAnimating)
         #expect(z.affine == stepped.affine)
         #expect(F.box(z.affine).minX == 0)
@@ -161,28 +161,28 @@ import Testing
         var inside = F.view()
         inside.zoom(by: 4, around: nil, time: 0, animated: false)
         let x0 = inside.affine.tx
-        inside.beginPan(time: 1)
-        inside.endPan(translation: .zero, velocity: Vec2(-1000, 0), time: 1)
-        inside.advance(to: 9)
+        inside.beginPan(time: 1000)
+        inside.endPan(translation: .zero, velocity: Vec2(-1000, 0), time: 1000)
+        inside.advance(to: 9000)
         #expect(inside.affine.tx < x0 - 344 && inside.affine.tx > x0 - 350 && !inside.isAnimating)
         // Released beyond a limit and thrown further out, or thrown back in hard: it rests exactly on the limit
         // without passing through it.
         for v in [3000.0, -6000] {
             var out = F.view()
             out.zoom(by: 2, around: nil, time: 0, animated: false)
-            out.beginPan(time: 1)
-            out.endPan(translation: Vec2(600, 0), velocity: Vec2(v, 0), time: 1)
+            out.beginPan(time: 1000)
+            out.endPan(translation: Vec2(600, 0), velocity: Vec2(v, 0), time: 1000)
             let shownAtRelease = F.box(out.affine).minX
             #expect(shownAtRelease > 0)
-            var low = Double.infinity, high = -Double.infinity, t = 1.0
-            while t < 5 { t += 1.0 / 120; out.advance(to: t); let m = F.box(out.affine).minX; low = min(low, m); high = max(high, m) }
+            var low = Double.infinity, high = -Double.infinity, t = 1000.0
+            while t < 5000 { t += 1000.0 / 120; out.advance(to: t); let m = F.box(out.affine).minX; low = min(low, m); high = max(high, m) }
             #expect(low >= 0 && high < 250 && F.box(out.affine).minX == 0)
         }
         // A slow release does not glide.
         var slow = F.view()
         slow.zoom(by: 3, around: nil, time: 0, animated: false)
-        slow.beginPan(time: 1)
-        slow.endPan(translation: Vec2(10, 0), velocity: Vec2(20, 0), time: 1)
+        slow.beginPan(time: 1000)
+        slow.endPan(translation: Vec2(10, 0), velocity: Vec2(20, 0), time: 1000)
         #expect(!slow.isAnimating)
     }
 }

@@ -40,7 +40,7 @@ enum ZoomFixture {
         z.beginTransform(time: time)
         z.updateTransform(t)
         let r = z.endTransform(t, time: time)
-        z.advance(to: time + 10)
+        z.advance(to: time + 10_000)
         return r
     }
 

@@ -18,12 +18,12 @@ import Foundation
             var z = F.view(config)
             z.zoom(by: rng.uniform(1.5, 6), around: Vec2(rng.uniform(200, 800), rng.uniform(200, 600)),
                    time: 0, animated: false)
-            if trial % 2 == 0 { F.pinch(&z, scale: 1, degrees: rng.uniform(-180, 180), time: 1) }
+            if trial % 2 == 0 { F.pinch(&z, scale: 1, degrees: rng.uniform(-180, 180), time: 1000) }
             var a = Vec2(rng.uniform(100, 900), rng.uniform(100, 700))
             var b = a + Vec2(rng.uniform(-300, 300), rng.uniform(-300, 300))
             if a.distance(to: b) < 40 { b = a + Vec2(60, 20) }
             var tracker = TwoFingerTracker(a: a, b: b)
-            z.beginTransform(time: 20)
+            z.beginTransform(time: 20000)
             let view0 = z.affine, inverse = view0.inverted!
             let pageA = inverse.apply(a), pageB = inverse.apply(b)
             for _ in 0..<10 {
@@ -61,7 +61,7 @@ import Foundation
             #expect(z.isInteracting)
             let r = z.endTransform(GestureTransform(pivot: F.viewport.center, scale: f), time: 0)
             #expect(r.scale == 8 && r.rotationDegrees == 0)
-            z.advance(to: 1)
+            z.advance(to: 1000)
             #expect(z.scale == 8 && !z.isAnimating && !z.isInteracting)
         }
         #expect(abs(shown[0] - 8) < 1e-12)
@@ -92,13 +92,13 @@ import Foundation
             var z = F.view()
             let t = GestureTransform(pivot: Vec2(300, 200), scale: s, rotation: deg * pi / 180,
                                      translation: Vec2(40, -25))
-            z.beginTransform(time: 3)
+            z.beginTransform(time: 3000)
             z.updateTransform(t)
             #expect(z.affine != .identity)
-            let r = z.endTransform(t, time: 3)
+            let r = z.endTransform(t, time: 3000)
             #expect(r.scale == 1 && r.rotationDegrees == 0)
             #expect(!z.isZoomed && z.isAnimating)
-            z.advance(to: 3.25)
+            z.advance(to: 3250)
             #expect(z.affine == .identity && !z.isAnimating)
         }
     }
@@ -107,21 +107,21 @@ import Foundation
     @Test func doubleTapTogglesAroundTheTap() {
         var z = F.view()
         let p = Vec2(600, 300)
-        z.toggleZoom(at: p, time: 5)
+        z.toggleZoom(at: p, time: 5000)
         #expect(z.isZoomed && z.isAnimating)
-        z.advance(to: 5.1)
+        z.advance(to: 5100)
         #expect(z.scale > 1 && z.scale < 2.5)
         #expect(z.toScreen(p).distance(to: p) < 1e-9, "the tapped point stays put throughout")
-        z.advance(to: 5.25)
+        z.advance(to: 5250)
         #expect(z.scale == 2.5 && !z.isAnimating)
         #expect(z.toScreen(p).distance(to: p) < 1e-9)
-        z.toggleZoom(at: Vec2(100, 100), time: 6)
+        z.toggleZoom(at: Vec2(100, 100), time: 6000)
         #expect(!z.isZoomed && z.isAnimating)
-        z.advance(to: 7)
+        z.advance(to: 7000)
         #expect(z.affine == .identity && !z.isZoomed)
         // At a corner the target is clamped so the content still covers the window.
-        z.toggleZoom(at: Vec2(0, 0), time: 8)
-        z.advance(to: 9)
+        z.toggleZoom(at: Vec2(0, 0), time: 8000)
+        z.advance(to: 9000)
         #expect(z.scale == 2.5 && F.withinPanLimits(z.affine))
         #expect(F.box(z.affine).minX == 0 && F.box(z.affine).minY == 0)
     }
@@ -132,21 +132,21 @@ import Foundation
         func released() -> ZoomView {
             var z = F.view()
             let t = GestureTransform(pivot: Vec2(420, 380), scale: 11, rotation: 1.0, translation: Vec2(300, 90))
-            z.beginTransform(time: 10)
+            z.beginTransform(time: 10000)
             z.updateTransform(t)
-            _ = z.endTransform(t, time: 10)
+            _ = z.endTransform(t, time: 10000)
             return z
         }
         var one = released(), many = released()
-        one.advance(to: 10.1)
-        for i in 1...10 { many.advance(to: 10 + Double(i) * 0.01) }
+        one.advance(to: 10100)
+        for i in 1...10 { many.advance(to: 10_000 + Double(i) * 10) }
         #expect(one.affine == many.affine)
         #expect(one.isAnimating && one.scale < 11)
-        one.advance(to: 10.25)
+        one.advance(to: 10250)
         #expect(!one.isAnimating && one.scale == 8 && abs(one.rotation - pi / 2) < 1e-15)
         #expect(one.affine.a == 0 && one.affine.d == 0 && one.affine.b == 8 && one.affine.c == -8)
         let rest = one.affine
-        one.advance(to: 99)
+        one.advance(to: 99000)
         #expect(one.affine == rest)
         // Time going backwards or NaN does not break anything.
         one.advance(to: .nan)
@@ -159,12 +159,12 @@ import Foundation
         var z = F.view()
         z.zoom(by: 3, around: Vec2(400, 400), time: 0, animated: false)
         let begin = z.affine
-        z.beginTransform(time: 1)
+        z.beginTransform(time: 1000)
         z.updateTransform(GestureTransform(pivot: Vec2(500, 400), scale: 2, rotation: 1, translation: Vec2(50, 0)))
         #expect(z.affine != begin)
-        z.cancelTransform(time: 1)
+        z.cancelTransform(time: 1000)
         #expect(!z.isInteracting && z.isAnimating)
-        z.advance(to: 2)
+        z.advance(to: 2000)
         #expect(z.affine == begin)
     }
 
@@ -173,21 +173,21 @@ import Foundation
         var z = F.view()
         let p = Vec2(450, 420)
         z.zoom(by: 1.5, around: p, time: 0)
-        z.zoom(by: 1.5, around: p, time: 0.05)
-        z.advance(to: 1)
+        z.zoom(by: 1.5, around: p, time: 50)
+        z.advance(to: 1000)
         #expect(abs(z.scale - 2.25) < 1e-12)
         #expect(z.toScreen(p).distance(to: p) < 1e-9)
-        z.zoom(by: 100, around: nil, time: 2)
-        z.advance(to: 3)
+        z.zoom(by: 100, around: nil, time: 2000)
+        z.advance(to: 3000)
         #expect(z.scale == 8)
-        z.zoom(by: 1e-6, around: nil, time: 4)
+        z.zoom(by: 1e-6, around: nil, time: 4000)
         #expect(!z.isZoomed)
-        z.advance(to: 5)
+        z.advance(to: 5000)
         #expect(z.affine == .identity)
-        z.zoom(by: 2, around: nil, time: 6, animated: false)
+        z.zoom(by: 2, around: nil, time: 6000, animated: false)
         #expect(z.scale == 2 && !z.isAnimating && z.toScreen(F.viewport.center) == F.viewport.center)
-        z.reset(time: 7)
-        z.advance(to: 8)
+        z.reset(time: 7000)
+        z.advance(to: 8000)
         #expect(z.affine == .identity)
     }
 
