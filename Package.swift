@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "Book", dependencies: ["Geometry"]),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
+        // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
+        // is a shell around it.
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader"]),
 
         // Settings from the TOML file and the flags, and the stderr log handler.
         .target(name: "Config", dependencies: [
@@ -61,7 +64,7 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Gestures", "Book", "Reader", "Decoding", "Pages", "Renderer", "Platform", "Config",
+            "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -71,7 +74,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
@@ -84,7 +87,8 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
+        .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book"]),
     ],
     swiftLanguageModes: [.v6]
 )

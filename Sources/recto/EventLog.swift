@@ -1,3 +1,4 @@
+import AppCore
 import Glibc
 
 /// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).
@@ -12,24 +13,21 @@ struct EventLog {
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 
-    enum Value {
-        case int(Int), double(Double), string(String), bool(Bool)
-        var json: String {
-            switch self {
-            case .int(let v): return String(v)
-            case .double(let v): return v.isFinite ? String((v * 1000).rounded() / 1000) : "null"
-            case .bool(let v): return v ? "true" : "false"
-            case .string(let s): return jsonString(s)
-            }
-        }
-    }
-
-    func emit(_ event: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+    func emit(_ event: LogEvent) {
         guard enabled else { return }
-        var line = "{\"event\":\(jsonString(event)),\"t\":\(Value.double(EventLog.now()).json)"
-        for (k, v) in fields { line += ",\(jsonString(k)):\(v.json)" }
+        var line = "{\"event\":\(jsonString(event.name)),\"t\":\(json(.double(EventLog.now())))"
+        for field in event.fields { line += ",\(jsonString(field.key)):\(json(field.value))" }
         line += "}\n"
         writeAll(1, line)
+    }
+
+    private func json(_ value: LogEvent.Value) -> String {
+        switch value {
+        case .int(let v): return String(v)
+        case .double(let v): return v.isFinite ? String((v * 1000).rounded() / 1000) : "null"
+        case .bool(let v): return v ? "true" : "false"
+        case .string(let s): return jsonString(s)
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import AppCore
+
 /// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
 /// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.
 struct FrameStats {
@@ -39,6 +41,22 @@ struct FrameStats {
         guard ms - lastSummary >= 2000 else { return false }
         lastSummary = ms
         return true
+    }
+
+    /// The periodic `stats` event.
+    func event(textures: Int, glErrors: Int, rssKB: Int, fds: Int) -> LogEvent {
+        let p = Self.percentile
+        return LogEvent("stats", [
+            "frames": .int(frames), "callbacks": .int(callbacks),
+            "latency_p50": .double(p(latencies, 0.5)), "latency_p99": .double(p(latencies, 0.99)),
+            "newest_latency_p50": .double(p(newestLatencies, 0.5)), "newest_latency_p99": .double(p(newestLatencies, 0.99)),
+            "frame_p50": .double(p(frameCosts, 0.5)), "frame_p99": .double(p(frameCosts, 0.99)),
+            "frame_max": .double(frameCosts.max() ?? 0),
+            "presented": .int(presented), "discarded": .int(discarded),
+            "present_latency_p50": .double(p(inputToPresentation, 0.5)),
+            "present_latency_p99": .double(p(inputToPresentation, 0.99)),
+            "textures": .int(textures), "gl_errors": .int(glErrors), "rss_kb": .int(rssKB), "fds": .int(fds),
+        ])
     }
 
     static func percentile(_ xs: [Double], _ p: Double) -> Double {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import AppCore
 import Foundation
 
 struct Open: ParsableCommand {
@@ -32,16 +33,18 @@ struct Open: ParsableCommand {
                 `recto render BOOK --page N --out page.png`.
                 """)
         }
-        var options = ReaderOptions(book: book, kiosk: settings.kiosk, logEvents: settings.logEvents,
-                                    background: settings.background.rgba, reader: settings.readerConfig,
-                                    outputName: settings.output)
-        options.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds : nil
+        var app = AppSettings()
+        app.reader = settings.readerConfig
+        app.reader.gestures = settings.gestureConfig
+        app.kiosk = settings.kiosk
+        app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
+        app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
+        app.predict = settings.predict
+        var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
+                                    app: app, outputName: settings.output)
         options.stats = stats
-        options.gestures = settings.gestureConfig
         options.cacheBytes = settings.cacheBytes
         options.diskCacheBytes = settings.diskCacheMB << 20
-        options.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
-        options.predict = settings.predict
         options.logger = logger
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)

@@ -1,0 +1,106 @@
+import Geometry
+import Reader
+
+/// What the shell draws next.
+public struct FramePlan: Sendable {
+    public enum Target: Sendable { case software, gl }
+    public var target: Target
+    public var frame: ReaderFrame
+    /// The buffer's resolution for this frame as a factor of full (1 at rest; less while moving on a slow renderer).
+    public var motionFactor: Double
+    /// Full-resolution details to draw over their pages (book space).
+    public var details: [(page: Int, rect: Rect)]
+    /// Every page on screen has its image (a CPU-drawn first frame may show paper for a missing one).
+    var complete: Bool
+}
+
+extension AppCore {
+    /// The frame to draw now, if one is due: before the GL is up a CPU-drawn frame of the resting view, after
+    /// it a GL frame when the compositor took the last one, or at once for fresh input (at most once per half
+    /// a repaint interval: waiting for the callback would add up to an interval to every touch).
+    /// `framePending`: the last frame's callback has not come yet.
+    public mutating func nextFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
+        guard needsFrame, window != nil else { return (nil, []) }
+        guard glIsUp else { return softwareFrame(now: now) }
+        guard !framePending || pacing.drawsInputAtOnce(now: now, freshInput: freshInput) else { return (nil, []) }
+        needsFrame = false
+        freshInput = false
+        let effects = log(reader.advance(to: now))
+        if reader.isAnimating { needsFrame = true }
+        pacing.drawing(at: now)
+        let factor = pacing.factor(moving: reader.isTurning || reader.isAnimating, setting: settings.motionScale)
+        var frame = reader.frame
+        if settings.predict, reader.isDragging, let newest = predictor.latestTime {
+            // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
+            var ahead = reader
+            _ = ahead.apply(.curlMove(predictor.predict(lead: pacing.interval)), at: newest)
+            frame = ahead.frame
+        }
+        let plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
+                             details: zoomDetail.quads(turning: reader.isTurning), complete: true)
+        return (plan, effects)
+    }
+
+    /// A frame the CPU can draw (the resting view, axis-aligned); anything else waits for the GL.
+    private mutating func softwareFrame(now: Double) -> (plan: FramePlan?, effects: [AppEffect]) {
+        let frame = reader.frame
+        let v = frame.view
+        guard settings.softwareFrames, !reader.isAnimating, !reader.isTurning,
+              v.b == 0, v.c == 0, v.a > 0, v.d > 0 else { return (nil, requestGL(now: now)) }
+        let complete = frame.pages.allSatisfy { pages[$0.page] != nil }
+        if !firstFrames.committed, !complete, !firstFrames.waitOver {
+            firstFrames.startWaiting(now: now, settings: settings)
+            return (nil, [])
+        }
+        firstFrames.stopWaiting()
+        needsFrame = false
+        return (FramePlan(target: .software, frame: frame, motionFactor: 1, details: [], complete: complete), [])
+    }
+
+    /// `plan` was drawn and committed at `now` (ms), costing `cost` ms, into a buffer of `renderScale` pixels per
+    /// logical pixel. `ready` is emitted here, at the first commit, and only here.
+    public mutating func frameCommitted(_ plan: FramePlan, at now: Double, cost: Double,
+                                        renderScale: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if plan.target == .gl {
+            if plan.motionFactor == 1 { pacing.fullFrameCost(cost) }
+            out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale)
+            if !plan.details.isEmpty && zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
+        }
+        if !readySent, let w = window {
+            readySent = true
+            out.append(.log(LogEvent("ready", ["width": .int(Int(w.width)), "height": .int(Int(w.height)),
+                                               "scale": .double(w.scale), "pages": .int(reader.position.pageCount)])))
+        }
+        if plan.target == .software, !firstFrames.committed {
+            firstFrames.committed = true
+            out += wantPages()  // now the neighbours too
+        }
+        if !shownSent, plan.frame.pages.contains(where: { pages[$0.page] != nil }) {
+            shownSent = true
+            out.append(.log(LogEvent("shown", ["page": .int(reader.page)])))
+            if let failure = glFailure {
+                glFailure = nil
+                out.append(failure.quit)
+            }
+        }
+        switch plan.target {
+        case .software:
+            if plan.complete || firstFrames.waitOver { out += requestGL(now: now) }
+        case .gl:
+            if !rendererSent {
+                rendererSent = true
+                let startup = glStartedAt.map { now - $0 } ?? 0
+                out.append(.log(LogEvent("renderer", ["startup_ms": .double((startup * 10).rounded() / 10)])))
+            }
+        }
+        return out
+    }
+
+    mutating func requestGL(now: Double) -> [AppEffect] {
+        guard !firstFrames.glRequested else { return [] }
+        firstFrames.glRequested = true
+        glStartedAt = now
+        return [.startGL]
+    }
+}

@@ -1,0 +1,104 @@
+import Reader
+
+/// The pages the shell holds an image or a texture for, and each one's size as drawn.
+struct PageImages: Sendable {
+    struct Entry: Sendable, Hashable {
+        /// The texture's size (the image scaled into the texture limit), or the held image's before the GL.
+        var size: IntSize
+        /// The file's own size: the space zoom regions are asked in.
+        var sourceSize: IntSize
+        /// Uploaded as a texture (else held by the shell for the CPU-drawn first frames).
+        var uploaded: Bool
+    }
+
+    private(set) var entries: [Int: Entry] = [:]
+
+    subscript(page: Int) -> Entry? { entries[page] }
+    var all: [Int] { Array(entries.keys) }
+    mutating func set(_ page: Int, _ entry: Entry) { entries[page] = entry }
+    mutating func remove(_ page: Int) { entries[page] = nil }
+}
+
+extension AppCore {
+    /// Pages are decoded to the window's full buffer size: sharp at 1× (zoom asks for regions), and at full
+    /// resolution even while moving frames are drawn smaller, since pages outlive the motion.
+    public var fitting: IntSize {
+        let limit = maxTextureSize ?? settings.provisionalMaxTextureSize
+        let w = window.map { $0.width * $0.scale } ?? 0, h = window.map { $0.height * $0.scale } ?? 0
+        return IntSize(width: min(limit, max(256, Int(w.rounded()))), height: min(limit, max(256, Int(h.rounded()))))
+    }
+
+    /// The spread on screen first, then its neighbours; until the first frame is up only the spread itself
+    /// (on two cores the neighbours would slow it down).
+    mutating func wantPages() -> [AppEffect] {
+        guard window != nil else { return [] }
+        let visible = reader.position.spread.pages.count
+        let needed = reader.neededPages
+        let pages = firstFrames.committed || glIsUp ? needed : Array(needed.prefix(visible))
+        return [.wantPages(pages, visible: visible, fitting: fitting)]
+    }
+
+    /// Pages the current frame draws: flat pages, both faces of a turning leaf and what it reveals.
+    var visiblePages: Set<Int> {
+        let f = reader.frame
+        var pages = Set(f.pages.map(\.page))
+        if let leaf = f.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
+        return pages
+    }
+
+    /// Whether `page` has an image to draw (a texture, or a held image before the GL).
+    public func hasImage(_ page: Int) -> Bool { pages[page] != nil }
+
+    mutating func pageReady(_ page: Int, size: IntSize, sourceSize: IntSize) -> [AppEffect] {
+        guard page >= 1, page <= reader.position.pageCount else { return [.release(page: page)] }
+        reader.setPageSize(page, width: Double(size.width), height: Double(size.height))
+        var out: [AppEffect] = []
+        if let limit = maxTextureSize {
+            pages.set(page, .init(size: size.fitted(within: limit), sourceSize: sourceSize, uploaded: true))
+            out.append(.upload(page: page))
+        } else {
+            pages.set(page, .init(size: size, sourceSize: sourceSize, uploaded: false))
+        }
+        // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
+        if visiblePages.contains(page) { needsFrame = true }
+        return out
+    }
+
+    /// A placeholder with the reason, in the proportions of its neighbours; the book reads on.
+    mutating func pageFailed(_ page: Int, message: String) -> [AppEffect] {
+        guard page >= 1, page <= reader.position.pageCount else { return [] }
+        var out: [AppEffect] = []
+        if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
+        let near = reader.pageSize(near: page) ?? (700, 990)
+        let size = IntSize(width: max(64, Int(near.width)), height: max(64, Int(near.height)))
+        out.append(.placeholder(page: page, size: size, message: "Page \(page): \(message)"))
+        return out + pageReady(page, size: size, sourceSize: size)
+    }
+
+    /// The GL is up: the pages held for the CPU-drawn frames become textures, and the next frame is the first
+    /// GL frame (it replaces the last CPU-drawn one).
+    mutating func glReady(maxTextureSize limit: Int) -> [AppEffect] {
+        maxTextureSize = max(1, limit)
+        var out: [AppEffect] = []
+        for page in pages.all.sorted() {
+            guard var entry = pages[page], !entry.uploaded else { continue }
+            entry.size = entry.size.fitted(within: limit)
+            entry.uploaded = true
+            pages.set(page, entry)
+            out.append(.upload(page: page))
+        }
+        // The real texture limit may change the fitting box.
+        out += wantPages()
+        needsFrame = true
+        return out
+    }
+}
+
+extension IntSize {
+    /// Scaled down (aspect kept) so neither side exceeds `limit`, as an upload does.
+    func fitted(within limit: Int) -> IntSize {
+        guard width > limit || height > limit else { return self }
+        let s = Double(limit) / Double(max(width, height))
+        return IntSize(width: max(1, Int((Double(width) * s).rounded())), height: max(1, Int((Double(height) * s).rounded())))
+    }
+}

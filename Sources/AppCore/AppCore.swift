@@ -1,0 +1,211 @@
+import Book
+import Geometry
+import Gestures
+import Reader
+
+/// The reader's policy, pure and clock-injected: what each event means, which pages to keep, what to draw and
+/// when, what to log. The executable is a shell around it: it turns everything that wakes its loop into an
+/// `AppEvent`, performs the returned `AppEffect`s, draws `nextFrame`'s plan and arms one timer at `nextDeadline`.
+///
+/// Times are ms on CLOCK_MONOTONIC, the clock the compositor stamps input with. Input is judged on its own
+/// timestamps: before each input event the reader is advanced to the event's time and the recognizer gets the
+/// view on screen at that moment, so events read late in one batch mean what they meant one by one.
+public struct AppCore: Sendable {
+    public let settings: AppSettings
+    public internal(set) var reader: Reader
+    var recognizer: GestureRecognizer
+    var predictor = TouchPredictor()
+    public internal(set) var pacing = MotionPacing()
+
+    /// The window's logical size and buffer scale; nil before the first configure.
+    public internal(set) var window: (width: Double, height: Double, scale: Double)?
+    /// Pages whose image the shell holds or has uploaded, with the texture's size.
+    var pages = PageImages()
+    var zoomDetail = ZoomDetailPolicy()
+    var firstFrames = FirstFramePolicy()
+    /// GL_MAX_TEXTURE_SIZE once the GL is up.
+    var maxTextureSize: Int?
+    /// Pages whose failure was already logged (once per page until the book changes).
+    var reportedFailures: Set<Int> = []
+
+    /// Something changed that the screen does not show yet.
+    public internal(set) var needsFrame = true
+    /// A finger or the pointer moved since the last frame was drawn.
+    var freshInput = false
+    var readySent = false
+    var shownSent = false
+    var rendererSent = false
+    var glStartedAt: Double?
+
+    /// The GL failed before the first page was shown: the program ends once it is, or at the deadline.
+    var glFailure: (quit: AppEffect, deadline: Double)?
+    var idleDeadline: Double?
+    var reloadDeadline: Double?
+    /// Tests set this to an empty array to record every intent applied, with its time.
+    var journal: [TimedIntent]?
+
+    public init(pageCount: Int, settings: AppSettings) {
+        self.settings = settings
+        reader = Reader(pageCount: pageCount, config: settings.reader)
+        recognizer = GestureRecognizer(config: settings.reader.gestures)
+    }
+
+    /// When the shell's timer must fire next (ms), if anything waits for time.
+    public var nextDeadline: Double? {
+        [recognizer.nextDeadline, idleDeadline, reloadDeadline, firstFrames.pageWaitDeadline,
+         firstFrames.prepareDeadline, glFailure?.deadline].compactMap { $0 }.min()
+    }
+
+    /// The GL draws (its start-up is over).
+    public var glIsUp: Bool { maxTextureSize != nil }
+
+    /// Handles one event at `now` (ms, CLOCK_MONOTONIC); returns what the shell must do, in order.
+    public mutating func handle(_ event: AppEvent, now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        switch event {
+        case .input(let input): out += handleInput(input, now: now)
+        case let .configured(width, height, scale): out += configured(width: width, height: height, scale: scale)
+        case .frameCallback(let time):
+            pacing.frameCallback(at: time)
+            if reader.isAnimating { needsFrame = true }
+        case .timer: out += timersDue(now: now)
+        case let .pageReady(page, size, sourceSize): out += pageReady(page, size: size, sourceSize: sourceSize)
+        case let .pageFailed(page, message): out += pageFailed(page, message: message)
+        case .pageEvicted(let page):
+            pages.remove(page)
+            out.append(.release(page: page))
+        case let .regionReady(page, rect, _):
+            if let source = pages[page]?.sourceSize,
+               let bookRect = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: reader.frame) {
+                out.append(.showRegion(page: page, bookRect: bookRect))
+                needsFrame = true
+            }
+        case .bookChanged: reloadDeadline = now + settings.reloadQuiet
+        case .bookReloaded(let count): out += bookReloaded(pageCount: count)
+        case .glReady(let size): out += glReady(maxTextureSize: size)
+        case .softwareFrameFailed: out += requestGL(now: now)
+        case .glFailed(let message):
+            // What the CPU can show is shown first (a slow first decode must not end the program before its
+            // page is up), but not for long: status 4 tells the supervisor this machine cannot draw.
+            let quit = AppEffect.quit(4, message: "no usable EGL/OpenGL ES 2: \(message)")
+            if shownSent { out.append(quit) } else { glFailure = (quit, now + settings.glFailureGrace) }
+        case .closeRequested: if !settings.kiosk { out.append(.quit(0)) }
+        case .terminate: out.append(.quit(0))
+        }
+        return out
+    }
+
+    // MARK: input
+
+    private mutating func handleInput(_ input: InputEvent, now: Double) -> [AppEffect] {
+        // Events without a timestamp (frames, modifiers, pointer enter) carry no intent and must not move the
+        // view's clock: only the recognizer's state changes.
+        guard let time = input.time else {
+            _ = recognizer.handle(input, in: reader.gestureContext)
+            return []
+        }
+        var out: [AppEffect] = []
+        switch input {
+        case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: freshInput = true
+        default: break
+        }
+        if let idle = settings.idleReset, idle > 0 { idleDeadline = time + idle }
+        // Taps that became single before this event act first, at their own time; then the view on screen when
+        // the event arrived (animations advanced to its time) is what the event is judged against.
+        out += applyDueTaps(now: time)
+        out += log(reader.advance(to: time))
+        for intent in recognizer.handle(input, in: reader.gestureContext) { out += apply(intent) }
+        return out
+    }
+
+    private mutating func applyDueTaps(now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        for intent in recognizer.tick(now: now) {
+            out += log(reader.advance(to: intent.time))
+            out += apply(intent)
+        }
+        return out
+    }
+
+    private mutating func apply(_ timed: TimedIntent) -> [AppEffect] {
+        journal?.append(timed)
+        switch timed.intent {
+        case .curlBegin(let b): predictor.reset(); predictor.add(position: b.position, time: timed.time)
+        case .curlMove(let p): predictor.add(position: p, time: timed.time)
+        case .curlEnd, .curlCancel: predictor.reset()
+        case .quit: return settings.kiosk ? [] : [.quit(0)]
+        default: break
+        }
+        needsFrame = true
+        return log(reader.apply(timed))
+    }
+
+    /// Log lines for the reader's events; a page change also changes which pages are wanted.
+    mutating func log(_ events: [ReaderEvent]) -> [AppEffect] {
+        var out: [AppEffect] = []
+        for event in events {
+            switch event {
+            case .flip(let phase, let forward):
+                out.append(.log(LogEvent("flip", ["phase": .string(phase.rawValue),
+                                                  "direction": .string(forward ? "forward" : "backward")])))
+            case .page(let p):
+                out.append(.log(LogEvent("page", ["page": .int(p)])))
+                out += wantPages()
+            case .zoom(let scale, let rotation):
+                out.append(.log(LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])))
+            }
+        }
+        return out
+    }
+
+    // MARK: time
+
+    private mutating func timersDue(now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        out += applyDueTaps(now: now)
+        if let due = idleDeadline, due <= now {
+            idleDeadline = nil
+            let (reset, events) = reader.idleReset(at: now)
+            if reset {
+                out.append(.log(LogEvent("idle-reset", ["page": .int(reader.page)])))
+                out += log(events)
+                needsFrame = true
+            }
+        }
+        if let due = reloadDeadline, due <= now {
+            reloadDeadline = nil
+            out.append(.reloadBook)
+        }
+        out += firstFrames.timersDue(now: now, glIsUp: glIsUp, needsFrame: &needsFrame)
+        if let failure = glFailure, failure.deadline <= now {
+            glFailure = nil
+            out.append(failure.quit)
+        }
+        return out
+    }
+
+    // MARK: window
+
+    private mutating func configured(width: Double, height: Double, scale: Double) -> [AppEffect] {
+        window = (width, height, scale)
+        var out = log(reader.resize(width: width, height: height))
+        out += wantPages()
+        needsFrame = true
+        return out
+    }
+
+    // MARK: book
+
+    private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {
+        reportedFailures.removeAll()
+        var out = log(reader.setPageCount(pageCount))
+        for page in pages.all where page > pageCount {
+            pages.remove(page)
+            out.append(.release(page: page))
+        }
+        out.append(.log(LogEvent("book", ["pages": .int(pageCount)])))
+        out += wantPages()
+        needsFrame = true
+        return out
+    }
+}

@@ -1,0 +1,32 @@
+import Geometry
+
+/// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
+/// Performed in order, at once.
+public enum AppEffect: Sendable, Equatable {
+    /// Write a line to the event log (`--log-events`).
+    case log(LogEvent)
+    /// Write a warning to stderr.
+    case warn(String)
+    /// Keep these pages decoded, most wanted first (the first `visible` are on screen), fitted in `fitting`.
+    case wantPages([Int], visible: Int, fitting: IntSize)
+    /// Make `page`'s texture from the image the shell holds for it (and stop holding it).
+    case upload(page: Int)
+    /// Drop `page`'s texture or held image (evicted, or past the end of a book that shrank).
+    case release(page: Int)
+    /// Hold a placeholder image of `size` saying `message` as `page`'s image.
+    case placeholder(page: Int, size: IntSize, message: String)
+    /// Decode source pixels `rect` of `page` at `output` size for a zoomed view.
+    case requestRegion(page: Int, rect: IntRect, output: IntSize)
+    /// The region just delivered for `page` becomes its detail texture, drawn over `bookRect`.
+    case showRegion(page: Int, bookRect: Rect)
+    /// Drop every detail texture and pending region request (the view is back at fit, or a page turns).
+    case endRegions
+    /// Read the book from disk again, then report `bookReloaded` (or warn when it cannot be read).
+    case reloadBook
+    /// Start EGL and GL (on a helper thread), then report `glReady`.
+    case startGL
+    /// Make the CPU frame's buffer now, while waiting for pages.
+    case prepareSoftwareBuffer
+    /// End the program with this status, after printing `message` (if any) on stderr whatever the log level.
+    case quit(Int32, message: String? = nil)
+}

@@ -1,0 +1,49 @@
+import Gestures
+
+/// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,
+/// decode result, file change and GL start-up into one of these and hands it to `AppCore.handle(_:now:)`.
+public enum AppEvent: Sendable, Equatable {
+    /// Input with the compositor's timestamp (ms).
+    case input(InputEvent)
+    /// The window has its logical size (px) and buffer scale (first configure, resize, rotation, output change).
+    case configured(width: Double, height: Double, scale: Double)
+    /// The compositor took the last frame (`wl_callback.done`, its time in ms).
+    case frameCallback(time: Double)
+    /// `AppCore.nextDeadline` has passed.
+    case timer
+    /// A page's image arrived (decoded, from the disk cache, or a placeholder the shell drew on request).
+    /// `size` is the image's, `sourceSize` the file's own (the space zoom regions are asked in).
+    case pageReady(page: Int, size: IntSize, sourceSize: IntSize)
+    /// A page cannot be shown; `message` says why.
+    case pageFailed(page: Int, message: String)
+    /// The page cache needs a page's texture gone (least recently used, over budget).
+    case pageEvicted(page: Int)
+    /// A zoom region came back: source pixels `rect` of `page`, resampled to `size`.
+    case regionReady(page: Int, rect: IntRect, size: IntSize)
+    /// Something in the book's directory changed on disk.
+    case bookChanged
+    /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
+    case bookReloaded(pageCount: Int)
+    /// The GL is up (after `AppEffect.startGL`), with its largest texture side.
+    case glReady(maxTextureSize: Int)
+    /// EGL or GL ES 2 cannot be used here (`message` says why): the program ends with status 4.
+    case glFailed(message: String)
+    /// A CPU-drawn frame could not be committed (no wl_shm buffer): the GL must draw instead.
+    case softwareFrameFailed
+    /// The compositor asked the window to close.
+    case closeRequested
+    /// SIGTERM or SIGINT.
+    case terminate
+}
+
+/// A size in whole pixels.
+public struct IntSize: Sendable, Hashable {
+    public var width: Int, height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
+/// A rectangle in whole pixels (origin top-left).
+public struct IntRect: Sendable, Hashable {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+}

@@ -1,0 +1,30 @@
+import Reader
+
+/// The app's policy settings (from the configuration and the flags). Times in ms.
+public struct AppSettings: Sendable {
+    public var reader = ReaderConfig()
+    /// No quit key, closing the window does nothing.
+    public var kiosk = false
+    /// Without input for this long the book returns to the cover; nil = never.
+    public var idleReset: Double?
+    /// Extrapolate the finger by one frame interval while dragging.
+    public var predict = false
+    /// Resolution of moving frames: nil automatic, else that factor whenever the page moves.
+    public var motionScale: Double?
+    /// The compositor offers wl_shm, so the first frames can be drawn by the CPU before the GL is up.
+    public var softwareFrames = true
+    /// A changed book is read again once its directory has been quiet this long (a copy in progress changes
+    /// it many times; a half-copied page is not shown broken).
+    public var reloadQuiet = 400.0
+    /// How long the first frame waits for the first spread before it shows paper in its place.
+    public var firstSpreadWait = 250.0
+    /// After this long without the first spread, the wait is spent making the frame's buffer (pages from the
+    /// disk cache come within a few ms, and faulting in the buffer costs ~5 ms the frame would wait).
+    public var prepareAfter = 8.0
+    /// Without a usable GL the program still shows its first page before it ends, waiting at most this long.
+    public var glFailureGrace = 3000.0
+    /// The texture side assumed until the GL tells its own (pages decoded larger are scaled down at upload).
+    public var provisionalMaxTextureSize = 4096
+
+    public init() {}
+}

@@ -1,0 +1,40 @@
+/// Start-up before the GL is up: the first frames are drawn by the CPU; the first one waits a little for the
+/// first spread's pages, and the GL starts once that spread is on screen (its start-up then delays nothing
+/// visible, and on two cores it would slow the decoding of the first pages).
+struct FirstFramePolicy: Sendable {
+    /// A CPU-drawn frame has been committed.
+    var committed = false
+    /// The wait for the first spread ran out: paper is shown where a page is still missing.
+    var waitOver = false
+    var pageWaitDeadline: Double?
+    var prepareDeadline: Double?
+    private var waiting = false
+    var glRequested = false
+
+    /// The first frame waits for the first spread, not longer than `firstSpreadWait`.
+    mutating func startWaiting(now: Double, settings: AppSettings) {
+        guard !waiting else { return }
+        waiting = true
+        pageWaitDeadline = now + settings.firstSpreadWait
+        prepareDeadline = now + settings.prepareAfter
+    }
+
+    mutating func stopWaiting() {
+        pageWaitDeadline = nil
+        prepareDeadline = nil
+    }
+
+    mutating func timersDue(now: Double, glIsUp: Bool, needsFrame: inout Bool) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if let due = pageWaitDeadline, due <= now {
+            pageWaitDeadline = nil
+            waitOver = true
+            needsFrame = true
+        }
+        if let due = prepareDeadline, due <= now {
+            prepareDeadline = nil
+            if !glIsUp, !committed { out.append(.prepareSoftwareBuffer) }
+        }
+        return out
+    }
+}

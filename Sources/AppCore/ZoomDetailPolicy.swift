@@ -1,0 +1,72 @@
+import Geometry
+import Reader
+
+/// Full-resolution pieces of the pages for a zoomed view: when the screen shows a page with more pixels than
+/// its display-sized texture has, the visible part is decoded from the source at 1:1 (or the screen's
+/// resolution, whichever is smaller) and drawn over it.
+struct ZoomDetailPolicy: Sendable {
+    /// Book-space rect of the detail shown for each page.
+    private(set) var shown: [Int: Rect] = [:]
+    private var requested: [Int: IntRect] = [:]
+
+    /// After a frame: asks for the regions a settled zoomed view needs; forgets them all when the view is back at
+    /// fit or a page turns.
+    mutating func update(reader: Reader, pages: PageImages, renderScale: Double) -> [AppEffect] {
+        guard reader.zoom.isZoomed, !reader.isTurning else {
+            guard !shown.isEmpty || !requested.isEmpty else { return [] }
+            shown.removeAll()
+            requested.removeAll()
+            return [.endRegions]
+        }
+        guard !reader.zoom.isAnimating, !reader.zoom.isInteracting else { return [] }
+        let visible = reader.zoom.visibleBookRect
+        let screenPerBook = reader.zoom.scale * renderScale
+        var out: [AppEffect] = []
+        for placed in reader.frame.pages {
+            guard let entry = pages[placed.page], entry.uploaded, placed.rect.width > 0, placed.rect.height > 0 else { continue }
+            let source = entry.sourceSize, texture = entry.size
+            // Texels per screen pixel of the page as drawn: below 1 the texture is magnified and blurs.
+            let texelsPerPixel = Double(texture.width) / (placed.rect.width * screenPerBook)
+            guard texelsPerPixel < 0.95, Double(source.width) > Double(texture.width) * 1.05 else { continue }
+            let part = visible.intersection(placed.rect)
+            guard !part.isEmpty else { continue }
+            let sx = Double(source.width) / placed.rect.width, sy = Double(source.height) / placed.rect.height
+            let rect = IntRect(x: Int(((part.minX - placed.rect.minX) * sx).rounded(.down)),
+                               y: Int(((part.minY - placed.rect.minY) * sy).rounded(.down)),
+                               width: Int((part.width * sx).rounded(.up)) + 1,
+                               height: Int((part.height * sy).rounded(.up)) + 1).clamped(to: source)
+            guard rect.width > 0, rect.height > 0, requested[placed.page] != rect else { continue }
+            // Source pixels 1:1, unless the screen shows them smaller than that.
+            let outW = min(rect.width, Int((part.width * screenPerBook).rounded(.up)) + 2)
+            let outH = min(rect.height, Int((part.height * screenPerBook).rounded(.up)) + 2)
+            requested[placed.page] = rect
+            out.append(.requestRegion(page: placed.page, rect: rect,
+                                      output: IntSize(width: max(1, outW), height: max(1, outH))))
+        }
+        return out
+    }
+
+    /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
+    mutating func received(page: Int, rect: IntRect, sourceSize source: IntSize, frame: ReaderFrame) -> Rect? {
+        guard requested[page] == rect, source.width > 0, source.height > 0,
+              let placed = frame.pages.first(where: { $0.page == page }) else { return nil }
+        let bx = placed.rect.width / Double(source.width), by = placed.rect.height / Double(source.height)
+        let book = Rect(x: placed.rect.minX + Double(rect.x) * bx, y: placed.rect.minY + Double(rect.y) * by,
+                        width: Double(rect.width) * bx, height: Double(rect.height) * by)
+        shown[page] = book
+        return book
+    }
+
+    /// Details to draw over the pages (none while a page turns).
+    func quads(turning: Bool) -> [(page: Int, rect: Rect)] {
+        turning ? [] : shown.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
+
+extension IntRect {
+    func clamped(to size: IntSize) -> IntRect {
+        let x0 = max(0, min(x, size.width)), y0 = max(0, min(y, size.height))
+        let x1 = max(x0, min(x + width, size.width)), y1 = max(y0, min(y + height, size.height))
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

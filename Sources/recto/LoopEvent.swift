@@ -1,0 +1,28 @@
+import Gestures
+
+/// Everything that wakes the reader's loop. Each Wayland callback, descriptor and hook of the loop becomes one
+/// of these and goes to `ReaderApp.handle(_:)`, the one handler.
+enum LoopEvent {
+    /// Input from any seat, with the compositor's timestamp.
+    case input(InputEvent)
+    /// The window was configured (first map, resize, rotation, a new buffer scale).
+    case configured
+    /// Outputs appeared, disappeared or changed scale or mode.
+    case outputsChanged
+    /// The compositor took the last frame (`wl_callback.done` with its time, ms).
+    case frameCallback(UInt32)
+    /// The app's one timer (taps, idle reset, reload, first-frame waits) fired.
+    case timer
+    /// The page cache has results.
+    case pagesDecoded
+    /// The book's directory changed on disk.
+    case bookChanged
+    /// SIGTERM, SIGINT, or SIGUSR1 (tests release a held-back GL with it).
+    case signal(Int32)
+    /// The GL start-up thread finished.
+    case glStarted
+    /// The compositor asked the window to close.
+    case closeRequested
+    /// The loop is about to sleep: the moment to draw what changed.
+    case idle
+}

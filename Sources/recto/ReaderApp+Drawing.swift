@@ -1,0 +1,113 @@
+import AppCore
+import Foundation
+import Geometry
+import Platform
+import Renderer
+
+extension ReaderApp {
+    /// Draws the frame the core plans, if one is due.
+    func drawIfDue() {
+        guard window.isConfigured else { return }
+        let (plan, effects) = core.nextFrame(now: monotonicMilliseconds(), framePending: window.framePending)
+        perform(effects)
+        guard let plan else { return }
+        switch plan.target {
+        case .software: drawSoftware(plan)
+        case .gl: drawGL(plan)
+        }
+    }
+
+    /// Before the GL is up: the resting view drawn by the CPU into a wl_shm buffer and committed at once (no
+    /// frame callback: these frames are few, one per change).
+    private func drawSoftware(_ plan: FramePlan) {
+        let started = monotonicMilliseconds()
+        let pixels = held.mapValues { PagePixels(width: $0.width, height: $0.height, rgba: $0.pixels) }
+        guard let software, let scene = composer.softwareScene(plan.frame, pixels: pixels, renderScale: window.renderScale),
+              software.present({ buffer, width, height, stride in
+                  // Two bands on two threads: the pixels are the whole cost of this frame.
+                  nonisolated(unsafe) let pixels = buffer
+                  DispatchQueue.concurrentPerform(iterations: 2) { half in
+                      SoftwareCompositor.draw(scene, into: pixels, width: width, height: height, stride: stride,
+                                              order: .bgrx, band: half == 0 ? 0..<height / 2 : height / 2..<height)
+                  }
+              }) else {
+            perform(core.handle(.softwareFrameFailed, now: monotonicMilliseconds()))
+            return
+        }
+        let committed = monotonicMilliseconds()
+        perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
+    }
+
+    private func drawGL(_ plan: FramePlan) {
+        guard let surface, let renderer else { return }
+        let started = monotonicMilliseconds()
+        if plan.motionFactor != window.motionFactor, window.setMotionFactor(plan.motionFactor) {
+            surface.resize(width: window.bufferWidth, height: window.bufferHeight)
+            damage.reset()
+        }
+        var scene = composer.scene(plan.frame, textures: textures)
+        scene.details = plan.details.compactMap { d in details[d.page].map { PageQuad(texture: $0, rect: d.rect) } }
+        scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
+        // Repaint only what the turning page changed since this buffer was last shown.
+        let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
+                                   size: (Double(surface.width), Double(surface.height)))
+        renderer.draw(scene, width: Int(surface.width), height: Int(surface.height), clip: region)
+        window.setOpaque()
+        window.requestFrame()
+        let rects = region.map { $0.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) } }
+        presentation?.request(newestInput: stats.newestInput)
+        guard surface.swap(damage: rects) else {
+            display.fail(DisplayError("presenting the frame failed: the display is gone"))
+            return
+        }
+        checkGLErrors()
+        let committed = monotonicMilliseconds()
+        stats.committed(at: committed, cost: committed - started)
+        perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
+        if options.stats, stats.summaryDue(at: committed) { log.emit(statsEvent) }
+    }
+
+    private func checkGLErrors() {
+        #if DEBUG
+        // Debug builds check every frame; release builds check with --stats.
+        let check = true
+        #else
+        let check = options.stats
+        #endif
+        if check {
+            let errors = GLErrors.drain()
+            if !errors.isEmpty {
+                glErrorCount += errors.count
+                options.logger.error("GL errors in a frame: \(errors.joined(separator: ", "))")
+            }
+        }
+    }
+
+    // MARK: --stats
+
+    private func syncPresentationStats() {
+        guard let p = presentation else { return }
+        stats.presented = p.presented
+        stats.discarded = p.discarded
+        stats.inputToPresentation = p.inputToPresentation
+    }
+
+    private var statsEvent: LogEvent {
+        syncPresentationStats()
+        return stats.event(textures: textures.count + details.count, glErrors: glErrorCount,
+                           rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors())
+    }
+
+    var statsReport: String {
+        syncPresentationStats()
+        var out = stats.report
+        if let c = cache?.statistics {
+            let held = textures.values.reduce(0) { $0 + $1.byteCount } >> 20
+            let size = textures.values.first.map { "\($0.width)×\($0.height)" } ?? "-"
+            out += "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; "
+                + "textures \(c.textureBytes >> 20) MiB counted, \(held) MiB held in \(textures.count) (\(size)); "
+                + "cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,134 @@
+import AppCore
+import Decoding
+import Foundation
+import Glibc
+import Pages
+import Platform
+import Renderer
+
+extension ReaderApp {
+    /// Does what the core asked, in order.
+    func perform(_ effects: [AppEffect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let event):
+                log.emit(event)
+            case .warn(let message):
+                options.logger.warning("\(message)")
+            case let .wantPages(pages, visible, fitting):
+                let cache = self.cache ?? makeCache(fitting: fitting)
+                cache.setFitting(PixelSize(width: fitting.width, height: fitting.height))
+                cache.want(pages, visibleCount: visible)
+            case .upload(let page):
+                upload(page)
+            case .release(let page):
+                textures[page] = nil
+                held[page] = nil
+                cache?.noteTextureReleased(page: page)
+            case let .placeholder(page, size, message):
+                held[page] = placeholderImage(size: PixelSize(width: size.width, height: size.height), message: message)
+            case let .requestRegion(page, rect, output):
+                cache?.requestRegion(page: page, rect: PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                     outputSize: PixelSize(width: output.width, height: output.height))
+            case .showRegion(let page, _):
+                // The core keeps where it goes; the texture is all the shell needs.
+                if let image = arrivedRegion, let renderer {
+                    details[page] = image.pixels.withUnsafeBytes {
+                        renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
+                    }
+                }
+            case .endRegions:
+                details.removeAll()
+                cache?.endRegions()
+            case .reloadBook:
+                reloadBook()
+            case .startGL:
+                glWanted = true
+                if !holdGL { startGL() }
+            case .prepareSoftwareBuffer:
+                software?.prepare()
+            case let .quit(status, message):
+                if let message { printError(message) }
+                loop.stop(status)
+            }
+        }
+    }
+
+    /// The cache starts at the first configure, without waiting for the GL: the first spread decodes (or comes
+    /// from the disk cache) while the GL starts.
+    private func makeCache(fitting: IntSize) -> PageCache {
+        let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
+            budgetBytes: options.cacheBytes, fitting: PixelSize(width: fitting.width, height: fitting.height),
+            maxTextureSize: renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
+            diskCache: makeDiskCache()))
+        cache = c
+        loop.add(fd: c.fd) { [unowned self] _ in handle(.pagesDecoded) }
+        return c
+    }
+
+    /// Decoded pages kept between runs, so a kiosk restart shows its page at once; nil when off or when the
+    /// cache directory cannot be written (the reader then decodes every time).
+    private func makeDiskCache() -> DiskCache? {
+        guard options.diskCacheBytes > 0,
+              let dir = DiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment) else { return nil }
+        do { return try DiskCache(directory: dir, maxBytes: options.diskCacheBytes) } catch {
+            options.logger.warning("decoded pages will not be kept on disk: \(error)")
+            return nil
+        }
+    }
+
+    /// The held image becomes the page's texture; the cache counts its real size against the page budget
+    /// (on a software renderer texture memory is process memory) and evicts by least recent use.
+    private func upload(_ page: Int) {
+        guard let renderer, let image = held.removeValue(forKey: page) else { return }
+        let max = renderer.maxTextureSize
+        let fitted = image.width > max || image.height > max ? image.downscaled(toMaxDimension: max) : image
+        let texture = fitted.pixels.withUnsafeBytes {
+            renderer.makeTexture(width: fitted.width, height: fitted.height, pixels: $0)
+        }
+        textures[page] = texture
+        cache?.noteTexture(page: page, bytes: texture.byteCount)
+    }
+
+    private func reloadBook() {
+        guard let cache else { return }
+        let fresh: PageSource
+        do { fresh = try cache.source.reloaded() } catch {
+            options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+            return
+        }
+        options.logger.info("book changed on disk: \(fresh.pageCount) pages")
+        cache.replaceSource(fresh)
+        perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
+    }
+
+    // MARK: GL start-up
+
+    func startGL() {
+        guard glStartup == nil, renderer == nil else { return }
+        let startup = GLStartup(display: display.display)
+        glStartup = startup
+        glToken = loop.add(fd: startup.fd) { [unowned self] _ in handle(.glStarted) }
+    }
+
+    /// The helper thread is done: the window surface is made here and the GL draws from now on.
+    func glStarted() {
+        guard let startup = glStartup, let outcome = startup.take() else { return }
+        if let glToken { loop.remove(glToken) }
+        glStartup = nil
+        glToken = nil
+        let made: GLStartup.Made
+        do {
+            made = try outcome.get()
+            egl = made.egl
+            surface = try EGLWindowSurface(egl: made.egl, wlSurface: window.surface,
+                                           width: window.bufferWidth, height: window.bufferHeight)
+        } catch {
+            perform(core.handle(.glFailed(message: "\(error)"), now: monotonicMilliseconds()))
+            return
+        }
+        renderer = made.renderer
+        damage.reset()
+        perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
+    }
+}
