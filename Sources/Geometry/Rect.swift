@@ -31,9 +31,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
-    /// Grows by `m` on every side.
-    @inlinable public func insetBy(_ m: Double) -> Rect { Rect(x: x + m, y: y + m, width: width - 2 * m, height: height - 2 * m) }
-
     /// `content` scaled to fit inside `self` preserving its aspect ratio, centred.
     public func aspectFit(_ content: (width: Double, height: Double)) -> Rect {
         guard content.width > 0, content.height > 0, !isEmpty else { return Rect(x: center.x, y: center.y, width: 0, height: 0) }

@@ -25,9 +25,6 @@ import Glibc
     /// Whether the compositor offers wl_shm (every Wayland compositor must; nil only on a broken one).
     public var isAvailable: Bool { window.display.shm != nil }
 
-    /// Buffers committed and not yet released by the compositor.
-    public var liveBufferCount: Int { live.count }
-
     /// Makes the next frame's buffer now, while there is nothing to draw yet (e.g. while the first page is read):
     /// its memory is faulted in here (~5 ms for 1920×1080 on this class of machine), not when the frame is due.
     public func prepare() {

@@ -147,8 +147,6 @@ import Glibc
         onFatal?(error ?? DisplayError(describeDisplayError(display)))
     }
 
-    public var isFailed: Bool { failed }
-
     /// All outputs currently known (name, scale, size), for `--output` and HiDPI.
     public var outputList: [Output] { outputs.sorted { $0.key < $1.key }.map(\.value) }
 

@@ -50,9 +50,6 @@ import CWaylandProtocols
     public var bufferWidth: Int32 { max(1, Int32((Double(width) * renderScale).rounded())) }
     public var bufferHeight: Int32 { max(1, Int32((Double(height) * renderScale).rounded())) }
 
-    /// Whether reduced-resolution motion frames can be shown (wp_viewporter is offered).
-    public var canScaleMotion: Bool { viewport != nil }
-
     /// Renders at `factor` of full resolution until set back to 1; takes effect with the next commit.
     /// Returns false when the compositor offers no wp_viewporter.
     @discardableResult

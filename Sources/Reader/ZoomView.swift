@@ -58,8 +58,6 @@ public struct ZoomView: Sendable {
 
     /// The current view (book → window px), including rubber band and animation.
     public var affine: Affine2 { pose.affine }
-    /// Where the view will rest once the running animation ends (the current view when none runs).
-    public var targetAffine: Affine2 { if case .tween(let t) = motion { return t.to.affine }; return pose.affine }
     /// Current scale (× fit), as displayed.
     public var scale: Double { pose.scale }
     /// Current rotation, radians, positive clockwise; unwrapped during a gesture, in (−π, π] at rest.
