@@ -34,6 +34,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also measure what each pass of a frame costs, by leaving it out (slower; for profiling).")
     var breakdown = false
 
+    @Flag(help: "Also measure encode and decode times of a synthetic 2000×2800 page and the solver's lift phase.")
+    var codecs = false
+
     func run() throws {
         let started = EventLog.now()
         let book = try bookOptions.location()
@@ -95,6 +98,7 @@ struct Bench: ParsableCommand {
             }
         }
         results.solverNs = solverCost()
+        if codecs { results.codecs = try BenchCodecs.measure() }
         results.glErrors = GLErrors.drain().count
         print(json ? results.json(size: size) : results.table(size: size))
 
@@ -176,6 +180,8 @@ struct BenchResults {
     var breakdowns: [(name: String, rest: [(String, Double)], curl: [(String, Double)])] = []
     var glErrors = 0
     var solverNs = 0.0
+    /// `--codecs`: (label, ms) rows.
+    var codecs: [(String, Double)] = []
 
     static func percentile(_ xs: [Double], _ p: Double) -> Double {
         guard !xs.isEmpty else { return .nan }
@@ -201,6 +207,7 @@ struct BenchResults {
         out += "curl solver: \(f(solverNs)) ns per call\n"
         out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
         out += "GL errors: \(glErrors)"
+        for (label, value) in codecs { out += "\n\(label): \(f(value))\(label.hasSuffix("ns per call") ? "" : " ms")" }
         for b in breakdowns {
             // Frame cost without the pass subtracted from the whole frame's (medians; noise can make it < 0).
             let wholeRest = b.rest.first?.1 ?? .nan, wholeCurl = b.curl.first?.1 ?? .nan
@@ -228,6 +235,9 @@ struct BenchResults {
         parts.append("\"solver_ns\":\(solverNs)")
         parts.append("\"upload_p50_ms\":\(Self.percentile(uploadMs, 0.5))")
         parts.append("\"gl_errors\":\(glErrors)")
+        if !codecs.isEmpty {
+            parts.append("\"codecs\":{\(codecs.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ","))}")
+        }
         return "{\(parts.joined(separator: ","))}"
     }
 }
