@@ -30,7 +30,10 @@ struct Driver {
         core.journal = []
         _ = handle(.configured(width: Scene.width, height: Scene.height, scale: 1))
         _ = handle(.glReady(maxTextureSize: 4096))
-        if page != 1 { core.reader.go(toPage: page) }
+        if page != 1 {
+            core.reader.go(toPage: page)
+            effects += core.wantPages()
+        }
         deliverWanted()
         frame()
     }

@@ -1,0 +1,72 @@
+@testable import AppCore
+import Geometry
+import Gestures
+import Testing
+
+/// What the core asks of the page cache and the GL as pages come, fail, go and change on disk, and as a
+/// zoomed view settles.
+@Suite struct PagePolicyTests {
+    @Test func aFailedPageBecomesAPlaceholderAndIsReportedOnce() {
+        var d = Driver()
+        let out = d.handle(.pageFailed(page: 3, message: "truncated PNG"))
+        #expect(out.first == .warn("page 3 cannot be shown: truncated PNG"))
+        #expect(out.contains(.placeholder(page: 3, size: Scene.pageSize, message: "Page 3: truncated PNG")),
+                "in the proportions of its neighbours: \(out)")
+        #expect(out.last == .upload(page: 3))
+        let again = d.handle(.pageFailed(page: 3, message: "truncated PNG"))
+        #expect(!again.contains { if case .warn = $0 { true } else { false } }, "warned once")
+        #expect(d.core.hasImage(3))
+    }
+
+    @Test func anEvictedPageIsReleasedAndWantedAgainLater() {
+        var d = Driver()
+        #expect(d.handle(.pageEvicted(page: 5)) == [.release(page: 5)])
+        #expect(!d.core.hasImage(5))
+    }
+
+    @Test func aChangedBookIsReadAgainOnceQuiet() {
+        var d = Driver(page: 10)
+        d.handle(.bookChanged)
+        d.now += 100
+        d.handle(.bookChanged)
+        #expect(d.core.nextDeadline == d.now + 400, "the timer restarts with every change")
+        d.now += 400
+        #expect(d.handle(.timer) == [.reloadBook])
+        let out = d.handle(.bookReloaded(pageCount: 6))
+        #expect(out.contains(.release(page: 10)) && out.contains(.release(page: 11)))
+        #expect(out.contains(.log(LogEvent("book", ["pages": .int(6)]))))
+        #expect(out.contains(.log(LogEvent("page", ["page": .int(6)]))), "clamped to the new end: \(out)")
+        #expect(d.core.reader.page == 6)
+    }
+
+    @Test func aSettledZoomAsksForSharperRegionsAndForgetsThemAtFit() {
+        var d = Driver()
+        // Sources twice the texture's size: zoomed 2.5×, the texture is magnified.
+        d.handle(.pageReady(page: 1, size: Scene.pageSize, sourceSize: IntSize(width: 1200, height: 1440)))
+        d.input(tap(at: Vec2(940, 400), t0: d.now + 50) + tap(at: Vec2(940, 400), t0: d.now + 200))
+        d.run(for: 600)
+        let requests = d.effects.compactMap { if case .requestRegion(let p, let r, let o) = $0 { (p, r, o) } else { nil } }
+        #expect(requests.count == 1 && requests.first?.0 == 1, "\(requests)")
+        if let (_, rect, output) = requests.first {
+            #expect(rect.width > 0 && rect.width <= 1200 && output.width <= rect.width)
+            let shown = d.handle(.regionReady(page: 1, rect: rect, size: output))
+            #expect(shown.count == 1)
+            let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
+            #expect(plan?.details.count == 1)
+        }
+        d.input(tap(at: Vec2(940, 400), t0: d.now + 50) + tap(at: Vec2(940, 400), t0: d.now + 200))
+        d.run(for: 600)
+        #expect(d.effects.last { if case .endRegions = $0 { true } else { false } } != nil)
+    }
+
+    @Test func kioskIgnoresQuitAndClose() {
+        var settings = Driver.settings
+        settings.kiosk = true
+        var d = Driver(settings: settings)
+        #expect(d.handle(.input(.key(keysym: Keysym.q, pressed: true, modifiers: .ctrl, time: d.now))).isEmpty)
+        #expect(d.handle(.closeRequested).isEmpty)
+        #expect(d.handle(.terminate) == [.quit(0, message: nil)])
+        var plain = Driver()
+        #expect(plain.handle(.input(.key(keysym: Keysym.q, pressed: true, modifiers: .ctrl, time: plain.now))) == [.quit(0, message: nil)])
+    }
+}
