@@ -12,6 +12,7 @@ enum InputCode {
     static let keyPageUp: UInt32 = 104
     static let keyPageDown: UInt32 = 109
     static let keySpace: UInt32 = 57
+    static let key0: UInt32 = 11
 }
 
 /// What the compositor knows about the surface under a point.

@@ -1,0 +1,157 @@
+import Decoding
+import Foundation
+import Glibc
+import Testing
+
+/// The touch path on the real `recto` under headless weston (1920×1080, the demo book's cover on the right):
+/// input is judged on its own timestamps and against the view on screen when it arrives.
+/// - After a double-tap zoom in and out, a pinch and the `0` key, a keyboard turn from a zoomed page, and an
+///   idle reset from a zoomed page, a corner drag picks the page up with its corner under the finger
+///   (screenshot mid-drag), and a second finger cancels that curl.
+/// - A reader stopped (SIGSTOP) while the last moves and the release arrive, then resumed, decides as if it had
+///   read them live: a slow short drag still cancels, a fast flick still commits.
+/// Serialized: each test runs a compositor and recto on a 2-core machine.
+@Suite(.serialized) struct TouchPathEndToEndTests {
+    static let page = PageLayout.double(width: 1920, height: 1080).right
+    static let corner = (x: Double(page.x + page.width - 10), y: Double(page.y + page.height - 10))
+    static let middle = (x: Double(page.x + page.width / 2), y: Double(page.y + page.height / 2))
+    static let finger = (x: 1300, y: 700)
+    static let cover = Locked<RGBAImage?>(nil)
+
+    private func startOnCover(_ arguments: [String] = []) throws -> RectoSession {
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: arguments)
+        #expect(try session.waitForEvent("shown").int("page") == 1)
+        return session
+    }
+
+    private func phase(_ event: RectoEvent) -> String { "\(event.string("phase") ?? "?") \(event.string("direction") ?? "?")" }
+
+    /// Waits until the screen shows the cover at rest, at fit (a zoom or turn has settled and been drawn).
+    private func waitForCoverAtRest(_ session: RectoSession) throws {
+        let reference = try Self.cover.withLock { cached in
+            if let cached { return cached }
+            let image = try RectoRender.image(["--size", "1920x1080", "--page", "1"]).image
+            cached = image
+            return image
+        }
+        let shot = try session.screenshot(timeout: .seconds(8)) {
+            compareImages($0, reference).map { $0.meanAbsolute < 3 && $0.fractionWithin >= 0.99 } ?? false
+        }
+        let difference = try #require(compareImages(shot, reference))
+        try #require(difference.meanAbsolute < 3 && difference.fractionWithin >= 0.99,
+                     "the cover is not back at rest: \(difference); \(session.weston.artifactsDirectory.path)")
+    }
+
+    /// The must-show after each odd sequence: the corner under the finger, then a second finger cancels.
+    private func cornerCurlsUnderTheFingerAndASecondFingerCancels(_ session: RectoSession) throws {
+        try waitForCoverAtRest(session)
+        let flap = try session.holdCorner(from: Self.corner, at: Self.finger)
+        let tip = flap.tip.map { "(\($0.x), \($0.y))" } ?? "none"
+        #expect(isUnder(flap.tip, finger: Self.finger),
+                "flap tip at \(tip), finger at \(Self.finger); screenshots in \(session.weston.artifactsDirectory.path)")
+        try session.weston.touchDown([Finger(id: 1, x: Self.middle.x - 300, y: Self.middle.y)])
+        let cancel = try session.waitForEvent("flip")
+        #expect(phase(cancel) == "cancel forward", "events: \(session.historyText)")
+        try session.weston.touchUp([0, 1])
+        let later = try session.events(during: .seconds(1))
+        #expect(!later.contains { $0.name == "page" || $0.name == "flip" }, "after the cancel: \(later)")
+        try waitForCoverAtRest(session)
+    }
+
+    private func doubleTap(_ session: RectoSession) throws {
+        try session.weston.tap(x: Self.middle.x, y: Self.middle.y)
+        try session.weston.tap(x: Self.middle.x, y: Self.middle.y)
+    }
+
+    private func pressKey(_ session: RectoSession, _ code: UInt32) throws {
+        try session.weston.key(code, pressed: true)
+        try session.weston.key(code, pressed: false)
+    }
+
+    @Test func afterADoubleTapZoomInAndOut() throws {
+        let session = try startOnCover()
+        try doubleTap(session)
+        #expect(try session.waitForEvent("zoom").number("scale") ?? 0 > 2)
+        try doubleTap(session)
+        #expect(try session.waitForEvent("zoom").number("scale") == 1)
+        try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
+    }
+
+    @Test func afterAPinchZoomAndTheZeroKey() throws {
+        let session = try startOnCover()
+        let (cx, cy) = Self.middle
+        try session.weston.touchDown([Finger(id: 0, x: cx - 100, y: cy), Finger(id: 1, x: cx + 100, y: cy)])
+        try session.weston.touchStroke(steps: 12, interval: .milliseconds(16)) { i in
+            let half = 100 + 100 * Double(i) / 12
+            return [Finger(id: 0, x: cx - half, y: cy), Finger(id: 1, x: cx + half, y: cy)]
+        }
+        try session.weston.touchUp([0, 1])
+        #expect(try session.waitForEvent("zoom").number("scale") ?? 0 > 1.5)
+        try pressKey(session, InputCode.key0)
+        #expect(try session.waitForEvent("zoom").number("scale") == 1)
+        try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
+    }
+
+    @Test func afterAKeyboardTurnFromAZoomedPage() throws {
+        let session = try startOnCover()
+        try pressKey(session, InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        try doubleTap(session)
+        #expect(try session.waitForEvent("zoom").number("scale") ?? 0 > 2)
+        try pressKey(session, InputCode.keyLeft)
+        #expect(try session.waitForEvent("page").int("page") == 1)
+        try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
+    }
+
+    @Test func afterAnIdleResetFromAZoomedPage() throws {
+        let session = try startOnCover(["--idle-reset", "2"])
+        try pressKey(session, InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        try doubleTap(session)
+        #expect(try session.waitForEvent("zoom").number("scale") ?? 0 > 2)
+        _ = try session.waitForEvent("idle-reset", timeout: .seconds(6))
+        #expect(try session.waitForEvent("page", timeout: .seconds(3)).int("page") == 1)
+        try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
+    }
+
+    // MARK: read late
+
+    /// Drags from the corner through `points` at `interval`, live for the first `live` points; the reader is
+    /// stopped for the rest and the release (after `rest`), and resumed 300 ms later.
+    private func dragReadLate(_ session: RectoSession, to points: [(x: Double, y: Double)], live: Int,
+                              interval: Duration, rest: Duration) throws {
+        let weston = session.weston
+        try weston.touchDown([Finger(id: 0, x: Self.corner.x, y: Self.corner.y)])
+        for (i, p) in points.enumerated() {
+            if i == live { session.recto.send(signal: SIGSTOP) }
+            weston.sleep(until: .now + interval)
+            try weston.touchMotion(id: 0, x: p.x, y: p.y)
+            try weston.touchFrame()
+        }
+        weston.sleep(until: .now + rest)
+        try weston.touchUp([0])
+        weston.sleep(until: .now + .milliseconds(300))
+        session.recto.send(signal: SIGCONT)
+    }
+
+    @Test func aSlowShortDragReadLateStillCancels() throws {
+        let session = try startOnCover()
+        // 70 px in 700 ms, resting 150 ms before the lift: a tentative peek. Stopped for the last six moves.
+        let points = (1...10).map { (x: Self.corner.x - 7 * Double($0), y: Self.corner.y) }
+        try dragReadLate(session, to: points, live: 4, interval: .milliseconds(70), rest: .milliseconds(150))
+        #expect(phase(try session.waitForEvent("flip")) == "begin forward")
+        #expect(phase(try session.waitForEvent("flip")) == "cancel forward", "events: \(session.historyText)")
+        let later = try session.events(during: .seconds(1))
+        #expect(!later.contains { $0.name == "page" }, "a page event after a peek: \(later)")
+    }
+
+    @Test func aFastFlickReadLateStillCommits() throws {
+        let session = try startOnCover()
+        // 150 px in 60 ms, lifted at once. Stopped for all but the first move.
+        let points = (1...5).map { (x: Self.corner.x - 30 * Double($0), y: Self.corner.y) }
+        try dragReadLate(session, to: points, live: 1, interval: .milliseconds(12), rest: .zero)
+        #expect(phase(try session.waitForEvent("flip")) == "begin forward")
+        #expect(phase(try session.waitForEvent("flip")) == "commit forward", "events: \(session.historyText)")
+        #expect(try session.waitForEvent("page").int("page") == 2, "events: \(session.historyText)")
+    }
+}
