@@ -10,6 +10,8 @@ let package = Package(
     name: "Recto",
     products: [
         .executable(name: "recto", targets: ["recto"]),
+        // GPL: links poppler. A separate program that `recto` talks to over a socket (Helpers/recto-pdf/README.md).
+        .executable(name: "recto-pdf", targets: ["recto-pdf"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +35,13 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+
+        // The PDF helper (GPL, separate program): poppler-glib and, through its pkg-config, cairo and glib.
+        .systemLibrary(name: "CPopplerGlib", path: "Helpers/recto-pdf/CPopplerGlib", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib"], path: "Helpers/recto-pdf/src",
+                          cSettings: [.unsafeFlags(["-Wall", "-Wextra"])],
+                          linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fontconfig")]),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),

@@ -1,0 +1,86 @@
+// recto-pdf: renders the pages of one PDF for `recto`, sandboxed. GPL (it links poppler); see README.md.
+// Reads requests from the socket at RPDF_SOCKET_FD, answers each with one reply and, for bulk data, a memfd.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "helper.h"
+
+void reply_text(struct rpdf_reply *reply, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(reply->text, sizeof reply->text, format, args);
+    va_end(args);
+    reply->text_length = n < 0 ? 0 : (n >= (int)sizeof reply->text ? sizeof reply->text - 1 : (uint32_t)n);
+}
+
+// Receives one request; the descriptor attached to it, if any, goes to *fd. Returns 0 at EOF, -1 on error.
+static ssize_t receive(struct rpdf_request *request, int *fd) {
+    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+    struct iovec iov = { request, sizeof *request };
+    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
+                          .msg_controllen = sizeof control.buf };
+    *fd = -1;
+    ssize_t n;
+    do { n = recvmsg(RPDF_SOCKET_FD, &msg, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    if (n > 0 && c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
+        memcpy(fd, CMSG_DATA(c), sizeof(int));
+    return n;
+}
+
+static void send_reply(const struct rpdf_reply *reply, int fd) {
+    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+    struct iovec iov = { (void *)reply, offsetof(struct rpdf_reply, text) + reply->text_length };
+    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+    if (fd >= 0) {
+        msg.msg_control = control.buf;
+        msg.msg_controllen = sizeof control.buf;
+        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(c), &fd, sizeof(int));
+    }
+    ssize_t n;
+    do { n = sendmsg(RPDF_SOCKET_FD, &msg, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
+    if (n < 0) _exit(1);  // recto is gone
+}
+
+int main(int argc, char **argv) {
+    (void)argc; (void)argv;
+    limit_process();
+    warm_up();
+    enter_sandbox();
+    for (;;) {
+        struct rpdf_request request;
+        int fd;
+        ssize_t n = receive(&request, &fd);
+        if (n == 0) return 0;
+        if (n < 0) return 1;
+        struct rpdf_reply reply = { .status = RPDF_OK };
+        int attached = -1;
+        if (n != sizeof request) {
+            reply.status = RPDF_ERR_BAD_REQUEST;
+            reply_text(&reply, "request of %zd bytes, expected %zu", n, sizeof request);
+        } else if (request.op == RPDF_OP_OPEN && fd >= 0) {
+            attached = document_open(fd, &reply);
+            fd = -1;  // poppler owns it now
+        } else if (request.op == RPDF_OP_RENDER) {
+            attached = document_render(&request, &reply);
+        } else if (request.op == RPDF_OP_SELFTEST) {
+            reply.value = sandbox_selftest(request.arg);
+        } else {
+            reply.status = RPDF_ERR_BAD_REQUEST;
+            reply_text(&reply, "unknown request %u", request.op);
+        }
+        if (fd >= 0) close(fd);
+        send_reply(&reply, attached);
+        if (attached >= 0) close(attached);
+    }
+}
