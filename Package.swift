@@ -31,6 +31,8 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // The PDF helper's wire protocol and descriptor passing (glibc only).
+        .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -60,6 +62,8 @@ let package = Package(
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
+        .target(name: "PDF", dependencies: ["CPDFWire"]),
         // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
         .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
@@ -93,6 +97,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
     ],
     swiftLanguageModes: [.v6]

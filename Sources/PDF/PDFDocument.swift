@@ -1,0 +1,184 @@
+import CPDFWire
+import Glibc
+import Synchronization
+
+/// A PDF rendered by sandboxed `recto-pdf` helpers. The file is opened once, read-only, by recto; each helper
+/// gets that descriptor, so a file replaced on disk keeps rendering the version that was opened.
+///
+/// Thread-safe: up to `Configuration.helpers` pages render at once, one per helper. A helper that crashes, hangs
+/// past the time limit or runs out of memory is killed; the request fails with the reason (a crash is retried
+/// once with a fresh helper, a time-out is not) and the next request starts a new helper.
+public final class PDFDocument: Sendable {
+    public struct Configuration: Sendable {
+        /// The `recto-pdf` executable.
+        public var helperPath: String
+        /// Longest wait for any one reply (start-up and opening included). Default 10 s.
+        public var timeoutMilliseconds: Int
+        /// Helper processes rendering in parallel. Default 2.
+        public var helpers: Int
+
+        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2) {
+            self.helperPath = helperPath
+            self.timeoutMilliseconds = timeoutMilliseconds
+            self.helpers = helpers
+        }
+
+        /// Finds the helper (see `HelperLocation`) and reads `RECTO_PDF_TIMEOUT_MS` for the time limit.
+        public static func standard(environment: [String: String]) throws(PDFError) -> Configuration {
+            var configuration = Configuration(helperPath: try HelperLocation.find(environment: environment))
+            if let ms = environment["RECTO_PDF_TIMEOUT_MS"].flatMap({ Int($0) }), ms > 0 {
+                configuration.timeoutMilliseconds = ms
+            }
+            return configuration
+        }
+    }
+
+    public let path: String
+    public let info: PDFInfo
+    /// Identity of the file as opened (fstat of recto's descriptor).
+    public let fileStatus: stat
+    private let fd: Int32
+    private let configuration: Configuration
+    private let slots: [HelperSlot]
+    private let next = Atomic<Int>(0)
+    private let started = Atomic<Int>(0)
+
+    /// Opens `path` and reads the page table with a first helper. Throws `.unreadable` when recto cannot open
+    /// the file, `.needsPassword`, `.damaged`, or the helper's failures.
+    public init(path: String, configuration: Configuration) throws(PDFError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw .unreadable("cannot read \(path): \(errorText(errno))") }
+        var status = stat()
+        fstat(fd, &status)
+        self.path = path
+        self.fd = fd
+        self.fileStatus = status
+        self.configuration = configuration
+        slots = (0..<max(1, configuration.helpers)).map { _ in HelperSlot() }
+        var first: HelperProcess?
+        do { info = try Self.start(&first, fd: fd, configuration: configuration) } catch {
+            close(fd)
+            throw error
+        }
+        started.add(1, ordering: .relaxed)
+        slots[0].helper.withLock { $0 = first.take() }
+    }
+
+    deinit {
+        for slot in slots { slot.helper.withLock { $0 = nil } }  // kills and reaps
+        close(fd)
+    }
+
+    /// Renders `rect` (points of the displayed page) of `page` (from 1) into `width` × `height` pixels:
+    /// straight RGBA8, rows top-down, opaque.
+    public func render(page: Int, rect: PDFRect, width: Int, height: Int) throws(PDFError) -> [UInt8] {
+        guard page >= 1 && page <= info.pageCount else {
+            throw .refused("page \(page) is outside 1...\(info.pageCount)")
+        }
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_RENDER.rawValue)
+        request.page = UInt32(page - 1)
+        request.width = Int32(clamping: width)
+        request.height = Int32(clamping: height)
+        (request.x, request.y, request.w, request.h) = (rect.x, rect.y, rect.width, rect.height)
+        let bytes = width * height * 4
+        do {
+            return try perform(request, retry: true) { fd throws(PDFError) in try SharedBuffer.read(fd, bytes: bytes) }
+        }
+    }
+
+    /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
+    /// not refused). A helper the sandbox killed throws `.helperFailed`.
+    public func selfTest(_ test: PDFSelfTest) throws(PDFError) -> Int32 {
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_SELFTEST.rawValue)
+        request.arg = test.rawValue
+        var value: Int32 = 0
+        _ = try perform(request, retry: false) { _ throws(PDFError) in [] } reply: { value = $0.value }
+        return value
+    }
+
+    /// Process ids of the helpers now running (for tests that kill one).
+    public var helperProcessIDs: [pid_t] {
+        slots.compactMap { slot in slot.helper.withLockIfAvailable { helper in helper.flatMap { $0.isAlive ? $0.pid : nil } } ?? nil }
+    }
+
+    /// Helpers started so far, the first included (a restart adds one).
+    public var helpersStarted: Int { started.load(ordering: .relaxed) }
+
+    private func perform(_ request: rpdf_request, retry: Bool, payload: (Int32) throws(PDFError) -> [UInt8],
+                         reply: (rpdf_reply) -> Void = { _ in }) throws(PDFError) -> [UInt8] {
+        let index = next.add(1, ordering: .relaxed).oldValue % slots.count
+        // An idle helper if there is one; else wait for this turn's.
+        let order = slots.indices.map { (index + $0) % slots.count }
+        for i in order {
+            if let result = try slots[i].helper.withLockIfAvailable({ (helper) throws(PDFError) -> [UInt8] in
+                try run(request, on: &helper, retry: retry, payload: payload, reply: reply)
+            }) { return result }
+        }
+        return try slots[index].helper.withLock { (helper) throws(PDFError) -> [UInt8] in
+            try run(request, on: &helper, retry: retry, payload: payload, reply: reply)
+        }
+    }
+
+    private func run(_ request: rpdf_request, on helper: inout HelperProcess?, retry: Bool,
+                     payload: (Int32) throws(PDFError) -> [UInt8], reply: (rpdf_reply) -> Void) throws(PDFError) -> [UInt8] {
+        var attempts = retry ? 2 : 1
+        while true {
+            attempts -= 1
+            do {
+                if helper?.isAlive != true {
+                    helper = nil
+                    _ = try Self.start(&helper, fd: fd, configuration: configuration)
+                    started.add(1, ordering: .relaxed)
+                }
+                let (answer, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
+                defer { if fd >= 0 { close(fd) } }
+                try Self.check(answer)
+                reply(answer)
+                return try payload(fd)
+            } catch {
+                guard case .helperFailed = error, attempts > 0 else { throw error }
+            }
+        }
+    }
+
+    /// Starts a helper into `helper` and opens the document in it.
+    private static func start(_ helper: inout HelperProcess?, fd: Int32,
+                              configuration: Configuration) throws(PDFError) -> PDFInfo {
+        let process = try HelperProcess.spawn(executable: configuration.helperPath)
+        helper = process
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_OPEN.rawValue)
+        let (reply, table) = try process.send(request, attaching: fd, timeoutMilliseconds: configuration.timeoutMilliseconds)
+        defer { if table >= 0 { close(table) } }
+        try check(reply)
+        let count = Int(reply.page_count)
+        let doubles = try SharedBuffer.doubles(table, count: count * 2)
+        let sizes = (0..<count).map { PDFPageSize(width: doubles[2 * $0], height: doubles[2 * $0 + 1]) }
+        let title = text(of: reply)
+        return PDFInfo(pageSizes: sizes, title: title.isEmpty ? nil : title)
+    }
+
+    private static func check(_ reply: rpdf_reply) throws(PDFError) {
+        let message = text(of: reply)
+        switch rpdf_status(reply.status) {
+        case RPDF_OK: return
+        case RPDF_ERR_PASSWORD: throw .needsPassword
+        case RPDF_ERR_DAMAGED: throw .damaged(message)
+        case RPDF_ERR_PAGE: throw .page(message)
+        default: throw .refused(message)
+        }
+    }
+
+    private static func text(of reply: rpdf_reply) -> String {
+        var reply = reply
+        let count = min(Int(reply.text_length), Int(RPDF_TEXT_MAX))
+        return withUnsafeBytes(of: &reply.text) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+}
+
+/// One helper's place in the pool; empty until first used, emptied when its helper is killed.
+private final class HelperSlot: Sendable {
+    let helper = Mutex<HelperProcess?>(nil)
+}
