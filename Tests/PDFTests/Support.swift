@@ -31,7 +31,7 @@ func helperConfiguration(timeoutMilliseconds: Int = 10_000, helpers: Int = 2) th
 
 /// Runs a program to completion; returns its exit status and standard output.
 @discardableResult
-func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+func runProgram(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
@@ -78,4 +78,9 @@ func darkPixels(_ rgba: [UInt8], width: Int, x: Range<Int>, y: Range<Int>) -> In
 func pixel(_ rgba: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] {
     let i = (y * width + x) * 4
     return Array(rgba[i..<(i + 4)])
+}
+
+/// Pixels (RGBA) that are not white paper.
+func inked(_ rgba: [UInt8]) -> Int {
+    stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0] < 250 || rgba[$0 + 1] < 250 || rgba[$0 + 2] < 250 }.count
 }

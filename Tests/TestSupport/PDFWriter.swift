@@ -85,8 +85,9 @@ public struct PDFTestPage: Sendable {
 }
 
 /// Builds a book of `PDFTestPage`s with an optional title.
-public func pdfBook(_ pages: [PDFTestPage], title: String? = nil) -> [UInt8] {
-    var w = PDFWriter()
+/// `prefix` holds objects the pages refer to by number (hostile forms).
+public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWriter = PDFWriter()) -> [UInt8] {
+    var w = prefix
     let catalog = w.reserve()
     let tree = w.reserve()
     let font = w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
