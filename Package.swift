@@ -64,8 +64,8 @@ let package = Package(
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire"]),
-        // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
+        .target(name: "Pages", dependencies: ["Decoding", "Book", "PDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

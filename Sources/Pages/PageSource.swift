@@ -38,6 +38,8 @@ public struct PageSource: Sendable {
         case image
         /// A ZIP/CBZ archive: image entries in natural order of their full paths.
         case archive
+        /// A PDF: pages rendered by the sandboxed recto-pdf helper (`PDFSource`).
+        case pdf
         /// Some other `PageProvider`.
         case custom
     }
@@ -46,9 +48,10 @@ public struct PageSource: Sendable {
 
     public init(_ provider: any PageProvider) { self.provider = provider }
 
-    /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), or a
-    /// PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unsupportedBook`
-    /// or `.unreadable` with a message fit for the command line.
+    /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), a PDF
+    /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`,
+    /// `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or `.unreadable` with a message fit
+    /// for the command line.
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
@@ -56,15 +59,22 @@ public struct PageSource: Sendable {
         }
         if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
         guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
-        let head = try PosixFiles.readPrefix(path, count: 8)
+        let head = try PosixFiles.readPrefix(path, count: 1024)
         let lower = path.lowercased()
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }
+        if isPDF(head) { return PageSource(try PDFSource(path: path, limits: limits)) }
         let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let isJPEG = head.starts(with: [0xFF, 0xD8])
         guard isPNG || isJPEG else { throw .unsupportedBook(path: path) }
         return PageSource(SingleImageSource(path: path, limits: limits))
+    }
+
+    /// Readers accept `%PDF-` anywhere in the first 1024 bytes (some files start with junk).
+    static func isPDF(_ head: [UInt8]) -> Bool {
+        let marker: [UInt8] = Array("%PDF-".utf8)
+        return head.count >= marker.count && (0...(head.count - marker.count)).contains { head[$0..<($0 + marker.count)].elementsEqual(marker) }
     }
 
     public var path: String { provider.path }
