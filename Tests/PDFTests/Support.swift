@@ -1,7 +1,6 @@
 import Foundation
 import PDF
 import TestSupport
-import XCTest
 
 /// A fresh temporary directory, removed by `cleanup()`.
 struct Scratch {
