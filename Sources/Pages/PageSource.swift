@@ -1,3 +1,4 @@
+import Decoding
 import Glibc
 
 /// The bytes of one page and the identity of exactly those bytes.
@@ -87,6 +88,18 @@ public struct PageSource: Sendable {
     public func data(of page: Int) throws(PageError) -> [UInt8] { try provider.contents(of: page).bytes }
     /// Bytes and identity of `page`, read together so the identity describes exactly these bytes.
     public func contents(of page: Int) throws(PageError) -> PageContents { try provider.contents(of: page) }
+    /// `page` as an image within `bounds`, synchronously: decoded from its bytes (never enlarged), or rendered
+    /// (a PDF page fills the box, like in `PageCache`).
+    public func image(of page: Int, fitting bounds: PixelSize, limits: DecodeLimits = .standard) throws(PageError) -> RGBAImage {
+        if let renderer = provider as? any RenderedPageProvider {
+            return try renderer.render(page: page, size: renderer.sourceSize(of: page, fitting: bounds).fitting(within: bounds))
+        }
+        let bytes = try data(of: page)
+        do { return try ImageDecoder.decode(bytes, limits: limits, fitting: bounds) } catch {
+            throw .decode(name: name(of: page), error)
+        }
+    }
+
     /// Identity of `page` for a persistent cache key, without reading it.
     public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }
     /// Rescans the same path (the directory listing, the archive's directory).
