@@ -23,7 +23,7 @@ final class HelperProcess: @unchecked Sendable {
     /// Starts the helper with one end of a fresh SOCK_SEQPACKET pair as its descriptor 3, stdin, stdout and
     /// stderr on /dev/null (poppler reports damaged files on stderr; the replies carry what matters), and
     /// default signal handling (an ignored SIGPIPE would otherwise be inherited).
-    static func spawn(executable: String) throws(PDFError) -> HelperProcess {
+    static func spawn(executable: String, memoryMegabytes: Int) throws(PDFError) -> HelperProcess {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .helperFailed("socketpair: \(errorText(errno))")
@@ -51,7 +51,7 @@ final class HelperProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(String(memoryMegabytes)), nil]
         defer { argv.forEach { free($0) } }
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {

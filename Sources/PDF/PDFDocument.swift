@@ -16,11 +16,14 @@ public final class PDFDocument: Sendable {
         public var timeoutMilliseconds: Int
         /// Helper processes rendering in parallel. Default 2.
         public var helpers: Int
+        /// Address space each helper may use (RLIMIT_AS), in MiB. Default 1024.
+        public var memoryMegabytes: Int
 
-        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2) {
+        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2, memoryMegabytes: Int = 1024) {
             self.helperPath = helperPath
             self.timeoutMilliseconds = timeoutMilliseconds
             self.helpers = helpers
+            self.memoryMegabytes = memoryMegabytes
         }
 
         /// Finds the helper (see `HelperLocation`) and reads `RECTO_PDF_TIMEOUT_MS` for the time limit.
@@ -146,7 +149,8 @@ public final class PDFDocument: Sendable {
     /// Starts a helper into `helper` and opens the document in it.
     private static func start(_ helper: inout HelperProcess?, fd: Int32,
                               configuration: Configuration) throws(PDFError) -> PDFInfo {
-        let process = try HelperProcess.spawn(executable: configuration.helperPath)
+        let process = try HelperProcess.spawn(executable: configuration.helperPath,
+                                              memoryMegabytes: configuration.memoryMegabytes)
         helper = process
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_OPEN.rawValue)

@@ -28,7 +28,7 @@ import Testing
     @Test func pageThatRendersForHoursIsStoppedAndTheHelperRestarted() throws {
         let document = try open(HostilePDF.slowPage(), timeoutMilliseconds: 4000)
         #expect(inked(try render(document, 1)) > 10)
-        #expect(throws: PDFError.timedOut(milliseconds: 4000)) { try self.render(document, 2) }
+        #expect(throws: PDFError.timedOut(milliseconds: 4000)) { _ = try self.render(document, 2) }
         #expect(document.helperProcessIDs == [], "the helper that overran was killed")
         #expect(inked(try render(document, 3)) > 10)
         #expect(document.helpersStarted == 2)
@@ -53,6 +53,24 @@ import Testing
         let readable = try PDFDocument(path: open, configuration: helperConfiguration())
         #expect(readable.info.pageCount == 5)
         #expect(inked(try render(readable, 1)) > 10)
+    }
+
+    @Test func imageDeclaredTooLargeIsSkippedAndTheOtherPagesRead() throws {
+        let document = try open(HostilePDF.memoryBomb())
+        #expect(inked(try render(document, 2)) == 0, "poppler refuses the image before allocating it")
+        #expect(inked(try render(document, 1)) > 10)
+        #expect(inked(try render(document, 3)) > 10)
+    }
+
+    @Test func renderPastTheMemoryLimitFailsAndTheNextPageRenders() throws {
+        var configuration = try helperConfiguration(helpers: 1)
+        configuration.memoryMegabytes = 96
+        let document = try PDFDocument(path: try scratch.write("book.pdf", standardPDFBook()), configuration: configuration)
+        // 4000 × 5600 pixels are 90 MB: with the helper's own 40 MB its address space is exhausted.
+        #expect(throws: PDFError.refused("cannot make a shared buffer of 89600000 bytes: Cannot allocate memory")) {
+            _ = try document.render(page: 1, rect: PDFRect(x: 0, y: 0, width: 595, height: 842), width: 4000, height: 5600)
+        }
+        #expect(inked(try render(document, 1)) > 10)
     }
 
     @Test func hugeMediaBoxRendersSmallAndTheOtherPagesRead() throws {

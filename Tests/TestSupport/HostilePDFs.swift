@@ -12,6 +12,16 @@ public enum HostilePDF {
         return withPage2(PDFTestPage(content: "/F Do", extraResources: "/XObject << /F FORM >>"), forms: forms)
     }
 
+    /// Page 2 draws an image declared 30000 × 30000 (3.6 GB decoded) from 30 bytes of data: past the helper's
+    /// 1 GiB of address space.
+    public static func memoryBomb() -> [UInt8] {
+        var w = PDFWriter()
+        let image = w.stream("/Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceRGB "
+                             + "/BitsPerComponent 8", Array(repeating: 0x80, count: 30))
+        return pdfBook([good, PDFTestPage(content: "q 500 0 0 500 50 50 cm /Im9 Do Q",
+                                          extraResources: "/XObject << /Im9 \(image) 0 R >>"), good], prefix: w)
+    }
+
     /// Page 2's MediaBox is 10^6 points a side.
     public static func hugeMediaBox() -> [UInt8] {
         pdfBook([good, PDFTestPage.text(["Huge"], width: 1_000_000, height: 1_000_000), good])

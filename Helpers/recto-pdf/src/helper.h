@@ -4,8 +4,9 @@
 
 #include "recto_pdf_protocol.h"
 
-// Sets what the kernel must enforce before anything else runs: the address-space limit and death with the parent.
-void limit_process(void);
+// Sets what the kernel must enforce before anything else runs: the address-space limit (`megabytes`, or 1 GiB
+// when 0) and death with the parent.
+void limit_process(long megabytes);
 // Loads everything rendering needs from outside the already-open descriptors (fontconfig's configuration and
 // cache, FreeType, text converters) by rendering a tiny built-in document once.
 void warm_up(void);

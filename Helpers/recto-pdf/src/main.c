@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -52,9 +53,9 @@ static void send_reply(const struct rpdf_reply *reply, int fd) {
     if (n < 0) _exit(1);  // recto is gone
 }
 
+// Usage: recto-pdf [MEGABYTES]: the address space it may use (default 1024).
 int main(int argc, char **argv) {
-    (void)argc; (void)argv;
-    limit_process();
+    limit_process(argc > 1 ? atol(argv[1]) : 0);
     warm_up();
     enter_sandbox();
     for (;;) {

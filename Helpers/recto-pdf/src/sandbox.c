@@ -20,7 +20,7 @@
 
 #include "helper.h"
 
-// Address space the helper may map: poppler, cairo and the largest render buffer fit with room to spare.
+// Address space the helper may map by default: poppler, cairo and the largest render buffer fit with room to spare.
 #define ADDRESS_SPACE_BYTES (1024L << 20)
 
 static int landlock_abi;
@@ -30,10 +30,9 @@ static void die(const char *what) {
     _exit(70);
 }
 
-void limit_process(void) {
-    struct rlimit as = { ADDRESS_SPACE_BYTES, ADDRESS_SPACE_BYTES };
-    const char *override = getenv("RECTO_PDF_MEMORY_LIMIT_MB");  // tests provoke running out of memory
-    if (override && atol(override) > 0) as.rlim_cur = as.rlim_max = (rlim_t)atol(override) << 20;
+void limit_process(long megabytes) {
+    rlim_t bytes = megabytes > 0 ? (rlim_t)megabytes << 20 : ADDRESS_SPACE_BYTES;
+    struct rlimit as = { bytes, bytes };
     if (setrlimit(RLIMIT_AS, &as) != 0) die("setrlimit");
     struct rlimit none = { 0, 0 };
     setrlimit(RLIMIT_CORE, &none);
