@@ -12,7 +12,8 @@ public final class PDFDocument: Sendable {
     public struct Configuration: Sendable {
         /// The `recto-pdf` executable.
         public var helperPath: String
-        /// Longest wait for any one reply (start-up and opening included). Default 10 s.
+        /// Longest wait for a page. Default 10 s. Starting a helper and opening the document wait at least 10 s
+        /// (a loaded machine starting a helper is not a hostile page).
         public var timeoutMilliseconds: Int
         /// Helper processes rendering in parallel. Default 2.
         public var helpers: Int
@@ -101,7 +102,7 @@ public final class PDFDocument: Sendable {
         return value
     }
 
-    /// Process ids of the helpers now running (for tests that kill one).
+    /// Process ids of the idle helpers (one busy with a request is not listed), for tests that kill one.
     public var helperProcessIDs: [pid_t] {
         slots.compactMap { slot in slot.helper.withLockIfAvailable { helper in helper.flatMap { $0.isAlive ? $0.pid : nil } } ?? nil }
     }
@@ -154,7 +155,8 @@ public final class PDFDocument: Sendable {
         helper = process
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_OPEN.rawValue)
-        let (reply, table) = try process.send(request, attaching: fd, timeoutMilliseconds: configuration.timeoutMilliseconds)
+        let (reply, table) = try process.send(request, attaching: fd,
+                                              timeoutMilliseconds: max(configuration.timeoutMilliseconds, 10_000))
         defer { if table >= 0 { close(table) } }
         try check(reply)
         let count = Int(reply.page_count)

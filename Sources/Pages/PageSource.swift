@@ -82,6 +82,14 @@ public struct PageSource: Sendable {
     public var kind: Kind { provider.kind }
     /// Number of pages (≥ 1 for the built-in sources).
     public var pageCount: Int { provider.pageCount }
+    /// Page sizes known before any page is rendered, in points, page N at index N - 1: a PDF's page table (after
+    /// CropBox and /Rotate; 0 × 0 for a page that cannot be loaded). Nil for image books, whose sizes are known
+    /// once each page is decoded.
+    public var knownPageSizes: [(width: Double, height: Double)]? {
+        (provider as? PDFSource)?.pageSizes.map { ($0.width, $0.height) }
+    }
+    /// The book's title from its metadata (PDF), nil when it has none.
+    public var title: String? { (provider as? PDFSource)?.title }
     /// File or entry name of `page` (1-based), for messages; "page N" when out of range.
     public func name(of page: Int) -> String { provider.name(of: page) }
     /// The bytes of `page` (1-based), at most `limits.decode.maxFileBytes` (and `maxEntryBytes` for entries).

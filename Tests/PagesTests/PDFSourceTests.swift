@@ -33,6 +33,14 @@ import Testing
         #expect(pdf.pageSizes[4] == PDFPageSize(width: 1190, height: 842))
         #expect(try source.identity(of: 2) == .documentPage(file: try fileIdentity(dir.file("book.pdf")), page: 2))
         #expect(throws: PageError.renderedPage(name: "page 1")) { try source.data(of: 1) }
+        #expect(source.title == "Test Book")
+        let sizes = try #require(source.knownPageSizes)
+        #expect(sizes.count == 5)
+        #expect(sizes[4] == (1190, 842))
+        // Synchronously (recto render): the landscape page fills the box's width.
+        let spread = try source.image(of: 5, fitting: bounds)
+        #expect(spread.size == PixelSize(width: 400, height: 283))
+        #expect(spread.pixels.contains { $0 < 128 }, "the page's text is drawn")
     }
 
     @Test func damagedPDFDoesNotOpen() throws {
