@@ -1,42 +1,4 @@
-// The PDF helper's wire protocol (shared with the helper, plain C, no library) and descriptor passing,
-// whose CMSG_* macros do not import into Swift. Part of glibc: links nothing.
+// The PDF helper's wire protocol and descriptor passing (whose CMSG_* macros do not import into Swift),
+// shared with the helper: plain C and glibc, links nothing.
 #include "../../Helpers/recto-pdf/src/include/recto_pdf_protocol.h"
-#include <errno.h>
-#include <string.h>
-#include <sys/socket.h>
-
-// Sends `length` bytes as one packet with `fd` attached when it is >= 0. Returns sendmsg's result.
-static inline ssize_t rpdf_send(int socket, const void *bytes, size_t length, int fd) {
-    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
-    struct iovec iov = { (void *)bytes, length };
-    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-    if (fd >= 0) {
-        memset(&control, 0, sizeof control);
-        msg.msg_control = control.buf;
-        msg.msg_controllen = sizeof control.buf;
-        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(c), &fd, sizeof(int));
-    }
-    ssize_t n;
-    do { n = sendmsg(socket, &msg, MSG_NOSIGNAL | MSG_DONTWAIT); } while (n < 0 && errno == EINTR);
-    return n;
-}
-
-// Receives one packet of at most `capacity` bytes; an attached descriptor (close-on-exec) goes to *fd, else -1.
-// Returns recvmsg's result (0 at end of file).
-static inline ssize_t rpdf_receive(int socket, void *bytes, size_t capacity, int *fd) {
-    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
-    struct iovec iov = { bytes, capacity };
-    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
-                          .msg_controllen = sizeof control.buf };
-    *fd = -1;
-    ssize_t n;
-    do { n = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT); } while (n < 0 && errno == EINTR);
-    struct cmsghdr *c = n > 0 ? CMSG_FIRSTHDR(&msg) : NULL;
-    if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
-        memcpy(fd, CMSG_DATA(c), sizeof(int));
-    return n;
-}
+#include "../../Helpers/recto-pdf/src/include/recto_pdf_wire.h"

@@ -68,7 +68,7 @@ final class HelperProcess: @unchecked Sendable {
               timeoutMilliseconds: Int) throws(PDFError) -> (reply: rpdf_reply, fd: Int32) {
         guard isAlive else { throw .helperFailed(deathReason()) }
         var request = request
-        let sent = withUnsafeBytes(of: &request) { rpdf_send(socket, $0.baseAddress, $0.count, attached) }
+        let sent = withUnsafeBytes(of: &request) { rpdf_send(socket, $0.baseAddress, $0.count, attached, nonBlocking) }
         guard sent == MemoryLayout<rpdf_request>.size else { throw died() }
         let deadline = monotonicMilliseconds() + timeoutMilliseconds
         var reply = rpdf_reply()
@@ -83,7 +83,7 @@ final class HelperProcess: @unchecked Sendable {
             if ready < 0 && errno != EINTR { throw .helperFailed("poll: \(errorText(errno))") }
             guard ready > 0 else { continue }
             var fd: Int32 = -1
-            let n = withUnsafeMutableBytes(of: &reply) { rpdf_receive(socket, $0.baseAddress, $0.count, &fd) }
+            let n = withUnsafeMutableBytes(of: &reply) { rpdf_receive(socket, $0.baseAddress, $0.count, &fd, nonBlocking) }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
             let header = MemoryLayout<rpdf_reply>.offset(of: \rpdf_reply.text)!
             guard n >= header, Int(reply.text_length) <= n - header else {
@@ -132,6 +132,9 @@ final class HelperProcess: @unchecked Sendable {
         exitStatus = status
     }
 }
+
+/// Every socket call here returns at once; waiting is poll's, with a deadline.
+private let nonBlocking = Int32(MSG_DONTWAIT)
 
 func monotonicMilliseconds() -> Int {
     var now = timespec()

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "helper.h"
+#include "recto_pdf_wire.h"
 
 void reply_text(struct rpdf_reply *reply, const char *format, ...) {
     va_list args;
@@ -20,37 +21,9 @@ void reply_text(struct rpdf_reply *reply, const char *format, ...) {
     reply->text_length = n < 0 ? 0 : (n >= (int)sizeof reply->text ? sizeof reply->text - 1 : (uint32_t)n);
 }
 
-// Receives one request; the descriptor attached to it, if any, goes to *fd. Returns 0 at EOF, -1 on error.
-static ssize_t receive(struct rpdf_request *request, int *fd) {
-    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
-    struct iovec iov = { request, sizeof *request };
-    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
-                          .msg_controllen = sizeof control.buf };
-    *fd = -1;
-    ssize_t n;
-    do { n = recvmsg(RPDF_SOCKET_FD, &msg, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    if (n > 0 && c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int)))
-        memcpy(fd, CMSG_DATA(c), sizeof(int));
-    return n;
-}
-
 static void send_reply(const struct rpdf_reply *reply, int fd) {
-    union { char buf[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
-    struct iovec iov = { (void *)reply, offsetof(struct rpdf_reply, text) + reply->text_length };
-    struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-    if (fd >= 0) {
-        msg.msg_control = control.buf;
-        msg.msg_controllen = sizeof control.buf;
-        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(c), &fd, sizeof(int));
-    }
-    ssize_t n;
-    do { n = sendmsg(RPDF_SOCKET_FD, &msg, MSG_NOSIGNAL); } while (n < 0 && errno == EINTR);
-    if (n < 0) _exit(1);  // recto is gone
+    if (rpdf_send(RPDF_SOCKET_FD, reply, offsetof(struct rpdf_reply, text) + reply->text_length, fd, 0) < 0)
+        _exit(1);  // recto is gone
 }
 
 // Usage: recto-pdf [MEGABYTES]: the address space it may use (default 1024).
@@ -61,7 +34,7 @@ int main(int argc, char **argv) {
     for (;;) {
         struct rpdf_request request;
         int fd;
-        ssize_t n = receive(&request, &fd);
+        ssize_t n = rpdf_receive(RPDF_SOCKET_FD, &request, sizeof request, &fd, 0);  // blocks until recto asks
         if (n == 0) return 0;
         if (n < 0) return 1;
         struct rpdf_reply reply = { .status = RPDF_OK };
