@@ -159,11 +159,18 @@ public final class PDFDocument: Sendable {
                                               timeoutMilliseconds: max(configuration.timeoutMilliseconds, 10_000))
         defer { if table >= 0 { close(table) } }
         try check(reply)
-        let count = Int(reply.page_count)
-        let doubles = try SharedBuffer.doubles(table, count: count * 2)
-        let sizes = (0..<count).map { PDFPageSize(width: doubles[2 * $0], height: doubles[2 * $0 + 1]) }
+        let count = Int(reply.page_count), sizesLength = count * 2 * MemoryLayout<Double>.size
+        let bytes = try SharedBuffer.read(table, bytes: sizesLength + max(0, Int(reply.value)))
+        let sizes = bytes.withUnsafeBytes { raw in
+            (0..<count).map { i in
+                PDFPageSize(width: raw.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
+                            height: raw.loadUnaligned(fromByteOffset: 16 * i + 8, as: Double.self))
+            }
+        }
+        let labels = bytes[sizesLength...].split(separator: 0, omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
         let title = text(of: reply)
-        return PDFInfo(pageSizes: sizes, title: title.isEmpty ? nil : title)
+        return PDFInfo(pageSizes: sizes, labels: labels.count == count ? labels : nil, title: title.isEmpty ? nil : title)
     }
 
     private static func check(_ reply: rpdf_reply) throws(PDFError) {

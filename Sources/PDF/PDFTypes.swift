@@ -29,6 +29,8 @@ public struct PDFInfo: Sendable, Equatable {
     /// Page sizes in reading order (pages are numbered from 1: page N is `pageSizes[N - 1]`). A page that
     /// cannot be loaded has size 0 × 0 and fails when rendered.
     public var pageSizes: [PDFPageSize]
+    /// Page labels in reading order ("i", "ii", "1", ...), nil when the document labels its pages only by number.
+    public var labels: [String]?
     /// The document's title from its metadata, nil when it has none.
     public var title: String?
 

@@ -6,12 +6,6 @@ enum SharedBuffer {
         try mapped(fd, bytes: bytes) { Array(UnsafeRawBufferPointer(start: $0, count: bytes)) }
     }
 
-    static func doubles(_ fd: Int32, count: Int) throws(PDFError) -> [Double] {
-        try mapped(fd, bytes: count * MemoryLayout<Double>.size) { base in
-            Array(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self), count: count))
-        }
-    }
-
     private static func mapped<T>(_ fd: Int32, bytes: Int, _ body: (UnsafeRawPointer) -> T) throws(PDFError) -> T {
         var status = stat()
         guard fd >= 0, fstat(fd, &status) == 0, status.st_size >= bytes, bytes > 0 else {

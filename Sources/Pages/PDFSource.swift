@@ -37,7 +37,11 @@ public struct PDFSource: RenderedPageProvider {
         }
     }
 
-    public func name(of page: Int) -> String { "page \(page)" }
+    /// "page N", or "page LABEL" when the document labels its pages ("page iv").
+    public func name(of page: Int) -> String {
+        guard let labels = document.info.labels, page >= 1 && page <= labels.count else { return "page \(page)" }
+        return "page \(labels[page - 1])"
+    }
 
     /// PDF pages have no bytes of their own: they are rendered (`render(page:size:)`).
     public func contents(of page: Int) throws(PageError) -> PageContents {

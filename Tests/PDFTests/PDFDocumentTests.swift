@@ -15,6 +15,16 @@ import Testing
         #expect(document.info.pageSizes[3] == PDFPageSize(width: 420, height: 595))
         // MediaBox 842 × 1190 turned by /Rotate 90: a landscape spread.
         #expect(document.info.pageSizes[4] == PDFPageSize(width: 1190, height: 842))
+        #expect(document.info.labels == nil, "pages labelled only by number")
+    }
+
+    @Test func pageLabelsFromTheLabelTree() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let pages = (1...5).map { PDFTestPage.text(["Page \($0)"]) }
+        let bytes = pdfBook(pages, catalog: "/PageLabels << /Nums [0 << /S /r >> 2 << /S /D /P (A-) >>] >>")
+        let document = try PDFDocument(path: try scratch.write("labels.pdf", bytes), configuration: helperConfiguration())
+        #expect(document.info.labels == ["i", "ii", "A-1", "A-2", "A-3"])
     }
 
     @Test func rendersTextVectorArtAndImage() throws {

@@ -43,6 +43,12 @@ import Testing
         #expect(spread.pixels.contains { $0 < 128 }, "the page's text is drawn")
     }
 
+    @Test func pagesAreNamedByTheirLabels() throws {
+        let pages = (1...3).map { PDFTestPage.text(["Page \($0)"]) }
+        let source = try PageSource.open(path: try book(pdfBook(pages, catalog: "/PageLabels << /Nums [0 << /S /r >> 1 << /S /D >>] >>")))
+        #expect((1...3).map { source.name(of: $0) } == ["page i", "page 1", "page 2"])
+    }
+
     @Test func damagedPDFDoesNotOpen() throws {
         let path = try book(Array("%PDF-1.7 and nothing else".utf8))
         #expect(throws: PageError.unreadablePDF(path: path, reason: "the PDF cannot be opened: PDF document is damaged")) {

@@ -85,10 +85,11 @@ public struct PDFTestPage: Sendable {
 }
 
 /// Builds a book of `PDFTestPage`s with an optional title.
-/// `prefix` holds objects the pages refer to by number (hostile forms).
-public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWriter = PDFWriter()) -> [UInt8] {
+/// `prefix` holds objects the pages refer to by number (hostile forms); `catalog` adds entries to the catalog.
+public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWriter = PDFWriter(),
+                    catalog: String = "") -> [UInt8] {
     var w = prefix
-    let catalog = w.reserve()
+    let root = w.reserve()
     let tree = w.reserve()
     let font = w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
     var pixels: [UInt8] = []
@@ -108,10 +109,10 @@ public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWri
             /Contents \(content) 0 R /Resources << /Font << /F1 \(font) 0 R >> \(extra) >> >>
             """))
     }
-    w.set(catalog, "<< /Type /Catalog /Pages \(tree) 0 R >>")
+    w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(catalog) >>")
     w.set(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
     let info = title.map { w.add("<< /Title (\($0)) >>") }
-    return w.bytes(root: catalog, info: info)
+    return w.bytes(root: root, info: info)
 }
 
 /// The standard test book: body text, vector art, an image, an A5 page and a landscape spread (A3 landscape,

@@ -27,6 +27,27 @@ fail:
     return -1;
 }
 
+// Page labels ("iv", "A-1") as NUL-terminated strings in page order, or an empty string when every label is
+// just the page number (a document without a label tree).
+static GString *page_labels(int count) {
+    GString *labels = g_string_new(NULL);
+    int plain = 1;
+    for (int i = 0; i < count; i++) {
+        PopplerPage *page = poppler_document_get_page(document, i);
+        char *label = page ? poppler_page_get_label(page) : NULL;
+        char number[16];
+        snprintf(number, sizeof number, "%d", i + 1);
+        const char *text = label ? label : number;
+        plain = plain && strcmp(text, number) == 0;
+        g_string_append_len(labels, text, (gssize)strnlen(text, RPDF_LABEL_MAX));
+        g_string_append_c(labels, '\0');
+        g_free(label);
+        if (page) g_object_unref(page);
+    }
+    if (plain) g_string_truncate(labels, 0);
+    return labels;
+}
+
 int document_open(int pdf_fd, struct rpdf_reply *reply) {
     if (document) g_object_unref(document);
     GError *error = NULL;
@@ -45,25 +66,31 @@ int document_open(int pdf_fd, struct rpdf_reply *reply) {
         reply_text(reply, "the document has no pages");
         return -1;
     }
+    GString *labels = page_labels(count);
+    size_t table = (size_t)count * 2 * sizeof(double), bytes = table + labels->len;
     void *map;
-    int fd = shared_buffer((size_t)count * 2 * sizeof(double), &map, reply);
-    if (fd < 0) return -1;
-    double *sizes = map;
-    for (int i = 0; i < count; i++) {
-        PopplerPage *page = poppler_document_get_page(document, i);
-        sizes[2 * i] = sizes[2 * i + 1] = 0;  // unknown: the page fails when rendered
-        if (page) {
-            poppler_page_get_size(page, &sizes[2 * i], &sizes[2 * i + 1]);
-            g_object_unref(page);
+    int fd = shared_buffer(bytes, &map, reply);
+    if (fd >= 0) {
+        double *sizes = map;
+        for (int i = 0; i < count; i++) {
+            PopplerPage *page = poppler_document_get_page(document, i);
+            sizes[2 * i] = sizes[2 * i + 1] = 0;  // unknown: the page fails when rendered
+            if (page) {
+                poppler_page_get_size(page, &sizes[2 * i], &sizes[2 * i + 1]);
+                g_object_unref(page);
+            }
+        }
+        memcpy((char *)map + table, labels->str, labels->len);
+        munmap(map, bytes);
+        reply->page_count = (uint32_t)count;
+        reply->value = (int32_t)labels->len;
+        char *title = poppler_document_get_title(document);
+        if (title) {
+            reply_text(reply, "%s", title);
+            g_free(title);
         }
     }
-    munmap(map, (size_t)count * 2 * sizeof(double));
-    reply->page_count = (uint32_t)count;
-    char *title = poppler_document_get_title(document);
-    if (title) {
-        reply_text(reply, "%s", title);
-        g_free(title);
-    }
+    g_string_free(labels, TRUE);
     return fd;
 }
 

@@ -16,10 +16,14 @@
 // Largest image the helper renders: pixels per side and in total (4 bytes each).
 #define RPDF_MAX_SIDE 16384
 #define RPDF_MAX_PIXELS (48 * 1024 * 1024)
+// Longest page label, in bytes.
+#define RPDF_LABEL_MAX 63
 
 enum rpdf_op {
     // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
-    // page_count × 2 doubles, each page's width and height in points after its CropBox and /Rotate.
+    // page_count × 2 doubles, each page's width and height in points after its CropBox and /Rotate, then
+    // `value` bytes of page labels: one NUL-terminated UTF-8 string per page (none when value is 0: the
+    // document has no labels but the page numbers).
     RPDF_OP_OPEN = 1,
     // page (0-based); the rectangle x, y, w, h in points of the page as displayed (origin top left, after
     // CropBox and /Rotate); width × height pixels out. Reply: attached memfd of width × height × 4 bytes,
