@@ -59,13 +59,13 @@ public final class PDFDocument: Sendable {
         self.fileStatus = status
         self.configuration = configuration
         slots = (0..<max(1, configuration.helpers)).map { _ in HelperSlot() }
-        var first: HelperProcess?
-        do { info = try Self.start(&first, fd: fd, configuration: configuration) } catch {
+        let first: HelperProcess
+        do { (first, info) = try Self.start(fd: fd, configuration: configuration) } catch {
             close(fd)
             throw error
         }
         started.add(1, ordering: .relaxed)
-        slots[0].helper.withLock { $0 = first.take() }
+        slots[0].helper.withLock { $0 = first }
     }
 
     deinit {
@@ -85,10 +85,7 @@ public final class PDFDocument: Sendable {
         request.width = Int32(clamping: width)
         request.height = Int32(clamping: height)
         (request.x, request.y, request.w, request.h) = (rect.x, rect.y, rect.width, rect.height)
-        let bytes = width * height * 4
-        do {
-            return try perform(request, retry: true) { fd throws(PDFError) in try SharedBuffer.read(fd, bytes: bytes) }
-        }
+        return try perform(request, retry: true, payloadBytes: width * height * 4).payload
     }
 
     /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
@@ -97,9 +94,7 @@ public final class PDFDocument: Sendable {
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_SELFTEST.rawValue)
         request.arg = test.rawValue
-        var value: Int32 = 0
-        _ = try perform(request, retry: false) { _ throws(PDFError) in [] } reply: { value = $0.value }
-        return value
+        return try perform(request, retry: false, payloadBytes: 0).reply.value
     }
 
     /// Process ids of the idle helpers (one busy with a request is not listed), for tests that kill one.
@@ -110,49 +105,47 @@ public final class PDFDocument: Sendable {
     /// Helpers started so far, the first included (a restart adds one).
     public var helpersStarted: Int { started.load(ordering: .relaxed) }
 
-    private func perform(_ request: rpdf_request, retry: Bool, payload: (Int32) throws(PDFError) -> [UInt8],
-                         reply: (rpdf_reply) -> Void = { _ in }) throws(PDFError) -> [UInt8] {
+    private typealias Answer = (reply: rpdf_reply, payload: [UInt8])
+
+    /// Sends `request` to an idle helper if there is one, else waits for this turn's; reads `payloadBytes` of
+    /// the memfd the reply attaches.
+    private func perform(_ request: rpdf_request, retry: Bool, payloadBytes: Int) throws(PDFError) -> Answer {
         let index = next.add(1, ordering: .relaxed).oldValue % slots.count
-        // An idle helper if there is one; else wait for this turn's.
-        let order = slots.indices.map { (index + $0) % slots.count }
-        for i in order {
-            if let result = try slots[i].helper.withLockIfAvailable({ (helper) throws(PDFError) -> [UInt8] in
-                try run(request, on: &helper, retry: retry, payload: payload, reply: reply)
-            }) { return result }
+        for i in slots.indices.map({ (index + $0) % slots.count }) {
+            if let answer = try slots[i].helper.withLockIfAvailable({ (helper) throws(PDFError) -> Answer in
+                try run(request, on: &helper, retry: retry, payloadBytes: payloadBytes)
+            }) { return answer }
         }
-        return try slots[index].helper.withLock { (helper) throws(PDFError) -> [UInt8] in
-            try run(request, on: &helper, retry: retry, payload: payload, reply: reply)
+        return try slots[index].helper.withLock { (helper) throws(PDFError) -> Answer in
+            try run(request, on: &helper, retry: retry, payloadBytes: payloadBytes)
         }
     }
 
     private func run(_ request: rpdf_request, on helper: inout HelperProcess?, retry: Bool,
-                     payload: (Int32) throws(PDFError) -> [UInt8], reply: (rpdf_reply) -> Void) throws(PDFError) -> [UInt8] {
+                     payloadBytes: Int) throws(PDFError) -> Answer {
         var attempts = retry ? 2 : 1
         while true {
             attempts -= 1
             do {
                 if helper?.isAlive != true {
                     helper = nil
-                    _ = try Self.start(&helper, fd: fd, configuration: configuration)
+                    helper = try Self.start(fd: fd, configuration: configuration).helper
                     started.add(1, ordering: .relaxed)
                 }
-                let (answer, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
+                let (reply, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
                 defer { if fd >= 0 { close(fd) } }
-                try Self.check(answer)
-                reply(answer)
-                return try payload(fd)
+                try Self.check(reply)
+                return (reply, payloadBytes > 0 ? try SharedBuffer.read(fd, bytes: payloadBytes) : [])
             } catch {
                 guard case .helperFailed = error, attempts > 0 else { throw error }
             }
         }
     }
 
-    /// Starts a helper into `helper` and opens the document in it.
-    private static func start(_ helper: inout HelperProcess?, fd: Int32,
-                              configuration: Configuration) throws(PDFError) -> PDFInfo {
+    /// Starts a helper and opens the document in it. A helper that fails to open it is killed.
+    private static func start(fd: Int32, configuration: Configuration) throws(PDFError) -> (helper: HelperProcess, info: PDFInfo) {
         let process = try HelperProcess.spawn(executable: configuration.helperPath,
                                               memoryMegabytes: configuration.memoryMegabytes)
-        helper = process
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_OPEN.rawValue)
         let (reply, table) = try process.send(request, attaching: fd,
@@ -170,7 +163,8 @@ public final class PDFDocument: Sendable {
         let labels = bytes[sizesLength...].split(separator: 0, omittingEmptySubsequences: false).dropLast()
             .map { String(decoding: $0, as: UTF8.self) }
         let title = text(of: reply)
-        return PDFInfo(pageSizes: sizes, labels: labels.count == count ? labels : nil, title: title.isEmpty ? nil : title)
+        return (process, PDFInfo(pageSizes: sizes, labels: labels.count == count ? labels : nil,
+                                 title: title.isEmpty ? nil : title))
     }
 
     private static func check(_ reply: rpdf_reply) throws(PDFError) {
