@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "TestSupport"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
