@@ -10,12 +10,13 @@
 #include <unistd.h>
 
 #include "helper.h"
+#include "recto_pdf_wire.h"
 
 static PopplerDocument *document;
 
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 static int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply) {
-    int fd = memfd_create("recto-pdf", MFD_CLOEXEC);
+    int fd = memfd_create("recto-pdf", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) goto fail;
     *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (*map == MAP_FAILED) goto fail;
@@ -46,6 +47,17 @@ static GString *page_labels(int count) {
     }
     if (plain) g_string_truncate(labels, 0);
     return labels;
+}
+
+// Unmaps a filled buffer and seals it, so recto can map it without fearing a later shrink. Returns fd, or -1
+// (closed, reply filled in) if it cannot be sealed.
+static int seal(int fd, void *map, size_t bytes, struct rpdf_reply *reply) {
+    munmap(map, bytes);
+    if (fcntl(fd, F_ADD_SEALS, RPDF_SEALS) == 0) return fd;
+    reply->status = RPDF_ERR_SYSTEM;
+    reply_text(reply, "cannot seal a shared buffer: %s", strerror(errno));
+    close(fd);
+    return -1;
 }
 
 int document_open(int pdf_fd, struct rpdf_reply *reply) {
@@ -81,7 +93,9 @@ int document_open(int pdf_fd, struct rpdf_reply *reply) {
             }
         }
         memcpy((char *)map + table, labels->str, labels->len);
-        munmap(map, bytes);
+        fd = seal(fd, map, bytes, reply);
+    }
+    if (fd >= 0) {
         reply->page_count = (uint32_t)count;
         reply->value = (int32_t)labels->len;
         char *title = poppler_document_get_title(document);
@@ -153,13 +167,14 @@ int document_render(const struct rpdf_request *r, struct rpdf_reply *reply) {
         cairo_surface_destroy(surface);
         if (status == CAIRO_STATUS_SUCCESS) {
             to_rgba(map, (size_t)r->width * (size_t)r->height);
+            fd = seal(fd, map, bytes, reply);
         } else {
             reply->status = RPDF_ERR_PAGE;
             reply_text(reply, "page %u: %s", r->page + 1, cairo_status_to_string(status));
+            munmap(map, bytes);
             close(fd);
             fd = -1;
         }
-        munmap(map, bytes);
     }
     g_object_unref(page);
     return fd;

@@ -4,8 +4,28 @@
 #define RECTO_PDF_WIRE_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
+
+// Linux's memfd seals (fixed kernel ABI), for builds whose <fcntl.h> hides them without _GNU_SOURCE.
+#ifndef F_GET_SEALS
+#define F_ADD_SEALS 1033
+#define F_GET_SEALS 1034
+#define F_SEAL_SEAL 0x0001
+#define F_SEAL_SHRINK 0x0002
+#define F_SEAL_GROW 0x0004
+#define F_SEAL_WRITE 0x0008
+#endif
+// What the helper seals every memfd it replies with, before it sends it.
+#define RPDF_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL)
+
+// Whether `fd` is a memfd sealed as RPDF_SEALS: its size and contents can no longer change, so mapping it
+// cannot fault (SIGBUS) because the helper shrank it afterwards.
+static inline int rpdf_is_sealed(int fd) {
+    int seals = fcntl(fd, F_GET_SEALS);
+    return seals >= 0 && (seals & RPDF_SEALS) == RPDF_SEALS;
+}
 
 // Sends `length` bytes as one packet with `fd` attached when it is >= 0 (`flags`: e.g. MSG_DONTWAIT).
 // Returns sendmsg's result.
