@@ -42,7 +42,7 @@ public final class PDFDocument: Sendable {
     /// Identity of the file as opened (fstat of recto's descriptor).
     public let fileStatus: stat
     private let fd: Int32
-    private let configuration: Configuration
+    public let configuration: Configuration
     private let slots: [HelperSlot]
     private let next = Atomic<Int>(0)
     private let started = Atomic<Int>(0)

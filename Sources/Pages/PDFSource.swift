@@ -54,9 +54,12 @@ public struct PDFSource: RenderedPageProvider {
         return .documentPage(file: file, page: page)
     }
 
+    /// The same source while the file is unchanged (a directory watcher reloads on any change beside it, and
+    /// opening starts a helper); else the path opened again.
     public func reloaded() throws(PageError) -> any PageProvider {
-        guard PosixFiles.status(path) != nil else { throw .notFound(path: path) }
-        return try PDFSource(path: path, limits: limits)
+        guard let info = PosixFiles.status(path) else { throw .notFound(path: path) }
+        if PosixFiles.identity(info) == file { return self }
+        return try PDFSource(path: path, limits: limits, configuration: document.configuration)
     }
 
     public func sourceSize(of page: Int, fitting bounds: PixelSize) throws(PageError) -> PixelSize {

@@ -133,6 +133,9 @@ import Testing
     @Test func reloadPicksUpAPDFReplacedByRename() throws {
         let path = try book()
         let source = try PageSource.open(path: path)
+        let unchanged = try source.reloaded()
+        #expect((unchanged.provider as? PDFSource)?.document === (source.provider as? PDFSource)?.document,
+                "an unchanged file is not opened again")
         try dir.write("new.pdf", pdfBook([.text(["One page now"])], title: "Replaced"))
         #expect(rename(dir.file("new.pdf"), path) == 0)
         #expect(source.pageCount == 5, "the open source keeps the file it opened")
