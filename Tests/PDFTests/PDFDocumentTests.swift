@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PDF
 import TestSupport
 import Testing
@@ -82,6 +83,21 @@ import Testing
         }
         #expect(throws: PDFError.refused("bad render request: page 1 of 5, 20000×10 pixels")) {
             try document.render(page: 1, rect: point, width: 20_000, height: 10)
+        }
+    }
+
+    @Test func helpersAreKilledAndReapedWithTheDocument() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        var document: PDFDocument? = try PDFDocument(path: try scratch.write("book.pdf", standardPDFBook()),
+                                                     configuration: helperConfiguration(helpers: 1))
+        _ = try document?.render(page: 1, rect: PDFRect(x: 0, y: 0, width: 595, height: 842), width: 60, height: 85)
+        let pids = document?.helperProcessIDs ?? []
+        #expect(pids.count == 1)
+        document = nil
+        for pid in pids {
+            // A zombie would still answer kill(pid, 0).
+            #expect(kill(pid, 0) == -1 && errno == ESRCH, "helper \(pid) is still there")
         }
     }
 
