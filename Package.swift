@@ -41,9 +41,12 @@ let package = Package(
         // The PDF helper (GPL, separate program): poppler-glib and, through its pkg-config, cairo and glib.
         .systemLibrary(name: "CPopplerGlib", path: "Helpers/recto-pdf/CPopplerGlib", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
-        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib"], path: "Helpers/recto-pdf/src",
-                          cSettings: [.unsafeFlags(["-Wall", "-Wextra"])],
-                          linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fontconfig")]),
+        .systemLibrary(name: "CSeccomp", path: "Helpers/recto-pdf/CSeccomp", pkgConfig: "libseccomp",
+                       providers: [.apt(["libseccomp-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Helpers/recto-pdf/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CSeccomp", "CFontconfig"],
+                          path: "Helpers/recto-pdf/src", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
