@@ -10,6 +10,8 @@ let package = Package(
     name: "Recto",
     products: [
         .executable(name: "recto", targets: ["recto"]),
+        // GPL: links poppler. A separate program that `recto` talks to over a socket (Helpers/recto-pdf/README.md).
+        .executable(name: "recto-pdf", targets: ["recto-pdf"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,10 +31,22 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // The PDF helper's wire protocol and descriptor passing (glibc only).
+        .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+
+        // The PDF helper (GPL, separate program): poppler-glib and, through its pkg-config, cairo and glib.
+        .systemLibrary(name: "CPopplerGlib", path: "Helpers/recto-pdf/CPopplerGlib", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CSeccomp", path: "Helpers/recto-pdf/CSeccomp", pkgConfig: "libseccomp",
+                       providers: [.apt(["libseccomp-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Helpers/recto-pdf/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CSeccomp", "CFontconfig"],
+                          path: "Helpers/recto-pdf/src", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
@@ -54,8 +68,10 @@ let package = Package(
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
-        // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
+        .target(name: "PDF", dependencies: ["CPDFWire"]),
+        // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
+        .target(name: "Pages", dependencies: ["Decoding", "Book", "PDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -79,9 +95,9 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "TestSupport"], exclude: ["Harness"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
@@ -89,6 +105,7 @@ let package = Package(
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book"]),
+        .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
     ],
     swiftLanguageModes: [.v6]
 )

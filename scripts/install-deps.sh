@@ -6,6 +6,10 @@ SUDO=""
 packages=(
   pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev
+  # the PDF helper recto-pdf (GPL, a separate program): poppler-glib, cairo, libseccomp, fontconfig
+  libpoppler-glib-dev libcairo2-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core
+  # tests: encrypting a PDF, poppler's reference rasteriser
+  qpdf poppler-utils
   # tests: the headless compositor, its module headers, the screenshot tool
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless

@@ -2,13 +2,15 @@
 # Builds recto in release mode and installs it with its demo book and kiosk deployment files under a prefix:
 #   PREFIX/bin/recto                          the program
 #   PREFIX/bin/recto-cage                     kiosk launcher: cage -- recto --kiosk BOOK
+#   PREFIX/lib/recto/recto-pdf                the sandboxed PDF helper (GPL-3: it links poppler; recto does not)
 #   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
 #   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), weston-kiosk.ini, recto.toml (example)
 #   PREFIX/share/applications/recto.desktop
 # The installed files need nothing from this checkout (the Swift runtime comes from the toolchain).
 # Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
 #   --prefix DIR   default: $PREFIX, else ~/.local
-#   --binary FILE  install this recto binary instead of building one (e.g. .build/debug/recto)
+#   --binary FILE  install this recto binary instead of building one (e.g. .build/debug/recto), and the
+#                  recto-pdf next to it when there is one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PREFIX:-$HOME/.local}"
@@ -26,12 +28,21 @@ done
 case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 if [ -z "$bin" ]; then
   swift build -c release --product recto
+  swift build -c release --product recto-pdf
   bin="$(swift build -c release --show-bin-path)/recto"
 fi
 [ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
+helper="$(dirname "$bin")/recto-pdf"
 share="$prefix/share/recto"
 install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications"
 install -m 0755 "$bin" "$prefix/bin/recto"
+if [ -x "$helper" ]; then
+  install -d "$prefix/lib/recto"
+  install -m 0755 "$helper" "$prefix/lib/recto/recto-pdf"
+  install -m 0644 Helpers/recto-pdf/README.md "$prefix/lib/recto/README-recto-pdf.md"
+else
+  echo "install.sh: no recto-pdf next to $bin: PDF books will not open" >&2
+fi
 install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
 install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
 [ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"
@@ -44,4 +55,4 @@ if [ -f Assets/recto.desktop ]; then
   sed "s|^Exec=recto|Exec=$prefix/bin/recto|" Assets/recto.desktop > "$prefix/share/applications/recto.desktop"
   chmod 0644 "$prefix/share/applications/recto.desktop"
 fi
-echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, the demo book in $share/DemoBook and kiosk files in $share/deploy"
+echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, $prefix/lib/recto/recto-pdf, the demo book in $share/DemoBook and kiosk files in $share/deploy"

@@ -13,7 +13,7 @@ final class CacheCore: @unchecked Sendable {
     var source: PageSource
     private let limits: DecodeLimits
     private let maxTextureSize: Int
-    private let diskCache: DiskCache?
+    let diskCache: DiskCache?
 
     init(source: PageSource, configuration: PageCache.Configuration) {
         var fds: [Int32] = [0, 0]
@@ -116,6 +116,9 @@ final class CacheCore: @unchecked Sendable {
         if let diskCache, fromDisk(diskCache, page: page, bounds: bounds, generation: generation, source: source) {
             return
         }
+        if let renderer = source.provider as? any RenderedPageProvider {
+            return render(renderer, page: page, bounds: bounds, generation: generation)
+        }
         var reserved = 0
         do throws(PageError) {
             let contents = try source.contents(of: page)
@@ -123,13 +126,8 @@ final class CacheCore: @unchecked Sendable {
             let fitted = info.size.width >= 1 && info.size.height >= 1
                 ? info.size.fitting(within: bounds) : PixelSize(width: 1, height: 1)
             let bytes = fitted.width * fitted.height * 4
-            switch locked({ $0.reserveDisplay(page: page, bytes: bytes, generation: generation) }) {
-            case .granted: reserved = bytes
-            case .deferred: return
-            case .stale:
-                update { $0.cancelled(page: page) }
-                return
-            }
+            guard reserveDisplay(page: page, bytes: bytes, generation: generation) else { return }
+            reserved = bytes
             let image: RGBAImage
             do { image = try ImageDecoder.decode(contents.bytes, limits: limits, fitting: bounds) } catch {
                 throw .decode(name: source.name(of: page), error)
@@ -157,8 +155,10 @@ final class CacheCore: @unchecked Sendable {
         }
         let size = entry.sourceSize
         // The limits may be tighter than when the entry was written: then the decode path refuses the page.
-        guard size.width <= limits.maxDimension, size.height <= limits.maxDimension,
-              size.width <= limits.maxPixels / size.height else { return false }
+        // Rendered pages are drawn at the size asked for: their source size is not decoded.
+        let rendered = source.provider is any RenderedPageProvider
+        guard rendered || (size.width <= limits.maxDimension && size.height <= limits.maxDimension
+                           && size.width <= limits.maxPixels / size.height) else { return false }
         update { state in
             switch state.reserveDisplay(page: page, bytes: entry.image.pixels.count, generation: generation) {
             case .granted:
@@ -172,7 +172,21 @@ final class CacheCore: @unchecked Sendable {
         return true
     }
 
+    /// Reserves `bytes` for a display image of `page`; false when the page was deferred or went stale.
+    func reserveDisplay(page: Int, bytes: Int, generation: Int) -> Bool {
+        switch locked({ $0.reserveDisplay(page: page, bytes: bytes, generation: generation) }) {
+        case .granted: return true
+        case .deferred: return false
+        case .stale:
+            update { $0.cancelled(page: page) }
+            return false
+        }
+    }
+
     private func full(page: Int, generation: Int, epoch: Int, source: PageSource) {
+        if let renderer = source.provider as? any RenderedPageProvider {
+            return renderRegions(renderer, page: page, generation: generation)
+        }
         var reserved = 0
         do throws(PageError) {
             let contents = try source.contents(of: page)

@@ -16,6 +16,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The ZIP structure could not be read (not a zip, truncated central directory, ...).
     case unreadableArchive(path: String, reason: String)
+    /// A PDF that cannot be opened (damaged, needs a password, no helper installed); `reason` says which.
+    case unreadablePDF(path: String, reason: String)
     /// More page entries than `PageLimits.maxPages`.
     case tooManyPages(path: String, limit: Int)
 
@@ -40,13 +42,17 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptEntry(name: String, reason: String)
     /// The bytes were read but are not a decodable image.
     case decode(name: String, DecodeError)
+    /// A rendered (PDF) page that could not be drawn: the helper's reason (damaged page, time limit, crash).
+    case render(name: String, reason: String)
+    /// Bytes asked of a rendered page, which has none of its own.
+    case renderedPage(name: String)
 
     public var description: String {
         switch self {
         case .notFound(let path):
             return "no book at \(path): no such file or directory"
         case .unsupportedBook(let path):
-            return "\(path) is not a PNG or JPEG image, a CBZ archive or a directory of images"
+            return "\(path) is not a PNG or JPEG image, a PDF, a CBZ archive or a directory of images"
         case .emptyDirectory(let path):
             return "the book directory \(path) is empty"
         case .noPages(let path, let entries):
@@ -55,6 +61,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .unreadableArchive(let path, let reason):
             return "cannot read the archive \(path): \(reason)"
+        case .unreadablePDF(let path, let reason):
+            return "cannot read the PDF \(path): \(reason)"
         case .tooManyPages(let path, let limit):
             return "\(path) has more than \(limit) pages"
         case .pageOutOfRange(let page, let count):
@@ -77,6 +85,10 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name): damaged archive entry (\(reason))"
         case .decode(let name, let error):
             return "\(name): \(error.description)"
+        case .render(let name, let reason):
+            return "\(name): \(reason)"
+        case .renderedPage(let name):
+            return "\(name) is rendered, it has no bytes of its own"
         }
     }
 }

@@ -24,6 +24,8 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
     case file(FileIdentity)
     /// An entry of an archive: the archive file's identity plus the entry's path, CRC-32 and declared size.
     case archiveEntry(archive: FileIdentity, path: String, crc32: UInt32, size: UInt64)
+    /// A page of a document rendered whole (a PDF): the file's identity plus the page number.
+    case documentPage(file: FileIdentity, page: Int)
 
     /// A stable, file-name-safe key (hex fields and an FNV-1a hash of the entry path), for a disk cache.
     public var key: String {
@@ -34,6 +36,9 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
         case .archiveEntry(let a, let path, let crc, let size):
             return "z-\(hex(a.device))-\(hex(a.inode))-\(hex(UInt64(bitPattern: a.size)))-"
                 + "\(hex(UInt64(bitPattern: a.modifiedNanoseconds)))-\(hex(fnv1a(path)))-\(hex(UInt64(crc)))-\(hex(size))"
+        case .documentPage(let f, let page):
+            return "d-\(hex(f.device))-\(hex(f.inode))-\(hex(UInt64(bitPattern: f.size)))-"
+                + "\(hex(UInt64(bitPattern: f.modifiedNanoseconds)))-p\(page)"
         }
     }
 
@@ -42,6 +47,7 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
         case .file(let f): return "file (\(f))"
         case .archiveEntry(let a, let path, let crc, let size):
             return "entry \(path) crc \(hex(UInt64(crc))) size \(size) of archive (\(a))"
+        case .documentPage(let f, let page): return "page \(page) of document (\(f))"
         }
     }
 }

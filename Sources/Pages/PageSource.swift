@@ -1,3 +1,4 @@
+import Decoding
 import Glibc
 
 /// The bytes of one page and the identity of exactly those bytes.
@@ -38,6 +39,8 @@ public struct PageSource: Sendable {
         case image
         /// A ZIP/CBZ archive: image entries in natural order of their full paths.
         case archive
+        /// A PDF: pages rendered by the sandboxed recto-pdf helper (`PDFSource`).
+        case pdf
         /// Some other `PageProvider`.
         case custom
     }
@@ -46,9 +49,10 @@ public struct PageSource: Sendable {
 
     public init(_ provider: any PageProvider) { self.provider = provider }
 
-    /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), or a
-    /// PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unsupportedBook`
-    /// or `.unreadable` with a message fit for the command line.
+    /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), a PDF
+    /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`,
+    /// `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or `.unreadable` with a message fit
+    /// for the command line.
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
@@ -56,27 +60,54 @@ public struct PageSource: Sendable {
         }
         if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
         guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
-        let head = try PosixFiles.readPrefix(path, count: 8)
+        let head = try PosixFiles.readPrefix(path, count: 1024)
         let lower = path.lowercased()
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }
+        if isPDF(head) { return PageSource(try PDFSource(path: path, limits: limits)) }
         let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let isJPEG = head.starts(with: [0xFF, 0xD8])
         guard isPNG || isJPEG else { throw .unsupportedBook(path: path) }
         return PageSource(SingleImageSource(path: path, limits: limits))
     }
 
+    /// Readers accept `%PDF-` anywhere in the first 1024 bytes (some files start with junk).
+    static func isPDF(_ head: [UInt8]) -> Bool {
+        let marker: [UInt8] = Array("%PDF-".utf8)
+        return head.count >= marker.count && (0...(head.count - marker.count)).contains { head[$0..<($0 + marker.count)].elementsEqual(marker) }
+    }
+
     public var path: String { provider.path }
     public var kind: Kind { provider.kind }
     /// Number of pages (≥ 1 for the built-in sources).
     public var pageCount: Int { provider.pageCount }
+    /// Page sizes known before any page is rendered, in points, page N at index N - 1: a PDF's page table (after
+    /// CropBox and /Rotate; 0 × 0 for a page that cannot be loaded). Nil for image books, whose sizes are known
+    /// once each page is decoded.
+    public var knownPageSizes: [(width: Double, height: Double)]? {
+        (provider as? PDFSource)?.pageSizes.map { ($0.width, $0.height) }
+    }
+    /// The book's title from its metadata (PDF), nil when it has none.
+    public var title: String? { (provider as? PDFSource)?.title }
     /// File or entry name of `page` (1-based), for messages; "page N" when out of range.
     public func name(of page: Int) -> String { provider.name(of: page) }
     /// The bytes of `page` (1-based), at most `limits.decode.maxFileBytes` (and `maxEntryBytes` for entries).
     public func data(of page: Int) throws(PageError) -> [UInt8] { try provider.contents(of: page).bytes }
     /// Bytes and identity of `page`, read together so the identity describes exactly these bytes.
     public func contents(of page: Int) throws(PageError) -> PageContents { try provider.contents(of: page) }
+    /// `page` as an image within `bounds`, synchronously: decoded from its bytes (never enlarged), or rendered
+    /// (a PDF page fills the box, like in `PageCache`).
+    public func image(of page: Int, fitting bounds: PixelSize, limits: DecodeLimits = .standard) throws(PageError) -> RGBAImage {
+        if let renderer = provider as? any RenderedPageProvider {
+            return try renderer.render(page: page, size: renderer.sourceSize(of: page, fitting: bounds).fitting(within: bounds))
+        }
+        let bytes = try data(of: page)
+        do { return try ImageDecoder.decode(bytes, limits: limits, fitting: bounds) } catch {
+            throw .decode(name: name(of: page), error)
+        }
+    }
+
     /// Identity of `page` for a persistent cache key, without reading it.
     public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }
     /// Rescans the same path (the directory listing, the archive's directory).

@@ -1,7 +1,7 @@
 import Foundation
 import Pages
 
-/// A book on disk (a directory of images, one image, or a CBZ), opened as a page source.
+/// A book on disk (a directory of images, one image, a CBZ or a PDF), opened as a page source.
 struct BookLocation {
     let path: String
     let source: PageSource
@@ -17,6 +17,8 @@ struct BookLocation {
         guard source.pageCount > 0 else {
             throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg)")
         }
+        // A PDF that opened has its page table; its pages are rendered, not read as images.
+        if source.kind == .pdf { return }
         // A book must have at least one page that can be read; the rest may be placeholders.
         var firstProblem: String?
         let readable = (1...min(source.pageCount, 64)).contains { page in

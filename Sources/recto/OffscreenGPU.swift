@@ -34,7 +34,7 @@ struct OffscreenGPU {
             let t0 = EventLog.now()
             let image: RGBAImage
             do {
-                image = try ImageDecoder.decode(book.source.data(of: p), fitting: fit)
+                image = try book.source.image(of: p, fitting: fit)
                 timings?(EventLog.now() - t0)
             } catch {
                 printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")

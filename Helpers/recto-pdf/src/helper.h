@@ -1,0 +1,30 @@
+// Internal declarations shared by the helper's files.
+#ifndef RECTO_PDF_HELPER_H
+#define RECTO_PDF_HELPER_H
+
+#include "recto_pdf_protocol.h"
+
+// Sets what the kernel must enforce before anything else runs: the address-space limit (`megabytes`, or 1 GiB
+// when 0) and death with the parent.
+void limit_process(long megabytes);
+// Loads everything rendering needs from outside the already-open descriptors (fontconfig's configuration and
+// cache, FreeType, text converters) by rendering a tiny built-in document once.
+void warm_up(void);
+// No new privileges, Landlock (when the kernel has it), then the seccomp filter. Exits on failure: a helper
+// that cannot sandbox itself must not read a PDF.
+void enter_sandbox(void);
+// The Landlock ABI enforced by enter_sandbox, 0 when none.
+int sandbox_landlock_abi(void);
+// RPDF_OP_SELFTEST: attempts the forbidden action, returns 0 if it succeeded, else the errno.
+int sandbox_selftest(uint32_t which);
+
+// The document state and the two requests on it. Each fills `reply` and returns a descriptor to attach (or -1).
+int document_open(int pdf_fd, struct rpdf_reply *reply);
+int document_render(const struct rpdf_request *request, struct rpdf_reply *reply);
+// Renders `data` (a PDF in memory) once at a small size, discarding the pixels.
+void document_render_once(const char *data, int length);
+
+// Sets reply->text from a printf format.
+void reply_text(struct rpdf_reply *reply, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,72 @@
+// The wire protocol between `recto` and its PDF helper `recto-pdf` (see Helpers/recto-pdf/README.md).
+// One request or reply per SOCK_SEQPACKET packet, in the machine's own byte order (both ends run on the same
+// machine). Bulk data (page tables, pixels) never goes through the socket: it comes back as a memfd attached
+// to the reply with SCM_RIGHTS. This header is plain C99 and includes no library header, so `recto` can
+// share it without linking anything of the helper.
+#ifndef RECTO_PDF_PROTOCOL_H
+#define RECTO_PDF_PROTOCOL_H
+
+#include <stdint.h>
+
+#define RPDF_PROTOCOL_VERSION 1
+// The helper's end of the socket, set up by whoever spawns it.
+#define RPDF_SOCKET_FD 3
+// Longest title or error text in a reply, in bytes (UTF-8, not NUL-terminated; `text_length` says how long).
+#define RPDF_TEXT_MAX 1024
+// Largest image the helper renders: pixels per side and in total (4 bytes each).
+#define RPDF_MAX_SIDE 16384
+#define RPDF_MAX_PIXELS (48 * 1024 * 1024)
+// Longest page label, in bytes.
+#define RPDF_LABEL_MAX 63
+
+enum rpdf_op {
+    // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
+    // page_count × 2 doubles, each page's width and height in points after its CropBox and /Rotate, then
+    // `value` bytes of page labels: one NUL-terminated UTF-8 string per page (none when value is 0: the
+    // document has no labels but the page numbers).
+    RPDF_OP_OPEN = 1,
+    // page (0-based); the rectangle x, y, w, h in points of the page as displayed (origin top left, after
+    // CropBox and /Rotate); width × height pixels out. Reply: attached memfd of width × height × 4 bytes,
+    // R G B A, rows top-down, opaque (the page is rendered on white paper).
+    RPDF_OP_RENDER = 2,
+    // Hidden self-test of the sandbox: arg is an rpdf_selftest. Reply: value = 0 when the forbidden action
+    // succeeded (the sandbox failed), else the errno it was refused with. A sandbox may kill the helper instead.
+    RPDF_OP_SELFTEST = 3,
+};
+
+enum rpdf_selftest {
+    RPDF_SELFTEST_OPEN_WRITE = 1,   // open a file in /tmp for writing
+    RPDF_SELFTEST_SOCKET = 2,       // socket() + connect() to a local address
+    RPDF_SELFTEST_EXEC = 3,         // execve("/bin/true")
+    RPDF_SELFTEST_READ_OUTSIDE = 4, // open /etc/passwd for reading (refused where Landlock is available)
+    RPDF_SELFTEST_SANDBOX_INFO = 5, // value = the Landlock ABI in force, 0 when none
+};
+
+enum rpdf_status {
+    RPDF_OK = 0,
+    RPDF_ERR_BAD_REQUEST = 1,  // malformed request, unknown op, page out of range, size out of limits
+    RPDF_ERR_NO_DOCUMENT = 2,  // RENDER before a successful OPEN
+    RPDF_ERR_DAMAGED = 3,      // the document cannot be opened; text says why
+    RPDF_ERR_PASSWORD = 4,     // the document needs a password
+    RPDF_ERR_PAGE = 5,         // the page cannot be loaded or rendered; text says why
+    RPDF_ERR_SYSTEM = 6,       // out of memory, memfd failed; text says why
+};
+
+struct rpdf_request {
+    uint32_t op;
+    uint32_t page;
+    int32_t width, height;
+    double x, y, w, h;
+    uint32_t arg;
+    uint32_t reserved;
+};
+
+struct rpdf_reply {
+    uint32_t status;
+    uint32_t page_count;
+    int32_t value;
+    uint32_t text_length;
+    char text[RPDF_TEXT_MAX];
+};
+
+#endif

@@ -1,0 +1,60 @@
+// recto-pdf: renders the pages of one PDF for `recto`, sandboxed. GPL (it links poppler); see README.md.
+// Reads requests from the socket at RPDF_SOCKET_FD, answers each with one reply and, for bulk data, a memfd.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "helper.h"
+#include "recto_pdf_wire.h"
+
+void reply_text(struct rpdf_reply *reply, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(reply->text, sizeof reply->text, format, args);
+    va_end(args);
+    reply->text_length = n < 0 ? 0 : (n >= (int)sizeof reply->text ? sizeof reply->text - 1 : (uint32_t)n);
+}
+
+static void send_reply(const struct rpdf_reply *reply, int fd) {
+    if (rpdf_send(RPDF_SOCKET_FD, reply, offsetof(struct rpdf_reply, text) + reply->text_length, fd, 0) < 0)
+        _exit(1);  // recto is gone
+}
+
+// Usage: recto-pdf [MEGABYTES]: the address space it may use (default 1024).
+int main(int argc, char **argv) {
+    limit_process(argc > 1 ? atol(argv[1]) : 0);
+    warm_up();
+    enter_sandbox();
+    for (;;) {
+        struct rpdf_request request;
+        int fd;
+        ssize_t n = rpdf_receive(RPDF_SOCKET_FD, &request, sizeof request, &fd, 0);  // blocks until recto asks
+        if (n == 0) return 0;
+        if (n < 0) return 1;
+        struct rpdf_reply reply = { .status = RPDF_OK };
+        int attached = -1;
+        if (n != sizeof request) {
+            reply.status = RPDF_ERR_BAD_REQUEST;
+            reply_text(&reply, "request of %zd bytes, expected %zu", n, sizeof request);
+        } else if (request.op == RPDF_OP_OPEN && fd >= 0) {
+            attached = document_open(fd, &reply);
+            fd = -1;  // poppler owns it now
+        } else if (request.op == RPDF_OP_RENDER) {
+            attached = document_render(&request, &reply);
+        } else if (request.op == RPDF_OP_SELFTEST) {
+            reply.value = sandbox_selftest(request.arg);
+        } else {
+            reply.status = RPDF_ERR_BAD_REQUEST;
+            reply_text(&reply, "unknown request %u", request.op);
+        }
+        if (fd >= 0) close(fd);
+        send_reply(&reply, attached);
+        if (attached >= 0) close(attached);
+    }
+}

@@ -1,0 +1,145 @@
+import CPDFWire
+import Glibc
+
+/// One running `recto-pdf` and our end of its socket. One request at a time; every wait is bounded.
+// @unchecked: a PDFDocument only touches it with its slot's mutex held.
+final class HelperProcess: @unchecked Sendable {
+    let pid: pid_t
+    private let socket: Int32
+    private var exitStatus: Int32?
+
+    var isAlive: Bool { exitStatus == nil }
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    deinit {
+        terminate()
+        close(socket)
+    }
+
+    /// Starts the helper with one end of a fresh SOCK_SEQPACKET pair as its descriptor 3, stdin, stdout and
+    /// stderr on /dev/null (poppler reports damaged files on stderr; the replies carry what matters), and
+    /// default signal handling (an ignored SIGPIPE would otherwise be inherited).
+    static func spawn(executable: String, memoryMegabytes: Int) throws(PDFError) -> HelperProcess {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw .helperFailed("socketpair: \(errorText(errno))")
+        }
+        var child = pair[1]
+        if child == RPDF_SOCKET_FD {  // dup2 onto itself would keep close-on-exec set
+            child = fcntl(pair[1], F_DUPFD_CLOEXEC, RPDF_SOCKET_FD + 1)
+            close(pair[1])
+        }
+        defer { close(child) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, child, RPDF_SOCKET_FD)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(String(memoryMegabytes)), nil]
+        defer { argv.forEach { free($0) } }
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            close(pair[0])
+            throw .helperFailed("cannot start \(executable): \(errorText(result))")
+        }
+        return HelperProcess(pid: pid, socket: pair[0])
+    }
+
+    /// Sends `request` (with `attached` passed along when >= 0) and waits at most `timeoutMilliseconds` for the
+    /// reply. A helper that does not answer in time is killed; one that died is reaped. The reply's attached
+    /// descriptor, if any, belongs to the caller.
+    func send(_ request: rpdf_request, attaching attached: Int32 = -1,
+              timeoutMilliseconds: Int) throws(PDFError) -> (reply: rpdf_reply, fd: Int32) {
+        guard isAlive else { throw .helperFailed(deathReason()) }
+        var request = request
+        let sent = withUnsafeBytes(of: &request) { rpdf_send(socket, $0.baseAddress, $0.count, attached, nonBlocking) }
+        guard sent == MemoryLayout<rpdf_request>.size else { throw died() }
+        let deadline = monotonicMilliseconds() + timeoutMilliseconds
+        var reply = rpdf_reply()
+        while true {
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0 else {
+                terminate()
+                throw .timedOut(milliseconds: timeoutMilliseconds)
+            }
+            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left, Int(Int32.max))))
+            if ready < 0 && errno != EINTR { throw .helperFailed("poll: \(errorText(errno))") }
+            guard ready > 0 else { continue }
+            var fd: Int32 = -1
+            let n = withUnsafeMutableBytes(of: &reply) { rpdf_receive(socket, $0.baseAddress, $0.count, &fd, nonBlocking) }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            let header = MemoryLayout<rpdf_reply>.offset(of: \rpdf_reply.text)!
+            guard n >= header, Int(reply.text_length) <= n - header else {
+                if fd >= 0 { close(fd) }
+                throw died()
+            }
+            return (reply, fd)
+        }
+    }
+
+    /// Kills the helper (if it still runs) and reaps it.
+    func terminate() {
+        guard isAlive else { return }
+        kill(pid, SIGKILL)
+        reap()
+    }
+
+    /// Why the helper is gone, from its exit status.
+    func deathReason() -> String {
+        guard let status = exitStatus else { return "it is still running" }
+        let signal = status & 0x7f
+        if signal == 0 {
+            let code = (status >> 8) & 0xff
+            return code == 70 ? "it could not set up its sandbox" : "it exited with status \(code)"
+        }
+        switch signal {
+        case SIGSYS: return "its sandbox stopped it (SIGSYS: a forbidden system call)"
+        case SIGKILL: return "it was killed (SIGKILL)"
+        default: return "it crashed (signal \(signal), \(String(cString: strsignal(signal))))"
+        }
+    }
+
+    private func died() -> PDFError {
+        // The socket failed or closed: the process is exiting or gone. Give it a moment, then make sure.
+        for _ in 0..<100 where isAlive {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status } else { usleep(2000) }
+        }
+        terminate()
+        return .helperFailed(deathReason())
+    }
+
+    private func reap() {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        exitStatus = status
+    }
+}
+
+/// Every socket call here returns at once; waiting is poll's, with a deadline.
+private let nonBlocking = Int32(MSG_DONTWAIT)
+
+func monotonicMilliseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+}
+
+func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -1,0 +1,191 @@
+import CPDFWire
+import Glibc
+import Synchronization
+
+/// A PDF rendered by sandboxed `recto-pdf` helpers. The file is opened once, read-only, by recto; each helper
+/// gets that descriptor, so a file replaced on disk keeps rendering the version that was opened.
+///
+/// Thread-safe: up to `Configuration.helpers` pages render at once, one per helper. A helper that crashes, hangs
+/// past the time limit or runs out of memory is killed; the request fails with the reason (a crash is retried
+/// once with a fresh helper, a time-out is not) and the next request starts a new helper.
+public final class PDFDocument: Sendable {
+    public struct Configuration: Sendable {
+        /// The `recto-pdf` executable.
+        public var helperPath: String
+        /// Longest wait for a page. Default 10 s. Starting a helper and opening the document wait at least 10 s
+        /// (a loaded machine starting a helper is not a hostile page).
+        public var timeoutMilliseconds: Int
+        /// Helper processes rendering in parallel. Default 2.
+        public var helpers: Int
+        /// Address space each helper may use (RLIMIT_AS), in MiB. Default 1024.
+        public var memoryMegabytes: Int
+
+        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2, memoryMegabytes: Int = 1024) {
+            self.helperPath = helperPath
+            self.timeoutMilliseconds = timeoutMilliseconds
+            self.helpers = helpers
+            self.memoryMegabytes = memoryMegabytes
+        }
+
+        /// Finds the helper (see `HelperLocation`) and reads `RECTO_PDF_TIMEOUT_MS` for the time limit.
+        public static func standard(environment: [String: String]) throws(PDFError) -> Configuration {
+            var configuration = Configuration(helperPath: try HelperLocation.find(environment: environment))
+            if let ms = environment["RECTO_PDF_TIMEOUT_MS"].flatMap({ Int($0) }), ms > 0 {
+                configuration.timeoutMilliseconds = ms
+            }
+            return configuration
+        }
+    }
+
+    public let path: String
+    public let info: PDFInfo
+    /// Identity of the file as opened (fstat of recto's descriptor).
+    public let fileStatus: stat
+    private let fd: Int32
+    public let configuration: Configuration
+    private let slots: [HelperSlot]
+    private let next = Atomic<Int>(0)
+    private let started = Atomic<Int>(0)
+
+    /// Opens `path` and reads the page table with a first helper. Throws `.unreadable` when recto cannot open
+    /// the file, `.needsPassword`, `.damaged`, or the helper's failures.
+    public init(path: String, configuration: Configuration) throws(PDFError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw .unreadable("cannot read \(path): \(errorText(errno))") }
+        var status = stat()
+        fstat(fd, &status)
+        self.path = path
+        self.fd = fd
+        self.fileStatus = status
+        self.configuration = configuration
+        slots = (0..<max(1, configuration.helpers)).map { _ in HelperSlot() }
+        let first: HelperProcess
+        do { (first, info) = try Self.start(fd: fd, configuration: configuration) } catch {
+            close(fd)
+            throw error
+        }
+        started.add(1, ordering: .relaxed)
+        slots[0].helper.withLock { $0 = first }
+    }
+
+    deinit {
+        for slot in slots { slot.helper.withLock { $0 = nil } }  // kills and reaps
+        close(fd)
+    }
+
+    /// Renders `rect` (points of the displayed page) of `page` (from 1) into `width` × `height` pixels:
+    /// straight RGBA8, rows top-down, opaque.
+    public func render(page: Int, rect: PDFRect, width: Int, height: Int) throws(PDFError) -> [UInt8] {
+        guard page >= 1 && page <= info.pageCount else {
+            throw .refused("page \(page) is outside 1...\(info.pageCount)")
+        }
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_RENDER.rawValue)
+        request.page = UInt32(page - 1)
+        request.width = Int32(clamping: width)
+        request.height = Int32(clamping: height)
+        (request.x, request.y, request.w, request.h) = (rect.x, rect.y, rect.width, rect.height)
+        return try perform(request, retry: true, payloadBytes: width * height * 4).payload
+    }
+
+    /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
+    /// not refused). A helper the sandbox killed throws `.helperFailed`.
+    public func selfTest(_ test: PDFSelfTest) throws(PDFError) -> Int32 {
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_SELFTEST.rawValue)
+        request.arg = test.rawValue
+        return try perform(request, retry: false, payloadBytes: 0).reply.value
+    }
+
+    /// Process ids of the idle helpers (one busy with a request is not listed), for tests that kill one.
+    public var helperProcessIDs: [pid_t] {
+        slots.compactMap { slot in slot.helper.withLockIfAvailable { helper in helper.flatMap { $0.isAlive ? $0.pid : nil } } ?? nil }
+    }
+
+    /// Helpers started so far, the first included (a restart adds one).
+    public var helpersStarted: Int { started.load(ordering: .relaxed) }
+
+    private typealias Answer = (reply: rpdf_reply, payload: [UInt8])
+
+    /// Sends `request` to an idle helper if there is one, else waits for this turn's; reads `payloadBytes` of
+    /// the memfd the reply attaches.
+    private func perform(_ request: rpdf_request, retry: Bool, payloadBytes: Int) throws(PDFError) -> Answer {
+        let index = next.add(1, ordering: .relaxed).oldValue % slots.count
+        for i in slots.indices.map({ (index + $0) % slots.count }) {
+            if let answer = try slots[i].helper.withLockIfAvailable({ (helper) throws(PDFError) -> Answer in
+                try run(request, on: &helper, retry: retry, payloadBytes: payloadBytes)
+            }) { return answer }
+        }
+        return try slots[index].helper.withLock { (helper) throws(PDFError) -> Answer in
+            try run(request, on: &helper, retry: retry, payloadBytes: payloadBytes)
+        }
+    }
+
+    private func run(_ request: rpdf_request, on helper: inout HelperProcess?, retry: Bool,
+                     payloadBytes: Int) throws(PDFError) -> Answer {
+        var attempts = retry ? 2 : 1
+        while true {
+            attempts -= 1
+            do {
+                if helper?.isAlive != true {
+                    helper = nil
+                    helper = try Self.start(fd: fd, configuration: configuration).helper
+                    started.add(1, ordering: .relaxed)
+                }
+                let (reply, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
+                defer { if fd >= 0 { close(fd) } }
+                try Self.check(reply)
+                return (reply, payloadBytes > 0 ? try SharedBuffer.read(fd, bytes: payloadBytes) : [])
+            } catch {
+                guard case .helperFailed = error, attempts > 0 else { throw error }
+            }
+        }
+    }
+
+    /// Starts a helper and opens the document in it. A helper that fails to open it is killed.
+    private static func start(fd: Int32, configuration: Configuration) throws(PDFError) -> (helper: HelperProcess, info: PDFInfo) {
+        let process = try HelperProcess.spawn(executable: configuration.helperPath,
+                                              memoryMegabytes: configuration.memoryMegabytes)
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_OPEN.rawValue)
+        let (reply, table) = try process.send(request, attaching: fd,
+                                              timeoutMilliseconds: max(configuration.timeoutMilliseconds, 10_000))
+        defer { if table >= 0 { close(table) } }
+        try check(reply)
+        let count = Int(reply.page_count), sizesLength = count * 2 * MemoryLayout<Double>.size
+        let bytes = try SharedBuffer.read(table, bytes: sizesLength + max(0, Int(reply.value)))
+        let sizes = bytes.withUnsafeBytes { raw in
+            (0..<count).map { i in
+                PDFPageSize(width: raw.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
+                            height: raw.loadUnaligned(fromByteOffset: 16 * i + 8, as: Double.self))
+            }
+        }
+        let labels = bytes[sizesLength...].split(separator: 0, omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
+        let title = text(of: reply)
+        return (process, PDFInfo(pageSizes: sizes, labels: labels.count == count ? labels : nil,
+                                 title: title.isEmpty ? nil : title))
+    }
+
+    private static func check(_ reply: rpdf_reply) throws(PDFError) {
+        let message = text(of: reply)
+        switch rpdf_status(reply.status) {
+        case RPDF_OK: return
+        case RPDF_ERR_PASSWORD: throw .needsPassword
+        case RPDF_ERR_DAMAGED: throw .damaged(message)
+        case RPDF_ERR_PAGE: throw .page(message)
+        default: throw .refused(message)
+        }
+    }
+
+    private static func text(of reply: rpdf_reply) -> String {
+        var reply = reply
+        let count = min(Int(reply.text_length), Int(RPDF_TEXT_MAX))
+        return withUnsafeBytes(of: &reply.text) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+}
+
+/// One helper's place in the pool; empty until first used, emptied when its helper is killed.
+private final class HelperSlot: Sendable {
+    let helper = Mutex<HelperProcess?>(nil)
+}

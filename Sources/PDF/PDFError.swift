@@ -1,0 +1,33 @@
+/// Why a PDF or one of its pages could not be read. `description` is one short sentence, fit for a placeholder.
+public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No `recto-pdf` helper at any of the places looked at.
+    case helperNotFound(searched: [String])
+    /// The helper could not be started, or it died (crashed, was killed, ran out of memory, hit its sandbox).
+    case helperFailed(String)
+    /// The helper did not answer within the time limit; it was killed.
+    case timedOut(milliseconds: Int)
+    /// The document is encrypted and does not open without a password.
+    case needsPassword
+    /// The document cannot be opened (not a PDF, damaged beyond repair, no pages).
+    case damaged(String)
+    /// One page cannot be loaded or rendered.
+    case page(String)
+    /// A request the helper refused (page out of range, size past its limits) or any other refusal.
+    case refused(String)
+    /// The file could not be opened or read by recto itself.
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .helperNotFound(let searched):
+            return "PDF books need the recto-pdf helper, which is not installed (looked at \(searched.joined(separator: ", ")))"
+        case .helperFailed(let reason): return "the PDF helper failed: \(reason)"
+        case .timedOut(let ms): return "the page took longer than \(Double(ms) / 1000) s to render and was stopped"
+        case .needsPassword: return "the PDF needs a password"
+        case .damaged(let reason): return "the PDF cannot be opened: \(reason)"
+        case .page(let reason): return "the page cannot be rendered: \(reason)"
+        case .refused(let reason): return "the PDF helper refused the request: \(reason)"
+        case .unreadable(let reason): return reason
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// A page's size in points (1/72 inch) as displayed: after its CropBox and /Rotate.
+public struct PDFPageSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the page can be rendered at all: finite, positive sides.
+    public var isUsable: Bool { width.isFinite && height.isFinite && width > 0 && height > 0 }
+}
+
+/// A rectangle in points of a displayed page, origin at its top left.
+public struct PDFRect: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What opening a document tells up front.
+public struct PDFInfo: Sendable, Equatable {
+    /// Page sizes in reading order (pages are numbered from 1: page N is `pageSizes[N - 1]`). A page that
+    /// cannot be loaded has size 0 × 0 and fails when rendered.
+    public var pageSizes: [PDFPageSize]
+    /// Page labels in reading order ("i", "ii", "1", ...), nil when the document labels its pages only by number.
+    public var labels: [String]?
+    /// The document's title from its metadata, nil when it has none.
+    public var title: String?
+
+    public var pageCount: Int { pageSizes.count }
+}
+
+/// The sandbox checks the helper runs on request (hidden; for tests).
+public enum PDFSelfTest: UInt32, Sendable {
+    case openForWriting = 1, socket = 2, exec = 3, readOutsideFonts = 4, landlockABI = 5
+}

@@ -1,0 +1,56 @@
+import Decoding
+
+/// Rendered (PDF) pages in the cache: drawn at display size instead of decoded, and zoom regions drawn again
+/// at the zoomed scale instead of cut from a full-resolution image.
+extension CacheCore {
+    func render(_ renderer: any RenderedPageProvider, page: Int, bounds: PixelSize, generation: Int) {
+        var reserved = 0
+        do throws(PageError) {
+            let identity = try renderer.identity(of: page)
+            let sourceSize = try renderer.sourceSize(of: page, fitting: bounds)
+            // Exactly the size the cache's bookkeeping expects of this source size, so it counts as satisfied.
+            let size = sourceSize.fitting(within: bounds)
+            let bytes = size.width * size.height * 4
+            guard reserveDisplay(page: page, bytes: bytes, generation: generation) else { return }
+            reserved = bytes
+            let image = try renderer.render(page: page, size: size)
+            update { state in
+                state.release(reserved)
+                state.displayDecoded(page: page, image: image, sourceSize: sourceSize, identity: identity,
+                                     generation: generation)
+            }
+            diskCache?.store(image, sourceSize: sourceSize, identity: identity, fitting: bounds)
+        } catch {
+            update { state in
+                state.release(reserved)
+                state.failed(page: page, message: error.description, generation: generation)
+            }
+        }
+    }
+
+    /// Renders the page's pending region requests. A region that fails (a zoomed view that overran the time
+    /// limit) is dropped: the display-sized page stays on screen, only its sharper detail is missing.
+    func renderRegions(_ renderer: any RenderedPageProvider, page: Int, generation: Int) {
+        let (requests, sourceSize) = update { $0.takeRegions(page: page, generation: generation) }
+        guard let sourceSize else { return }
+        let results: [(PixelRect, RGBAImage)] = requests.compactMap { request in
+            let rect = request.rect.clamped(to: sourceSize)
+            guard rect.width >= 1 && rect.height >= 1,
+                  let image = try? renderer.renderRegion(page: page, rect: rect, sourceSize: sourceSize,
+                                                          output: request.output) else { return nil }
+            return (rect, image)
+        }
+        update { $0.regionsCut(page: page, results: results, generation: generation) }
+    }
+}
+
+extension CacheState {
+    /// A region job for a rendered page started: takes its pending requests, with the source size they refer to.
+    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?) {
+        slots[page]?.decodingFull = false
+        guard generation == self.generation else { return ([], nil) }
+        let taken = regions.filter { $0.page == page }
+        regions.removeAll { $0.page == page }
+        return (taken, slots[page]?.sourceSize)
+    }
+}

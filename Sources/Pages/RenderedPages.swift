@@ -1,0 +1,22 @@
+import Decoding
+
+/// A source whose pages are drawn at whatever size is asked for (vector pages), not decoded from bytes.
+///
+/// `PageCache` renders such pages at display size (into the page cache and the disk cache, keyed by the
+/// page's identity and the fitting box, like images) and renders zoom regions again at the zoomed scale
+/// instead of cutting them from a full-resolution image.
+public protocol RenderedPageProvider: PageProvider {
+    /// The pixel space `requestRegion` rects live in for a page shown within `bounds` (`.ready`'s `sourceSize`):
+    /// the display size × `RenderedPages.detail`, so a zoomed view up to that scale gets vector detail 1:1.
+    /// The display image is exactly `sourceSize.fitting(within: bounds)`.
+    func sourceSize(of page: Int, fitting bounds: PixelSize) throws(PageError) -> PixelSize
+    /// The page drawn into `size` pixels.
+    func render(page: Int, size: PixelSize) throws(PageError) -> RGBAImage
+    /// The part `rect` of the page (in the space of `sourceSize`) drawn into `output` pixels.
+    func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize) throws(PageError) -> RGBAImage
+}
+
+public enum RenderedPages {
+    /// How many times the display size the region space is: the reader's largest zoom.
+    public static let detail = 8
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Writes small PDF files for tests: numbered objects, streams with their /Length, a correct xref table.
+/// Everything is plain ASCII PDF syntax, so hostile variants are made by editing the objects or the bytes.
+public struct PDFWriter {
+    public private(set) var objects: [[UInt8]] = []
+
+    public init() {}
+
+    /// Adds an object (its body, without `N 0 obj`/`endobj`); returns its number.
+    @discardableResult
+    public mutating func add(_ body: String) -> Int { add(Array(body.utf8)) }
+
+    @discardableResult
+    public mutating func add(_ body: [UInt8]) -> Int {
+        objects.append(body)
+        return objects.count
+    }
+
+    /// Adds a stream object with `dictionary` entries (without << >>) plus /Length.
+    @discardableResult
+    public mutating func stream(_ dictionary: String, _ data: [UInt8]) -> Int {
+        add(Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8) + data + Array("\nendstream".utf8))
+    }
+
+    /// Reserves an object number to fill later with `set` (for references that point forward).
+    public mutating func reserve() -> Int { add("null") }
+
+    public mutating func set(_ number: Int, _ body: String) { objects[number - 1] = Array(body.utf8) }
+
+    /// The file: header, objects, xref, trailer naming `root` (and `info` when given).
+    public func bytes(root: Int, info: Int? = nil) -> [UInt8] {
+        var out = Array("%PDF-1.5\n%\u{e2}\u{e3}\n".utf8)
+        var offsets: [Int] = []
+        for (i, body) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(i + 1) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets {
+            let digits = String(offset)
+            out += Array((String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n").utf8)
+        }
+        let infoEntry = info.map { " /Info \($0) 0 R" } ?? ""
+        out += Array("trailer\n<< /Size \(objects.count + 1) /Root \(root) 0 R\(infoEntry) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+}
+
+/// A page for `PDFBook`: its MediaBox, /Rotate and content stream; `image` adds a 4×4 RGB image as /Im1.
+public struct PDFTestPage: Sendable {
+    public var width: Double, height: Double, rotate: Int
+    public var content: String
+    public var extraResources: String
+
+    public init(width: Double = 595, height: Double = 842, rotate: Int = 0, content: String, extraResources: String = "") {
+        self.width = width
+        self.height = height
+        self.rotate = rotate
+        self.content = content
+        self.extraResources = extraResources
+    }
+
+    /// Body text in Helvetica (a standard font: fontconfig supplies it, as for pdftoppm).
+    public static func text(_ lines: [String], width: Double = 595, height: Double = 842, rotate: Int = 0) -> PDFTestPage {
+        var ops = "BT /F1 12 Tf 14 TL 72 \(height - 72) Td\n"
+        for line in lines { ops += "(\(line)) Tj T*\n" }
+        return PDFTestPage(width: width, height: height, rotate: rotate, content: ops + "ET")
+    }
+
+    /// A red filled square (points 100...300 from the bottom left) and a blue stroked circle-ish curve.
+    public static func vectorArt(width: Double = 595, height: Double = 842) -> PDFTestPage {
+        PDFTestPage(width: width, height: height, content: """
+            1 0 0 rg 100 100 200 200 re f
+            0 0 1 RG 4 w 300 500 m 400 600 500 500 300 500 c S
+            """)
+    }
+
+    /// A 4×4 image (red, green, blue, white quadrants) drawn over (100, 100)...(500, 500).
+    public static func image(width: Double = 595, height: Double = 842) -> PDFTestPage {
+        PDFTestPage(width: width, height: height, content: "q 400 0 0 400 100 100 cm /Im1 Do Q",
+                    extraResources: "/XObject << /Im1 IMAGE >>")
+    }
+}
+
+/// Builds a book of `PDFTestPage`s with an optional title.
+/// `prefix` holds objects the pages refer to by number (hostile forms); `catalog` adds entries to the catalog.
+public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWriter = PDFWriter(),
+                    catalog: String = "") -> [UInt8] {
+    var w = prefix
+    let root = w.reserve()
+    let tree = w.reserve()
+    let font = w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    var pixels: [UInt8] = []
+    for y in 0..<4 {
+        for x in 0..<4 {
+            pixels += y < 2 ? (x < 2 ? [255, 0, 0] : [0, 255, 0]) : (x < 2 ? [0, 0, 255] : [255, 255, 255])
+        }
+    }
+    let image = w.stream("/Type /XObject /Subtype /Image /Width 4 /Height 4 /ColorSpace /DeviceRGB /BitsPerComponent 8",
+                         pixels)
+    var kids: [Int] = []
+    for page in pages {
+        let content = w.stream("", Array(page.content.utf8))
+        let extra = page.extraResources.replacingOccurrences(of: "IMAGE", with: "\(image) 0 R")
+        kids.append(w.add("""
+            << /Type /Page /Parent \(tree) 0 R /MediaBox [0 0 \(page.width) \(page.height)] /Rotate \(page.rotate) \
+            /Contents \(content) 0 R /Resources << /Font << /F1 \(font) 0 R >> \(extra) >> >>
+            """))
+    }
+    w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(catalog) >>")
+    w.set(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+    let info = title.map { w.add("<< /Title (\($0)) >>") }
+    return w.bytes(root: root, info: info)
+}
+
+/// The standard test book: body text, vector art, an image, an A5 page and a landscape spread (A3 landscape,
+/// made by rotating a portrait MediaBox), five pages, titled "Test Book".
+public func standardPDFBook() -> [UInt8] {
+    pdfBook([
+        .text(["The quick brown fox jumps over the lazy dog.", "Pack my box with five dozen liquor jugs.",
+               "Sphinx of black quartz, judge my vow."]),
+        .vectorArt(),
+        .image(),
+        .text(["A smaller page"], width: 420, height: 595),
+        .text(["A landscape spread across two pages"], width: 842, height: 1190, rotate: 90),
+    ], title: "Test Book")
+}
