@@ -82,6 +82,11 @@ public struct AppCore: Sendable {
             }
         case .bookChanged: reloadDeadline = now + settings.reloadQuiet
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
+        case .pageSizesKnown(let sizes):
+            for (i, size) in sizes.enumerated() where !hasImage(i + 1) && size.width > 0 && size.height > 0 {
+                reader.setPageSize(i + 1, width: Double(size.width), height: Double(size.height))
+            }
+            needsFrame = true
         case .glReady(let size): out += glReady(maxTextureSize: size)
         case .softwareFrameFailed: out += requestGL(now: now)
         case .glFailed(let message):

@@ -22,6 +22,9 @@ public enum AppEvent: Sendable, Equatable {
     case regionReady(page: Int, rect: IntRect, size: IntSize)
     /// Something in the book's directory changed on disk.
     case bookChanged
+    /// The book knows its pages' sizes before any is decoded (a PDF): any unit, only the proportions count.
+    /// Laying the spreads out at once keeps them from moving as pages arrive.
+    case pageSizesKnown([IntSize])
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
     case bookReloaded(pageCount: Int)
     /// The GL is up (after `AppEffect.startGL`), with its largest texture side.

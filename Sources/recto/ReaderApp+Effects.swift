@@ -100,6 +100,7 @@ extension ReaderApp {
         options.logger.info("book changed on disk: \(fresh.pageCount) pages")
         cache.replaceSource(fresh)
         perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
+        announcePageSizes(of: fresh)
     }
 
     // MARK: GL start-up

@@ -70,6 +70,7 @@ import Renderer
         core = AppCore(pageCount: options.book.pageCount, settings: settings)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
+        announcePageSizes(of: options.book.source)
         wire()
         watchBook()
     }
@@ -150,6 +151,14 @@ import Renderer
             drawIfDue()
         }
         timer.arm(at: core.nextDeadline)
+    }
+
+    /// A PDF knows its pages' proportions before rendering any: the spreads are laid out from the start.
+    func announcePageSizes(of source: PageSource) {
+        guard let sizes = source.knownPageSizes else { return }
+        // Points to hundredths: only the proportions matter.
+        let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }
+        perform(core.handle(.pageSizesKnown(whole), now: now))
     }
 
     /// The cache's results, each handed to the core with the image kept here until it says what to do with it.

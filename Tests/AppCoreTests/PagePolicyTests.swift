@@ -70,3 +70,14 @@ import Testing
         #expect(plain.handle(.input(.key(keysym: Keysym.q, pressed: true, modifiers: .ctrl, time: plain.now))) == [.quit(0, message: nil)])
     }
 }
+
+@Suite struct KnownPageSizeTests {
+    @Test func aPDFsProportionsLayTheSpreadOutBeforeAnyPageIsRendered() {
+        var c = AppCore(pageCount: 3, settings: Driver.settings)
+        _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
+        _ = c.handle(.pageSizesKnown([IntSize(width: 59500, height: 84200), IntSize(width: 84200, height: 59500)]), now: 1)
+        let cover = c.reader.frame.pages.first!.rect
+        #expect(abs(cover.width / cover.height - 595.0 / 842) < 0.01, "\(cover)")
+        #expect(c.needsFrame)
+    }
+}
