@@ -4,7 +4,7 @@
 #   PREFIX/bin/recto-cage                     kiosk launcher: cage -- recto --kiosk BOOK
 #   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
 #   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), weston-kiosk.ini, recto.toml (example)
-#   PREFIX/share/applications/recto.desktop
+#   PREFIX/share/applications/recto.desktop, PREFIX/share/icons/hicolor/scalable/apps/recto.svg
 # The installed files need nothing from this checkout (the Swift runtime comes from the toolchain).
 # Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
 #   --prefix DIR   default: $PREFIX, else ~/.local
@@ -30,7 +30,8 @@ if [ -z "$bin" ]; then
 fi
 [ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
 share="$prefix/share/recto"
-install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications"
+icons="$prefix/share/icons/hicolor/scalable/apps"
+install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications" "$icons"
 install -m 0755 "$bin" "$prefix/bin/recto"
 install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
 install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
@@ -44,4 +45,5 @@ if [ -f Assets/recto.desktop ]; then
   sed "s|^Exec=recto|Exec=$prefix/bin/recto|" Assets/recto.desktop > "$prefix/share/applications/recto.desktop"
   chmod 0644 "$prefix/share/applications/recto.desktop"
 fi
+install -m 0644 packaging/recto.svg "$icons/recto.svg"
 echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, the demo book in $share/DemoBook and kiosk files in $share/deploy"
