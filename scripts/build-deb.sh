@@ -23,7 +23,7 @@ esac
 changelog=packaging/debian/changelog
 version=$(dpkg-parsechangelog -l "$changelog" -S Version)
 maintainer=$(dpkg-parsechangelog -l "$changelog" -S Maintainer)
-# Dates from the changelog, not the clock: the same checkout makes the same files.
+# Dates come from the changelog, not the clock (man pages, metainfo, dpkg-deb's timestamps).
 export SOURCE_DATE_EPOCH
 SOURCE_DATE_EPOCH=$(dpkg-parsechangelog -l "$changelog" -S Timestamp)
 day=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)
@@ -34,7 +34,14 @@ arch=$(dpkg --print-architecture)
 # Debian's hardening flags do.
 scratch=.build-deb/swift
 swift_flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path "$scratch")
-swift build "${swift_flags[@]}" --product recto
+# The PDF helper (a separate program: it may use a GPL library) joins the package once Package.swift
+# declares the executable product recto-pdf.
+programs=(recto)
+swift package --scratch-path "$scratch" dump-package | python3 -c 'import json, sys; sys.exit("recto-pdf" not in
+    [p["name"] for p in json.load(sys.stdin)["products"] if "executable" in p["type"]])' && programs+=(recto-pdf)
+for p in "${programs[@]}"; do
+  swift build "${swift_flags[@]}" --product "$p"
+done
 bindir=$(swift build "${swift_flags[@]}" --show-bin-path)
 
 work=.build-deb/package
@@ -47,9 +54,6 @@ install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/recto/DemoBook" "$roo
   "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/lintian/overrides"
 
 # Programs. Stripped as dh_strip does; the Swift metadata sections are allocated and stay.
-programs=(recto)
-# The PDF helper (a separate program: it may use a GPL library) joins the package when the build makes it.
-[ -x "$bindir/recto-pdf" ] && programs+=(recto-pdf)
 for p in "${programs[@]}"; do
   install -m 0755 "$bindir/$p" "$root/usr/bin/$p"
   strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$p"
