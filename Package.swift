@@ -83,11 +83,14 @@ let package = Package(
             "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["EmbedVersion"]),
 
         // Build tool: Shaders/*.glsl become Swift string constants, so the binary needs no resource bundle.
         .executableTarget(name: "ShaderEmbedder", path: "Plugins/ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+        // Build tool: `RectoVersion.string` from packaging/debian/changelog, the one place the version is written.
+        .executableTarget(name: "VersionEmbedder", path: "Plugins/VersionEmbedder"),
+        .plugin(name: "EmbedVersion", capability: .buildTool(), dependencies: ["VersionEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
         .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),

@@ -14,6 +14,8 @@ packages=(
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless
   cage xwayland
+  # the Debian package (scripts/build-deb.sh) and its test in a clean root (scripts/test-deb.sh)
+  dpkg-dev python3 debootstrap lintian
 )
 missing=()
 for p in "${packages[@]}"; do

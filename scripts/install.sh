@@ -5,7 +5,7 @@
 #   PREFIX/lib/recto/recto-pdf                the sandboxed PDF helper (GPL-3: it links poppler; recto does not)
 #   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
 #   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), weston-kiosk.ini, recto.toml (example)
-#   PREFIX/share/applications/recto.desktop
+#   PREFIX/share/applications/recto.desktop, PREFIX/share/icons/hicolor/scalable/apps/recto.svg
 # The installed files need nothing from this checkout (the Swift runtime comes from the toolchain).
 # Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
 #   --prefix DIR   default: $PREFIX, else ~/.local
@@ -34,7 +34,8 @@ fi
 [ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
 helper="$(dirname "$bin")/recto-pdf"
 share="$prefix/share/recto"
-install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications"
+icons="$prefix/share/icons/hicolor/scalable/apps"
+install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications" "$icons"
 install -m 0755 "$bin" "$prefix/bin/recto"
 if [ -x "$helper" ]; then
   install -d "$prefix/lib/recto"
@@ -55,4 +56,5 @@ if [ -f Assets/recto.desktop ]; then
   sed "s|^Exec=recto|Exec=$prefix/bin/recto|" Assets/recto.desktop > "$prefix/share/applications/recto.desktop"
   chmod 0644 "$prefix/share/applications/recto.desktop"
 fi
+install -m 0644 packaging/recto.svg "$icons/recto.svg"
 echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, $prefix/lib/recto/recto-pdf, the demo book in $share/DemoBook and kiosk files in $share/deploy"

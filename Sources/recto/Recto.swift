@@ -6,6 +6,7 @@ struct Recto: ParsableCommand {
         commandName: "recto",
         abstract: "A touch-first page reader for Wayland kiosks and tablets.",
         discussion: discussion,
+        version: RectoVersion.string,
         subcommands: [Open.self, Render.self, Bench.self],
         defaultSubcommand: Open.self)
 
