@@ -34,11 +34,9 @@ arch=$(dpkg --print-architecture)
 # Debian's hardening flags do.
 scratch=.build-deb/swift
 swift_flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path "$scratch")
-# The PDF helper (a separate program: it may use a GPL library) joins the package once Package.swift
-# declares the executable product recto-pdf.
-programs=(recto)
-swift package --scratch-path "$scratch" dump-package | python3 -c 'import json, sys; sys.exit("recto-pdf" not in
-    [p["name"] for p in json.load(sys.stdin)["products"] if "executable" in p["type"]])' && programs+=(recto-pdf)
+# The PDF helper is a separate program (it links poppler, GPL; recto links none of it), installed where
+# recto looks for it: /usr/lib/recto/recto-pdf.
+programs=(recto recto-pdf)
 for p in "${programs[@]}"; do
   swift build "${swift_flags[@]}" --product "$p"
 done
@@ -47,17 +45,19 @@ bindir=$(swift build "${swift_flags[@]}" --show-bin-path)
 work=.build-deb/package
 root=$work/root
 rm -rf "$work"
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/recto/DemoBook" "$root/usr/share/recto/deploy" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/lib/recto" "$root/usr/share/recto/DemoBook" "$root/usr/share/recto/deploy" \
   "$root/lib/systemd/system" "$root/usr/share/doc/recto" "$root/usr/share/man/man1" \
   "$root/usr/share/applications" "$root/usr/share/metainfo" "$root/usr/share/icons/hicolor/scalable/apps" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/lintian/overrides"
 
 # Programs. Stripped as dh_strip does; the Swift metadata sections are allocated and stay.
-for p in "${programs[@]}"; do
-  install -m 0755 "$bindir/$p" "$root/usr/bin/$p"
-  strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$p"
+installed=(usr/bin/recto usr/lib/recto/recto-pdf)
+for i in "${!programs[@]}"; do
+  install -m 0755 "$bindir/${programs[$i]}" "$root/${installed[$i]}"
+  strip --remove-section=.comment --remove-section=.note "$root/${installed[$i]}"
 done
+install -m 0644 Helpers/recto-pdf/README.md "$root/usr/share/doc/recto/README.recto-pdf.md"
 install -m 0755 Assets/deploy/recto-cage "$root/usr/bin/recto-cage"
 recto="$root/usr/bin/recto"
 
@@ -89,8 +89,9 @@ find "$root" -type d -exec chmod 0755 {} +
 # loaded at run time (llvmpipe without a GPU, the hardware drivers with one).
 mkdir -p "$work/debian"
 printf 'Source: recto\n\nPackage: recto\nArchitecture: any\n' > "$work/debian/control"
-shlibs=$(cd "$work" && dpkg-shlibdeps -O "${programs[@]/#/root/usr/bin/}" | sed -n 's/^shlibs:Depends=//p')
-depends="$shlibs, libegl-mesa0, libgl1-mesa-dri"
+shlibs=$(cd "$work" && dpkg-shlibdeps -O "${installed[@]/#/root/}" | sed -n 's/^shlibs:Depends=//p')
+# The helper renders a PDF's standard fonts with whatever fontconfig finds: at least one font family.
+depends="$shlibs, libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@MAINTAINER@|$maintainer|" -e "s|@ARCH@|$arch|" -e "s|@VERSION@|$version|" \
     -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" packaging/debian/control > "$root/DEBIAN/control"

@@ -1,0 +1,89 @@
+import Decoding
+import Foundation
+import Testing
+import TestSupport
+
+/// A PDF book in the real reader under headless weston (1920×1080): the test book has body text, vector art, an
+/// embedded image, two page sizes and a landscape page. Its cover (A4, body text) shows as `pdftoppm` renders it
+/// at the same size, and pinched to 8× on the text it shows the text rendered again as vectors, as `pdftoppm`
+/// renders it at 8×, not the page scaled up.
+/// Serialized: each test runs a compositor and recto on a 2-core machine.
+@Suite(.serialized) struct PDFEndToEndTests {
+    /// The A4 cover on the right half: 595×842 pt at 1036.8/842 px per pt, margin 21.6 px.
+    static let pxPerPoint = (1080 - 2 * 21.6) / 842
+    static let cover = (x: 960.0, y: 21.6, width: 595 * pxPerPoint, height: 1080 - 2 * 21.6)
+
+    private func writeBook() throws -> URL {
+        let url = try Scratch.makeDirectory("pdf").appendingPathComponent("book.pdf")
+        try Data(standardPDFBook()).write(to: url)
+        return url
+    }
+
+    /// `pdftoppm` of page 1 at `dpi`, the area `crop` (pixels at that resolution), decoded.
+    private func pdftoppm(_ pdf: URL, dpi: Double, crop: PixelRect) throws -> RGBAImage {
+        let out = try Scratch.makeDirectory("pdftoppm").appendingPathComponent("ref")
+        let child = try ChildProcess("/usr/bin/pdftoppm", arguments: [
+            "-png", "-singlefile", "-f", "1", "-l", "1", "-r", String(format: "%.4f", dpi),
+            "-x", "\(crop.x)", "-y", "\(crop.y)", "-W", "\(crop.width)", "-H", "\(crop.height)", pdf.path, out.path], environment: ProcessInfo.processInfo.environment)
+        #expect(try child.waitForExit(timeout: .seconds(30)) == .exited(0), "\(child.stderr?.text ?? "")")
+        return try ImageDecoder.decode(contentsOf: out.path + ".png")
+    }
+
+    private func crop(_ image: RGBAImage, _ r: PixelRect) -> RGBAImage { image.cropped(to: r) }
+
+    @Test func theCoverLooksAsPdftoppmDrawsItAndZoomsIntoVectors() throws {
+        let pdf = try writeBook()
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [pdf.path, "--kiosk"])
+        #expect(try session.waitForEvent("shown").int("page") == 1)
+        #expect(session.ready?.int("pages") == 5)
+
+        // At fit: the page's inside (3 px in from its edges) against pdftoppm at the displayed size.
+        let c = Self.cover
+        let inside = PixelRect(x: Int(c.x.rounded(.up)) + 3, y: Int(c.y.rounded(.up)) + 3,
+                               width: Int(c.width) - 6, height: Int(c.height) - 6)
+        let dpi = 72 * Self.pxPerPoint
+        let reference = try pdftoppm(pdf, dpi: dpi, crop: PixelRect(x: inside.x - Int(c.x), y: inside.y - Int(c.y),
+                                                                    width: inside.width, height: inside.height))
+        // The page is drawn from a render that fits the window's height, sampled down by the GPU: glyph edges
+        // differ a little from pdftoppm's direct render (Splash, not cairo).
+        let shot = try session.screenshot {
+            compareImages(crop($0, inside), reference).map { $0.meanAbsolute < 4 && $0.fractionWithin > 0.95 } ?? false
+        }
+        let atFit = try #require(compareImages(crop(shot, inside), reference))
+        print("e2e PDF cover vs pdftoppm at \(inside.width)×\(inside.height): \(atFit)")
+        #expect(atFit.meanAbsolute < 4 && atFit.fractionWithin > 0.95,
+                "\(atFit); screenshots in \(session.weston.artifactsDirectory.path)")
+
+        // Pinch to 8× about the first line of body text (72 pt from the left and the top).
+        let pivot = (x: c.x + 150 * Self.pxPerPoint, y: c.y + 80 * Self.pxPerPoint)
+        try session.weston.touchDown([Finger(id: 0, x: pivot.x - 25, y: pivot.y), Finger(id: 1, x: pivot.x + 25, y: pivot.y)])
+        try session.weston.touchStroke(steps: 14, interval: .milliseconds(16)) { i in
+            let half = 25 + 175 * Double(i) / 14
+            return [Finger(id: 0, x: pivot.x - half, y: pivot.y), Finger(id: 1, x: pivot.x + half, y: pivot.y)]
+        }
+        try session.weston.touchUp([0, 1])
+        let zoom = try session.waitForEvent("zoom")
+        let scale = try #require(zoom.number("scale"))
+        #expect(abs(scale - 8) < 0.05, "\(zoom)")
+
+        // What the screen shows, in points of the page: the pinch kept the pivot's book point under the pivot.
+        let zoomedDPI = dpi * scale
+        let left = (pivot.x - pivot.x / scale - c.x) * zoomedDPI / dpi
+        let top = (pivot.y - pivot.y / scale - c.y) * zoomedDPI / dpi
+        let area = PixelRect(x: 40, y: 40, width: 1840, height: 1000)
+        let zoomedReference = try pdftoppm(pdf, dpi: zoomedDPI, crop: PixelRect(
+            x: Int(left.rounded()) + area.x, y: Int(top.rounded()) + area.y, width: area.width, height: area.height))
+        let zoomed = try session.screenshot(timeout: .seconds(15)) {
+            compareImages(crop($0, area), zoomedReference).map { $0.meanAbsolute < 4 && $0.fractionWithin > 0.97 } ?? false
+        }
+        let at8 = try #require(compareImages(crop(zoomed, area), zoomedReference))
+        print("e2e PDF ×8 vs pdftoppm at \(Int(zoomedDPI)) dpi: \(at8)")
+        #expect(at8.meanAbsolute < 4 && at8.fractionWithin > 0.97,
+                "\(at8); screenshots in \(session.weston.artifactsDirectory.path)")
+        // The page scaled up would not do: its texture has an eighth of the pixels; compare against that too.
+        let blurred = zoomedReference.downscaled(toFit: PixelSize(width: area.width / 8, height: area.height / 8))
+            .region(PixelRect(x: 0, y: 0, width: area.width / 8, height: area.height / 8), scaledTo: PixelSize(width: area.width, height: area.height))
+        let upscaled = try #require(compareImages(blurred, zoomedReference))
+        #expect(upscaled.fractionWithin < at8.fractionWithin, "an upscaled page would match as well: \(upscaled)")
+    }
+}
