@@ -114,7 +114,8 @@ public struct AppCore: Sendable {
         case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: freshInput = true
         default: break
         }
-        if let idle = settings.idleReset, idle > 0 { idleDeadline = time + idle }
+        // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
+        if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
