@@ -35,7 +35,7 @@ def start_weston(runtime, size, module):
 def run_once(binary, runtime, cache):
     """One start: {event: ms after exec} for ready and shown."""
     env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_SOCKET", "DISPLAY")}
-    env.update(XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY="recto-startup", XDG_CACHE_HOME=cache)
+    env.update(XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY="recto-startup", XDG_CACHE_HOME=cache, XDG_STATE_HOME=cache)
     t0 = mono_ms()
     proc = subprocess.Popen([binary, "--no-config", "--log-events"], env=env, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)

@@ -22,7 +22,8 @@ def main():
     harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
     cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"], text=True).split()
     subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")] + cflags)
-    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"))
+    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"),
+               XDG_STATE_HOME=os.path.join(work, "state"))
     env.pop("WAYLAND_DISPLAY", None)
     weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
                                "--width=1920", "--height=1080", "--socket=flip", "--no-config", "--idle-time=0",

@@ -184,6 +184,7 @@ class Weston:
         # Mesa's shader cache, which would follow it, stays in one place that the warm-up runs fill.
         self.cache = tempfile.mkdtemp(prefix="cache-", dir=WORK)
         self.client_env = dict(base, WAYLAND_DISPLAY="wayland-measure", XDG_CACHE_HOME=self.cache,
+                               XDG_STATE_HOME=self.cache,
                                MESA_SHADER_CACHE_DIR=str(WORK / "mesa-shader-cache"))
         self.log = open(WORK / "weston-last.log", "wb")
         self.proc = subprocess.Popen(

@@ -44,10 +44,12 @@ public struct AppCore: Sendable {
     /// Tests set this to an empty array to record every intent applied, with its time.
     var journal: [TimedIntent]?
 
-    public init(pageCount: Int, settings: AppSettings) {
+    /// `startPage`: where the book was left (a remembered position), else the cover.
+    public init(pageCount: Int, settings: AppSettings, startPage: Int = 1) {
         self.settings = settings
         reader = Reader(pageCount: pageCount, config: settings.reader)
         recognizer = GestureRecognizer(config: settings.reader.gestures)
+        if startPage > 1 { reader.go(toPage: startPage) }
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
@@ -156,6 +158,7 @@ public struct AppCore: Sendable {
                                                   "direction": .string(forward ? "forward" : "backward")])))
             case .page(let p):
                 out.append(.log(LogEvent("page", ["page": .int(p)])))
+                if settings.remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
                 out.append(.log(LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])))

@@ -27,6 +27,8 @@ public enum AppEffect: Sendable, Equatable {
     case startGL
     /// Make the CPU frame's buffer now, while waiting for pages.
     case prepareSoftwareBuffer
+    /// Remember that the book was left on `page` (its next opening starts there).
+    case rememberPage(Int)
     /// End the program with this status, after printing `message` (if any) on stderr whatever the log level.
     case quit(Int32, message: String? = nil)
 }

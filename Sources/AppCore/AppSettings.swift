@@ -7,6 +7,8 @@ public struct AppSettings: Sendable {
     public var kiosk = false
     /// Without input for this long the book returns to the cover; nil = never.
     public var idleReset: Double?
+    /// Remember the page each book is left on (tablets; never in kiosk mode, which resets to the cover).
+    public var remembersPosition = false
     /// Extrapolate the finger by one frame interval while dragging.
     public var predict = false
     /// Resolution of moving frames: nil automatic, else that factor whenever the page moves.

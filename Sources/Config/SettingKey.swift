@@ -22,6 +22,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case diskCacheMB = "disk-cache-mb"
     case motionScale = "motion-scale"
     case predict
+    case rememberPosition = "remember-position"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -47,7 +48,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .book: .path
         case .output: .text
-        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict: .toggle
+        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .rememberPosition: .toggle
         case .spread: .choice(["auto", "single", "double"])
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
         case .background: .colour
@@ -122,6 +123,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
+        case .rememberPosition: "Reopen each book at the page it was left on, kept per book in $XDG_STATE_HOME/recto; never in kiosk mode, where the idle reset returns to the cover (default on)."
         }
     }
 

@@ -78,6 +78,8 @@ public struct Settings: Sendable, Equatable {
     public var motionScale = 0.0
     /// Touch prediction while dragging.
     public var predict = false
+    /// Reopen a book at its last page (not in kiosk mode).
+    public var rememberPosition = true
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -79,12 +79,8 @@ public final class DiskCache: Sendable {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.maxBytes = max(0, maxBytes)
         self.syncWrites = syncWrites
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw DiskCacheError(description: "cannot create page cache directory \(prefix): \(Self.errorText(errno))")
-            }
+        if let failure = PosixFiles.makeDirectories(directory) {
+            throw DiskCacheError(description: "cannot create page cache directory \(failure)")
         }
         var info = stat()
         guard stat(self.directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

@@ -78,4 +78,14 @@ enum PosixFiles {
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// `mkdir -p` with mode 0700 for what it creates; nil on success, else "PATH: reason".
+    static func makeDirectories(_ directory: String) -> String? {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return "\(prefix): \(errorText(errno))" }
+        }
+        return nil
+    }
 }

@@ -40,6 +40,7 @@ struct Open: ParsableCommand {
         app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
+        app.remembersPosition = settings.rememberPosition && !settings.kiosk
         var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
                                     app: app, outputName: settings.output)
         options.stats = stats

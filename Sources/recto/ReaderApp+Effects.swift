@@ -45,6 +45,8 @@ extension ReaderApp {
             case .startGL:
                 glWanted = true
                 if !holdGL { startGL() }
+            case .rememberPage(let page):
+                positions?.remember(page)
             case .prepareSoftwareBuffer:
                 software?.prepare()
             case let .quit(status, message):

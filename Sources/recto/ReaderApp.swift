@@ -36,6 +36,8 @@ import Renderer
     /// The zoom region delivered by the page-cache event being handled, until the core says where it goes.
     var arrivedRegion: RGBAImage?
     var details: [Int: Texture] = [:]
+    /// Where this book's page is remembered (tablets), nil in kiosk mode or when it cannot be.
+    var positions: BookRecord?
     var glErrorCount = 0
     var damage = DamageTracker()
     var stats = FrameStats()
@@ -67,7 +69,9 @@ import Renderer
         self.software = software
         var settings = options.app
         settings.softwareFrames = software.isAvailable
-        core = AppCore(pageCount: options.book.pageCount, settings: settings)
+        let positions = settings.remembersPosition ? BookRecord(options.book.source, logger: options.logger) : nil
+        self.positions = positions
+        core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: positions?.page ?? 1)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
         announcePageSizes(of: options.book.source)

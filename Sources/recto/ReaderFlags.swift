@@ -22,6 +22,7 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("disk-cache-mb"), help: help(.diskCacheMB)) var diskCacheMB: Int?
     @Option(name: .customLong("motion-scale"), help: help(.motionScale)) var motionScale: Double?
     @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
+    @Flag(inversion: .prefixedNo, help: help(.rememberPosition)) var rememberPosition: Bool?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -36,6 +37,7 @@ struct ReaderFlags: ParsableArguments {
             (.swipeSpeed, swipeSpeed.map(ConfigValue.number)), (.cacheMB, cacheMB.map(ConfigValue.integer)),
             (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
             (.predict, predict.map(ConfigValue.bool)),
+            (.rememberPosition, rememberPosition.map(ConfigValue.bool)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

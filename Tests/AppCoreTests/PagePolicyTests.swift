@@ -81,3 +81,25 @@ import Testing
         #expect(c.needsFrame)
     }
 }
+
+@Suite struct RememberedPositionTests {
+    @Test func aRememberedBookOpensWhereItWasLeftAndEachNewPageIsRemembered() {
+        var settings = Driver.settings
+        settings.remembersPosition = true
+        var c = AppCore(pageCount: 12, settings: settings, startPage: 7)
+        let out = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
+        #expect(out == [.wantPages([6, 7], visible: 2, fitting: IntSize(width: 1280, height: 800))], "the spread (6, 7)")
+        var d = Driver(settings: settings)
+        d.input(key(Keysym.Right, at: d.now + 10))
+        d.run(for: 1500)
+        #expect(d.effects.contains(.rememberPage(2)))
+    }
+
+    @Test func withoutRememberingNothingIsWritten() {
+        var d = Driver()
+        d.input(key(Keysym.Right, at: d.now + 10))
+        d.run(for: 1500)
+        #expect(d.core.reader.page == 2)
+        #expect(!d.effects.contains { if case .rememberPage = $0 { true } else { false } })
+    }
+}

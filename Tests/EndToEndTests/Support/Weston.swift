@@ -60,6 +60,8 @@ final class Weston {
         clientEnvironment["WAYLAND_DISPLAY"] = socketName
         // Clients keep caches (recto's decoded pages) in the test's own directory, never in the runner's home.
         clientEnvironment["XDG_CACHE_HOME"] = artifactsDirectory.appendingPathComponent("cache").path
+        // Remembered pages too: every test opens its book where it says, never where another test left it.
+        clientEnvironment["XDG_STATE_HOME"] = artifactsDirectory.appendingPathComponent("state").path
         self.clientEnvironment = clientEnvironment
         var westonEnvironment = base
         westonEnvironment["RECTO_TEST_CONTROL"] = controlPath
