@@ -29,6 +29,11 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
+        system("CWebP", "libwebpdemux", apt: "libwebp-dev"),
+        // Without pkgConfig: libavif.pc's only flag is -DAVIF_DLL (export markup, empty on Linux), which SwiftPM
+        // refuses with a warning on every build; the header and library are on the default paths.
+        .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -50,7 +55,7 @@ let package = Package(
         ]),
 
         // Image decoding behind its own module.
-        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
         // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
         .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.

@@ -5,7 +5,7 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 packages=(
   pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
-  libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev
+  libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev libwebp-dev libavif-dev
   # tests: the headless compositor, its module headers, the screenshot tool
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless

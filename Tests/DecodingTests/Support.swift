@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Testing
 import TestSupport
 
 /// Fixture files live next to the tests; found from this source file's path, never via Bundle.module.
@@ -59,6 +60,29 @@ func decodeError(_ body: () throws(DecodeError) -> RGBAImage) -> DecodeError? {
         return nil
     } catch {
         return error
+    }
+}
+
+/// Colours of the 64×64 quadrant fixtures (JPEG, lossy WebP and AVIF): red, green, blue, white.
+let quadrantColours = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+
+/// Checks each quadrant's interior (an eighth of the side in from its edges, away from block ringing at the
+/// boundaries) against its colour within `tolerance`, and its alpha exactly (opaque unless `alphas` says).
+func expectQuadrants(_ image: RGBAImage, _ colours: [(Int, Int, Int)], alphas: [UInt8] = [255, 255, 255, 255],
+                     tolerance: Int = 8, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let half = image.width / 2, inset = image.width / 8
+    for (i, colour) in colours.enumerated() {
+        var worst = 0, alphaWrong = 0
+        for y in (i / 2) * half + inset..<(i / 2) * half + half - inset {
+            for x in (i % 2) * half + inset..<(i % 2) * half + half - inset {
+                // Colour under full transparency carries no meaning.
+                if alphas[i] != 0 { worst = max(worst, distance(image[x, y], colour)) }
+                if image[x, y].a != alphas[i] { alphaWrong += 1 }
+            }
+        }
+        #expect(worst <= tolerance, "\(name) quadrant \(i) off by \(worst) from \(colour)", sourceLocation: sourceLocation)
+        #expect(alphaWrong == 0, "\(name) quadrant \(i): \(alphaWrong) pixels without alpha \(alphas[i])",
+                sourceLocation: sourceLocation)
     }
 }
 
