@@ -3,8 +3,8 @@
 #
 #   scripts/fuzz.sh [--runs N] [--max-len BYTES] [--keep-corpus DIR] [target...]
 #
-# Targets: PNGDecoder JPEGDecoder GestureStream, plus CBZReader and ConfigParser when Sources/Pages and
-# Sources/Config exist (all present targets when none is named). Default 200000 runs each.
+# Targets: PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream, plus CBZReader and ConfigParser when
+# Sources/Pages and Sources/Config exist (all present targets when none is named). Default 200000 runs each.
 #
 # The targets are built in a scratch package generated under .build-fuzz/ (symlinks to Sources/<module> and
 # Fuzz/<target>), so the main Package.swift never compiles them. Built with Swift's libFuzzer and
@@ -35,11 +35,13 @@ done
 declare -A needs=(
     [PNGDecoder]="Decoding FuzzSupport"
     [JPEGDecoder]="Decoding FuzzSupport"
+    [WebPDecoder]="Decoding FuzzSupport"
+    [AVIFDecoder]="Decoding FuzzSupport"
     [GestureStream]="Geometry Gestures"
     [CBZReader]="Pages FuzzSupport"
     [ConfigParser]="Config"
 )
-available=(PNGDecoder JPEGDecoder GestureStream)
+available=(PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream)
 for optional in CBZReader ConfigParser; do
     module=${needs[$optional]%% *}
     if [ -d "$root/Sources/$module" ] && [ -d "$root/Fuzz/$optional" ]; then
