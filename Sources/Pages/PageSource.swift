@@ -1,3 +1,4 @@
+import Decoding
 import Glibc
 
 /// The bytes of one page and the identity of exactly those bytes.
@@ -27,12 +28,20 @@ public protocol PageProvider: Sendable {
     func identity(of page: Int) throws(PageError) -> PageIdentity
     /// A fresh scan of the same path, for live content: pages added, removed, renamed or rewritten.
     func reloaded() throws(PageError) -> any PageProvider
+    /// What the book says about itself (ComicInfo.xml), read when the source was opened.
+    var metadata: BookMetadata { get }
+}
+
+extension PageProvider {
+    /// Sources without a ComicInfo.xml convention know nothing.
+    public var metadata: BookMetadata { .none }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.
 public struct PageSource: Sendable {
     public enum Kind: String, Sendable {
-        /// A directory of .png/.jpg/.jpeg files in natural order (hidden files skipped).
+        /// A directory of .png/.jpg/.jpeg/.webp/.avif files, sub-folders included, in natural order of their
+        /// paths (hidden files and folders skipped).
         case directory
         /// One image file: a one-page book.
         case image
@@ -47,7 +56,7 @@ public struct PageSource: Sendable {
     public init(_ provider: any PageProvider) { self.provider = provider }
 
     /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), or a
-    /// PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unsupportedBook`
+    /// PNG/JPEG/WebP/AVIF file (recognised by its signature). Throws `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unsupportedBook`
     /// or `.unreadable` with a message fit for the command line.
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
         guard let info = PosixFiles.status(path) else {
@@ -56,14 +65,13 @@ public struct PageSource: Sendable {
         }
         if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
         guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
-        let head = try PosixFiles.readPrefix(path, count: 8)
+        // Enough for AVIF's brands, which follow the major brand in the leading ftyp box.
+        let head = try PosixFiles.readPrefix(path, count: 64)
         let lower = path.lowercased()
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }
-        let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let isJPEG = head.starts(with: [0xFF, 0xD8])
-        guard isPNG || isJPEG else { throw .unsupportedBook(path: path) }
+        guard ImageFormat.sniff(head) != nil else { throw .unsupportedBook(path: path) }
         return PageSource(SingleImageSource(path: path, limits: limits))
     }
 
@@ -81,6 +89,9 @@ public struct PageSource: Sendable {
     public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }
     /// Rescans the same path (the directory listing, the archive's directory).
     public func reloaded() throws(PageError) -> PageSource { PageSource(try provider.reloaded()) }
+    /// Title, reading direction, cover and double-page spreads from the book's ComicInfo.xml, in this source's
+    /// page numbers; `.none` without one. Read once when the source was opened (again by `reloaded()`).
+    public var metadata: BookMetadata { provider.metadata }
 }
 
 extension PosixFiles {
