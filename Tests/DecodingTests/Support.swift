@@ -44,6 +44,25 @@ enum Pattern {
 
 
 
+/// Decodes fixture `name`, which must be `Pattern`-sized, and checks every pixel; `expected` gives
+/// straight-alpha RGBA for (x, y).
+func expectPixels(_ name: String, _ expected: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8),
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let image = try ImageDecoder.decode(contentsOf: Fixture.path(name))
+    #expect(image.width == Pattern.width && image.height == Pattern.height, "\(name) size", sourceLocation: sourceLocation)
+    var mismatches = 0
+    for y in 0..<image.height {
+        for x in 0..<image.width {
+            let p = image[x, y], e = expected(x, y)
+            if p.r != e.0 || p.g != e.1 || p.b != e.2 || p.a != e.3 {
+                if mismatches < 3 { Issue.record("\(name) (\(x), \(y)): got \(p), expected \(e)", sourceLocation: sourceLocation) }
+                mismatches += 1
+            }
+        }
+    }
+    #expect(mismatches == 0, "\(name): \(mismatches) pixels differ", sourceLocation: sourceLocation)
+}
+
 /// Random straight-alpha RGBA pixels.
 func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {
     var rng = SplitMix64(seed: seed)
