@@ -107,7 +107,8 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
     func contents(of page: Int) throws(PageError) -> PageContents {
         try checkPage(page, entries.count)
         let entry = entries[page - 1]
-        let bytes = try extract(entry, name: names[page - 1], limit: min(limits.maxEntryBytes, limits.decode.maxFileBytes))
+        let limit = min(limits.maxEntryBytes, limits.decode.maxFileBytes)
+        let bytes = try extract(entry, name: names[page - 1], limit: limit)
         let identity = PageIdentity.archiveEntry(archive: archiveIdentity, path: entry.path, crc32: entry.checksum,
                                                  size: entry.uncompressedSize)
         return PageContents(bytes: bytes, identity: identity)

@@ -130,7 +130,8 @@ struct DirectorySource: PageProvider {
     }
 }
 
-/// A single PNG, JPEG, WebP or AVIF file: a one-page book. The path was named by the user, so a link to it is followed.
+/// A single PNG, JPEG, WebP or AVIF file: a one-page book. The path was named by the user, so a link to it is
+/// followed.
 struct SingleImageSource: PageProvider {
     let path: String
     let limits: PageLimits

@@ -49,13 +49,16 @@ enum Pattern {
 func expectPixels(_ name: String, _ expected: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8),
                   sourceLocation: SourceLocation = #_sourceLocation) throws {
     let image = try ImageDecoder.decode(contentsOf: Fixture.path(name))
-    #expect(image.width == Pattern.width && image.height == Pattern.height, "\(name) size", sourceLocation: sourceLocation)
+    #expect(image.width == Pattern.width && image.height == Pattern.height, "\(name) size",
+            sourceLocation: sourceLocation)
     var mismatches = 0
     for y in 0..<image.height {
         for x in 0..<image.width {
             let p = image[x, y], e = expected(x, y)
             if p.r != e.0 || p.g != e.1 || p.b != e.2 || p.a != e.3 {
-                if mismatches < 3 { Issue.record("\(name) (\(x), \(y)): got \(p), expected \(e)", sourceLocation: sourceLocation) }
+                if mismatches < 3 {
+                    Issue.record("\(name) (\(x), \(y)): got \(p), expected \(e)", sourceLocation: sourceLocation)
+                }
                 mismatches += 1
             }
         }
@@ -99,7 +102,8 @@ func expectQuadrants(_ image: RGBAImage, _ colours: [(Int, Int, Int)], alphas: [
                 if image[x, y].a != alphas[i] { alphaWrong += 1 }
             }
         }
-        #expect(worst <= tolerance, "\(name) quadrant \(i) off by \(worst) from \(colour)", sourceLocation: sourceLocation)
+        #expect(worst <= tolerance, "\(name) quadrant \(i) off by \(worst) from \(colour)",
+                sourceLocation: sourceLocation)
         #expect(alphaWrong == 0, "\(name) quadrant \(i): \(alphaWrong) pixels without alpha \(alphas[i])",
                 sourceLocation: sourceLocation)
     }

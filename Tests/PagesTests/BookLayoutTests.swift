@@ -55,9 +55,9 @@ import Testing
         let dir = try TempDir()
         defer { dir.cleanup() }
         let page = try pngBytes(width: 3, height: 3, seed: 1)
+        let junk = Array("<ComicInfo><Title>x</Title></ComicInfo>".utf8)
         try writeZip(dir.file("a.cbz"), [("p1.png", page), ("p2.png", page), ("p3.png", page),
-                                          ("__MACOSX/ComicInfo.xml", Array("<ComicInfo><Title>x</Title></ComicInfo>".utf8)),
-                                          ("COMICINFO.XML", Self.comicInfo)])
+                                          ("__MACOSX/ComicInfo.xml", junk), ("COMICINFO.XML", Self.comicInfo)])
         #expect(try PageSource.open(path: dir.file("a.cbz")).metadata
             == BookMetadata(title: "Nested #2", rightToLeft: true, coverPage: 1, doublePages: [3]))
 

@@ -95,7 +95,8 @@ import TestSupport
         #expect(parse(deep) == .none)
         let openings = "<ComicInfo><Title>" + String(repeating: "<!--", count: 50_000)
         #expect(parse(openings) == .none)
-        let attributes = "<Pages><Page " + String(repeating: "a=\"1\" ", count: 50_000) + "Image=\"0\" Type=\"FrontCover\"/>"
+        let attributes = "<Pages><Page " + String(repeating: "a=\"1\" ", count: 50_000)
+            + "Image=\"0\" Type=\"FrontCover\"/>"
         #expect(parse("<ComicInfo>" + attributes + "</Pages></ComicInfo>").coverPage == 1)
         let entities = "<ComicInfo><Title>" + String(repeating: "&&#;&#x110000;&#99999999999;", count: 10_000)
             + "</Title></ComicInfo>"
