@@ -90,6 +90,7 @@ let package = Package(
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Curl", "Gestures", "Book"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     ],
     swiftLanguageModes: [.v6]
 )

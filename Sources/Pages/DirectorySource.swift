@@ -20,9 +20,6 @@ struct DirectorySource: PageProvider {
     var kind: PageSource.Kind { .directory }
     var pageCount: Int { names.count }
 
-    /// Folders deeper than this below the book are not read.
-    static let maxDepth = 8
-
     init(path: String, limits: PageLimits) throws(PageError) {
         guard let root = PosixFiles.resolve(path) else {
             throw .unreadable(path: path, reason: PosixFiles.errorText(errno))
@@ -37,7 +34,7 @@ struct DirectorySource: PageProvider {
             listed += 1
             // A tree of empty folders must not keep us listing for ever: bounded like the pages.
             guard listed <= limits.maxPages else { throw .tooManyPages(path: path, limit: limits.maxPages) }
-            if folder.split(separator: "/").count < Self.maxDepth { folders += subfolders }
+            if folder.split(separator: "/").count < PageSource.maxFolderDepth { folders += subfolders }
         }
         guard seen > 0 else { throw .emptyDirectory(path: path) }
         // Links to directories named like images are not pages.

@@ -53,6 +53,9 @@ public struct PageSource: Sendable {
 
     public let provider: any PageProvider
 
+    /// How many levels of sub-folders a directory book reads (and a watcher of it should watch).
+    public static let maxFolderDepth = 8
+
     public init(_ provider: any PageProvider) { self.provider = provider }
 
     /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), or a
