@@ -89,7 +89,9 @@ public enum ComicInfo {
         return "\(series) #\(number)"
     }
 
-    private static func addPage(_ attributes: [String: String], pageCount: Int, to metadata: inout BookMetadata) {
+    /// Attribute names are matched without regard to case; of two spellings of one name, the first counts.
+    private static func addPage(_ attributes: [(name: String, value: String)], pageCount: Int,
+                                to metadata: inout BookMetadata) {
         var lower: [String: String] = [:]
         for (key, value) in attributes where lower[key.lowercased()] == nil { lower[key.lowercased()] = value }
         guard let index = lower["image"].flatMap({ Int($0.trimmingWhitespace) }), index >= 0, index < pageCount

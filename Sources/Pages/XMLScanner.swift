@@ -3,9 +3,10 @@
 /// unterminated comment, tag or section ends the scan. No DTDs, namespaces or external entities: declarations
 /// and processing instructions are skipped, the five predefined entities and character references decoded.
 enum XMLScanner {
-    enum Event: Equatable {
-        /// A start tag; `selfClosing` for `<a/>`. Attribute names keep their case; a repeated one keeps the first.
-        case open(name: String, attributes: [String: String], selfClosing: Bool)
+    enum Event {
+        /// A start tag; `selfClosing` for `<a/>`. Attributes in document order, names as written (an ordered
+        /// list, so that a reader picking the first of two spellings picks the same one every time).
+        case open(name: String, attributes: [(name: String, value: String)], selfClosing: Bool)
         case close(name: String)
         /// Character data between tags (entities decoded, CDATA sections verbatim).
         case text(String)
@@ -53,7 +54,7 @@ enum XMLScanner {
         var i = start
         while i < b.count && !isSpace(b[i]) && b[i] != gt && b[i] != slash { i += 1 }
         let name = String(decoding: b[start..<i], as: UTF8.self)
-        var attributes: [String: String] = [:]
+        var attributes: [(name: String, value: String)] = []
         while i < b.count {
             if isSpace(b[i]) {
                 i += 1
@@ -74,7 +75,7 @@ enum XMLScanner {
                 let key = String(decoding: b[nameStart..<i], as: UTF8.self)
                 while i < b.count && isSpace(b[i]) { i += 1 }
                 guard i < b.count, b[i] == UInt8(ascii: "=") else {
-                    if !key.isEmpty && attributes[key] == nil { attributes[key] = "" }
+                    if !key.isEmpty { attributes.append((key, "")) }
                     continue
                 }
                 i += 1
@@ -90,7 +91,7 @@ enum XMLScanner {
                     while i < b.count && !isSpace(b[i]) && b[i] != gt { i += 1 }
                     value = b[valueStart..<i]
                 }
-                if !key.isEmpty && attributes[key] == nil { attributes[key] = decodeEntities(value) }
+                if !key.isEmpty { attributes.append((key, decodeEntities(value))) }
             }
         }
         return nil
