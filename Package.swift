@@ -33,6 +33,11 @@ let package = Package(
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
         // The PDF helper's wire protocol and descriptor passing (glibc only).
         .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
+        // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
+        system("CWebP", "libwebpdemux", apt: "libwebp-dev"),
+        // Without pkgConfig: libavif.pc's only flag is -DAVIF_DLL (export markup, empty on Linux), which SwiftPM
+        // refuses with a warning on every build; the header and library are on the default paths.
+        .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -67,7 +72,7 @@ let package = Package(
         ]),
 
         // Image decoding behind its own module.
-        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
@@ -109,6 +114,7 @@ let package = Package(
         .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     ],
     swiftLanguageModes: [.v6]
 )

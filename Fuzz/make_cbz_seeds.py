@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the CBZReader seed corpus (Corpus/CBZReader/*.cbz): small archives covering what the reader must handle
 (stored and deflated pages, folders and non-page entries, a symlink entry, a zip bomb, a lying size header,
-ZIP64 records, an archive comment, an empty archive). Page bytes are DecodingTests fixtures. Deterministic."""
+ZIP64 records, an archive comment, an empty archive, WebP/AVIF pages with a ComicInfo.xml). Page bytes are DecodingTests fixtures. Deterministic."""
 import io
 import os
 import struct
@@ -11,6 +11,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "Corpus", "CBZReader")
 FIXTURES = os.path.join(HERE, "..", "Tests", "DecodingTests", "Fixtures")
 STAMP = (2024, 1, 1, 0, 0, 0)
+
+
+COMIC_INFO = b"""<?xml version="1.0" encoding="utf-8"?>
+<ComicInfo><Title>T &amp; <![CDATA[x]]></Title><Series>S</Series><Number>1</Number><Manga>YesAndRightToLeft</Manga>
+<!-- c --><Pages><Page Image="0" Type="FrontCover"/><Page Image='1' DoublePage="True"/><Page Image="7"/></Pages>
+</ComicInfo>
+"""
 
 
 def fixture(name):
@@ -66,6 +73,13 @@ def main():
     archive("comment.cbz", lambda zf: entry(zf, "p.png", fixture("grey8.png"), zipfile.ZIP_STORED),
             comment=b"PK\x05\x06 looks like a record but is a comment")
     archive("empty.cbz", lambda zf: None)
+    # Stored, so that mutations reach the XML scanner.
+    archive("comicinfo.cbz", lambda zf: (
+        entry(zf, "ComicInfo.xml", COMIC_INFO, zipfile.ZIP_STORED),
+        entry(zf, "__MACOSX/._ComicInfo.xml", b"\0\5\26\7"),
+        entry(zf, "ch1/p1.webp", fixture("lossless.webp"), zipfile.ZIP_STORED),
+        entry(zf, "ch1/p2.avif", fixture("lossless.avif"), zipfile.ZIP_STORED),
+        entry(zf, "ch10/p1.webp", fixture("animated.webp"), zipfile.ZIP_STORED)))
 
     # A header that lies: the entry declares 100 uncompressed bytes but inflates to the whole PNG.
     data = bytearray(archive("lying_size.cbz", lambda zf: entry(zf, "p.png", fixture("rgba8.png"))))

@@ -3,8 +3,9 @@
 #
 #   scripts/fuzz.sh [--runs N] [--max-len BYTES] [--keep-corpus DIR] [target...]
 #
-# Targets: PNGDecoder JPEGDecoder GestureStream, plus CBZReader and ConfigParser when Sources/Pages and
-# Sources/Config exist (all present targets when none is named). Default 200000 runs each.
+# Targets: PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream, plus CBZReader, ComicInfoParser and
+# ConfigParser when Sources/Pages and Sources/Config exist (all present targets when none is named). Default
+# 200000 runs each.
 #
 # The targets are built in a scratch package generated under .build-fuzz/ (symlinks to Sources/<module> and
 # Fuzz/<target>), so the main Package.swift never compiles them. Built with Swift's libFuzzer and
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --max-len) max_len=$2; shift 2 ;;
         --keep-corpus) keep=$2; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -35,12 +36,15 @@ done
 declare -A needs=(
     [PNGDecoder]="Decoding FuzzSupport"
     [JPEGDecoder]="Decoding FuzzSupport"
+    [WebPDecoder]="Decoding FuzzSupport"
+    [AVIFDecoder]="Decoding FuzzSupport"
     [GestureStream]="Geometry Gestures"
     [CBZReader]="Pages FuzzSupport"
+    [ComicInfoParser]="Pages FuzzSupport"
     [ConfigParser]="Config"
 )
-available=(PNGDecoder JPEGDecoder GestureStream)
-for optional in CBZReader ConfigParser; do
+available=(PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream)
+for optional in CBZReader ComicInfoParser ConfigParser; do
     module=${needs[$optional]%% *}
     if [ -d "$root/Sources/$module" ] && [ -d "$root/Fuzz/$optional" ]; then
         available+=("$optional")

@@ -9,6 +9,7 @@ import Pages
 /// - every page (the first 16) either reads or fails with text; what it reads is within the entry limit, matches
 ///   the identity `identity(of:)` reported without reading, and reads the same a second time;
 /// - pages outside 1...pageCount throw `pageOutOfRange`;
+/// - the ComicInfo.xml metadata names only pages of the book;
 /// - no allocation beyond the limits: the script's `-malloc_limit_mb` turns one into a crash, so a declared
 ///   size or ratio that is not checked before extraction shows up.
 enum CBZChecks {
@@ -55,6 +56,10 @@ enum CBZChecks {
             case .failure(let error):
                 expectReadable(error)
             }
+        }
+        let metadata = source.metadata, pages = 1...source.pageCount
+        guard metadata.coverPage.map(pages.contains) ?? true, metadata.doublePages.allSatisfy(pages.contains) else {
+            fail("metadata names pages outside 1...\(source.pageCount): \(metadata)")
         }
         for outside in [0, source.pageCount + 1] {
             guard case .failure(.pageOutOfRange) = Result(catching: { () throws(PageError) in

@@ -30,9 +30,32 @@ public func naturallySorted(_ names: [String]) -> [String] {
 /// `items` in the natural order of `key(item)`, stable for items with identical keys
 /// (for example the same entry name listed twice in a zip archive).
 public func naturallySorted<T>(_ items: [T], by key: (T) -> String) -> [T] {
+    stablySorted(items, by: key, naturalCompare)
+}
+
+/// Natural order of `/`-separated paths, folder by folder: each component compares by `naturalCompare`, and a
+/// path that is a prefix of another sorts first. So `ch2/p9` < `ch2/p10` < `ch10/p1`, and `ch1/…` stays before
+/// `ch1.5/…` and `ch1 extra/…` (comparing whole strings would weigh "/" against "." or " "). Zero only when
+/// `a == b`.
+public func naturalPathCompare(_ a: String, _ b: String) -> Int {
+    let x = a.split(separator: "/", omittingEmptySubsequences: false)
+    let y = b.split(separator: "/", omittingEmptySubsequences: false)
+    for (p, q) in zip(x, y) {
+        let c = naturalCompare(String(p), String(q))
+        if c != 0 { return c }
+    }
+    return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
+}
+
+/// `items` in the natural path order (`naturalPathCompare`) of `key(item)`, stable for identical keys.
+public func naturallySortedPaths<T>(_ items: [T], by key: (T) -> String) -> [T] {
+    stablySorted(items, by: key, naturalPathCompare)
+}
+
+private func stablySorted<T>(_ items: [T], by key: (T) -> String, _ compare: (String, String) -> Int) -> [T] {
     let keys = items.map(key)
     let order = items.indices.sorted { i, j in
-        let c = naturalCompare(keys[i], keys[j])
+        let c = compare(keys[i], keys[j])
         return c != 0 ? c < 0 : i < j
     }
     return order.map { items[$0] }

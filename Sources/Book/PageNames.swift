@@ -2,7 +2,7 @@
 // so the same rule serves directories and CBZ archives and can be tested on plain strings.
 
 /// File extensions read as pages, lower case, without the dot.
-public let pageFileExtensions: Set<String> = ["png", "jpg", "jpeg"]
+public let pageFileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "avif"]
 
 /// Whether `name` (a bare file name or a `/`-separated archive path) looks like a page: a known image
 /// extension (any case), not hidden (no path component starts with "."), not macOS archive metadata
@@ -17,7 +17,8 @@ public func isPageFileName(_ name: String, extensions: Set<String> = pageFileExt
     return extensions.contains(ext)
 }
 
-/// The page names among `names`, in natural reading order (see `naturalLess`).
+/// The page names among `names` (bare names or `/`-separated paths), in natural reading order of their
+/// paths (see `naturalPathCompare`).
 public func pageFileNames(_ names: [String], extensions: Set<String> = pageFileExtensions) -> [String] {
-    naturallySorted(names.filter { isPageFileName($0, extensions: extensions) })
+    naturallySortedPaths(names.filter { isPageFileName($0, extensions: extensions) }, by: { $0 })
 }

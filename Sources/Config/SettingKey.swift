@@ -97,7 +97,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// One or two sentences for `--help`, with the unit and the range.
     public var help: String {
         switch self {
-        case .book: "A directory of page images (PNG, JPEG) in natural order, or one image. Default: the bundled demo book."
+        case .book: "A directory of page images (PNG, JPEG, WebP, AVIF; sub-folders too) in natural order, a CBZ, or one image; a ComicInfo.xml is read. Default: the bundled demo book."
         case .kiosk: "Kiosk mode: no quit key, no way out of the book, cursor hidden, idle reset on (default off)."
         case .spread: "Spread layout: auto (two pages when the window is wider than tall), single or double (default auto)."
         case .rtl: "Right-to-left book: spine on the right, forward turns from the left (default off)."

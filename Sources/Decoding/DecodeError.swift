@@ -3,7 +3,7 @@
 public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input had no bytes.
     case empty
-    /// Neither PNG nor JPEG; carries up to the first 8 bytes so the message can name what it looks like.
+    /// Not PNG, JPEG, WebP or AVIF; carries up to the first 8 bytes so the message can name what it looks like.
     case unsupportedFormat(leadingBytes: [UInt8])
     /// The header declares more pixels, or a longer side, than `limits` allow. Raised after reading only the
     /// header, before any pixel memory is allocated.
@@ -22,7 +22,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat(let bytes):
             let hex = bytes.map { hexByte($0) }.joined(separator: " ")
             return "unsupported image format (first bytes \(hex), \(ImageFormat.guessKind(bytes))); "
-                + "PNG and JPEG are supported"
+                + "PNG, JPEG, WebP and AVIF are supported"
         case .tooLarge(let width, let height, let limits):
             return "image of \(width)×\(height) pixels exceeds the decode limits (at most \(limits.maxDimension) "
                 + "pixels per side and \(limits.maxPixels) pixels in total)"

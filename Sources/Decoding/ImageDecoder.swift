@@ -10,17 +10,19 @@ public struct ImageInfo: Sendable, Hashable {
     }
 }
 
-/// The front door: sniffs the format from the leading bytes and decodes PNG or JPEG to `RGBAImage`.
+/// The front door: sniffs the format from the leading bytes and decodes PNG, JPEG, WebP or AVIF to `RGBAImage`.
 ///
-/// Every function is thread-safe and reentrant (each call owns its libpng/TurboJPEG state), so page decodes can
+/// Every function is thread-safe and reentrant (each call owns its codec state), so page decodes can
 /// run on worker threads. No function traps or longjmps on malformed input; each failure is a `DecodeError`.
 public enum ImageDecoder {
-    /// Decodes PNG or JPEG bytes to straight-alpha RGBA8, top-down.
+    /// Decodes PNG, JPEG, WebP or AVIF bytes to straight-alpha RGBA8, top-down. Animated WebP and AVIF
+    /// sequences give their first frame.
     ///
     /// - Parameters:
     ///   - limits: checked against the header before pixel memory is allocated (`.tooLarge`).
     ///   - bounds: when given, the result is shrunk (aspect kept, never enlarged) to fit within it. JPEGs are
-    ///     scaled down inside the IDCT first, so display-sized decodes of large JPEGs are much cheaper.
+    ///     scaled down inside the IDCT first and still WebPs inside libwebp's decoder, PNGs row by row, so
+    ///     display-sized decodes of large pages are much cheaper.
     public static func decode(_ data: UnsafeRawBufferPointer, limits: DecodeLimits = .standard,
                               fitting bounds: PixelSize? = nil) throws(DecodeError) -> RGBAImage {
         if let bounds { precondition(bounds.width >= 1 && bounds.height >= 1, "fitting bounds must be positive") }
@@ -32,6 +34,11 @@ public enum ImageDecoder {
             return image.downscaled(toFit: bounds)
         case .jpeg:
             return try JPEGCodec.decode(data, limits: limits, fitting: bounds)
+        case .webp:
+            return try WebPCodec.decode(data, limits: limits, fitting: bounds)
+        case .avif:
+            let image = try AVIFCodec.decode(data, limits: limits)
+            return bounds.map { image.downscaled(toFit: $0) } ?? image
         }
     }
 
@@ -55,6 +62,8 @@ public enum ImageDecoder {
         switch format {
         case .png: return ImageInfo(format: format, size: try PNGCodec.size(of: data))
         case .jpeg: return ImageInfo(format: format, size: try JPEGCodec.size(of: data))
+        case .webp: return ImageInfo(format: format, size: try WebPCodec.size(of: data))
+        case .avif: return ImageInfo(format: format, size: try AVIFCodec.size(of: data))
         }
     }
 
@@ -64,7 +73,7 @@ public enum ImageDecoder {
     }
 
     /// `info(_:)` for a file, reading only its first 64 KiB unless the header lies further in (a JPEG behind
-    /// large EXIF or ICC segments), in which case the whole file is read within `limits.maxFileBytes`.
+    /// large EXIF or ICC segments, an AVIF whose metadata follows its image data), in which case the whole file is read within `limits.maxFileBytes`.
     public static func info(contentsOf path: String, limits: DecodeLimits = .standard) throws(DecodeError)
         -> ImageInfo {
         let head = try FileIO.read(path, limit: limits.maxFileBytes, prefix: 1 << 16)

@@ -13,15 +13,18 @@ import ZIPFoundation
 /// Bomb defence, per entry: the declared uncompressed size must be within `min(maxEntryBytes, maxFileBytes)`
 /// and the declared ratio within `maxCompressionRatio`, both checked before extraction; while extracting, bytes
 /// are counted and extraction stops as soon as they pass the declared size, so a lying header costs at most the
-/// limit. Symbolic-link and directory entries are never pages that can be read.
+/// limit. Symbolic-link and directory entries are never pages that can be read. A `ComicInfo.xml` at the root
+/// of the archive is read with the same defences.
 final class ArchiveSource: PageProvider, @unchecked Sendable {
     // @unchecked: `entries` is immutable after init (ZIPFoundation's `Entry` is a value type not marked
-    // Sendable); the mutable pool is guarded by `lock`.
+    // Sendable), `metadata` is only written by init (it reads an entry, so it needs a whole self); the mutable
+    // pool is guarded by `lock`.
     let path: String
     let limits: PageLimits
     let archiveIdentity: FileIdentity
     private let entries: [Entry]
     private let names: [String]
+    private(set) var metadata: BookMetadata
     private let fd: Int32
     private let lock = NSLock()
     private var spare: [Archive] = []
@@ -59,6 +62,7 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
             throw .unreadableArchive(path: path, reason: "\(error)")
         }
         var all: [Entry] = []
+        var comicInfo: Entry? = nil
         var total = 0
         for entry in archive {
             total += 1
@@ -66,7 +70,11 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
                 close(fd)
                 throw .tooManyPages(path: path, limit: limits.maxPages)
             }
+            // isPageFileName leaves out hidden files and folders, __MACOSX/ and other kinds of file.
             if entry.type != .directory && isPageFileName(entry.path) { all.append(entry) }
+            if entry.type == .file && entry.path.lowercased() == ComicInfo.fileName && comicInfo == nil {
+                comicInfo = entry
+            }
         }
         guard total > 0 else {
             close(fd)
@@ -76,9 +84,11 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
             close(fd)
             throw .noPages(path: path, entries: total)
         }
-        entries = naturallySorted(all, by: { $0.path })
+        entries = naturallySortedPaths(all, by: { $0.path })
         names = entries.map(\.path)
         spare = [archive]
+        metadata = .none
+        if let comicInfo { metadata = readComicInfo(comicInfo) }
     }
 
     deinit {
@@ -97,14 +107,21 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
     func contents(of page: Int) throws(PageError) -> PageContents {
         try checkPage(page, entries.count)
         let entry = entries[page - 1]
-        let name = names[page - 1]
+        let limit = min(limits.maxEntryBytes, limits.decode.maxFileBytes)
+        let bytes = try extract(entry, name: names[page - 1], limit: limit)
+        let identity = PageIdentity.archiveEntry(archive: archiveIdentity, path: entry.path, crc32: entry.checksum,
+                                                 size: entry.uncompressedSize)
+        return PageContents(bytes: bytes, identity: identity)
+    }
+
+    /// The bytes of a file entry of at most `limit` bytes, within the compression-ratio limit, CRC checked.
+    private func extract(_ entry: Entry, name: String, limit: Int) throws(PageError) -> [UInt8] {
         switch entry.type {
         case .symlink: throw .symlinkEntry(name: name)
         case .directory: throw .notAFile(name: name)
         case .file: break
         }
         let declared = entry.uncompressedSize
-        let limit = min(limits.maxEntryBytes, limits.decode.maxFileBytes)
         guard declared <= UInt64(limit) else { throw .entryTooLarge(name: name, bytes: declared, limit: limit) }
         if entry.isCompressed {
             let compressed = max(entry.compressedSize, 1)
@@ -138,9 +155,16 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
             throw .corruptEntry(name: name, reason: "\(bytes.count) bytes, \(declared) declared")
         }
         guard crc == entry.checksum else { throw .corruptEntry(name: name, reason: "CRC-32 mismatch") }
-        let identity = PageIdentity.archiveEntry(archive: archiveIdentity, path: entry.path, crc32: entry.checksum,
-                                                 size: declared)
-        return PageContents(bytes: bytes, identity: identity)
+        return bytes
+    }
+
+    private func readComicInfo(_ entry: Entry) -> BookMetadata {
+        do {
+            let bytes = try extract(entry, name: entry.path, limit: ComicInfo.maxBytes)
+            return ComicInfo.parse(bytes, pageCount: entries.count)
+        } catch {
+            return BookMetadata(problem: "\(error)")
+        }
     }
 
     func reloaded() throws(PageError) -> any PageProvider { try ArchiveSource(path: path, limits: limits) }

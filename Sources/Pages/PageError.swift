@@ -6,11 +6,11 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     // Opening a book.
     /// Nothing exists at the path.
     case notFound(path: String)
-    /// A file that is neither a PNG or JPEG image nor a ZIP/CBZ archive.
+    /// A file that is neither a PNG, JPEG, WebP or AVIF image nor a ZIP/CBZ archive.
     case unsupportedBook(path: String)
     /// A directory with no entries at all.
     case emptyDirectory(path: String)
-    /// A directory or archive with entries, none of which is a page image (.png, .jpg, .jpeg).
+    /// A directory or archive with entries, none of which is a page image (.png, .jpg, .jpeg, .webp, .avif).
     case noPages(path: String, entries: Int)
     /// The path or one of its pages could not be opened or read; `reason` is the system's text.
     case unreadable(path: String, reason: String)
@@ -52,11 +52,11 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let path):
             return "no book at \(path): no such file or directory"
         case .unsupportedBook(let path):
-            return "\(path) is not a PNG or JPEG image, a PDF, a CBZ archive or a directory of images"
+            return "\(path) is not a PNG, JPEG, WebP or AVIF image, a PDF, a CBZ archive or a directory of images"
         case .emptyDirectory(let path):
             return "the book directory \(path) is empty"
         case .noPages(let path, let entries):
-            return "\(path) holds no page images (.png, .jpg, .jpeg) among its \(entries) entries"
+            return "\(path) holds no page images (.png, .jpg, .jpeg, .webp, .avif) among its \(entries) entries"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .unreadableArchive(let path, let reason):

@@ -28,12 +28,20 @@ public protocol PageProvider: Sendable {
     func identity(of page: Int) throws(PageError) -> PageIdentity
     /// A fresh scan of the same path, for live content: pages added, removed, renamed or rewritten.
     func reloaded() throws(PageError) -> any PageProvider
+    /// What the book says about itself (ComicInfo.xml), read when the source was opened.
+    var metadata: BookMetadata { get }
+}
+
+extension PageProvider {
+    /// Sources without a ComicInfo.xml convention know nothing.
+    public var metadata: BookMetadata { .none }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.
 public struct PageSource: Sendable {
     public enum Kind: String, Sendable {
-        /// A directory of .png/.jpg/.jpeg files in natural order (hidden files skipped).
+        /// A directory of .png/.jpg/.jpeg/.webp/.avif files, sub-folders included, in natural order of their
+        /// paths (hidden files and folders skipped).
         case directory
         /// One image file: a one-page book.
         case image
@@ -47,12 +55,15 @@ public struct PageSource: Sendable {
 
     public let provider: any PageProvider
 
+    /// How many levels of sub-folders a directory book reads (and a watcher of it should watch).
+    public static let maxFolderDepth = 8
+
     public init(_ provider: any PageProvider) { self.provider = provider }
 
     /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), a PDF
-    /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG file. Throws `.notFound`, `.emptyDirectory`,
-    /// `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or `.unreadable` with a message fit
-    /// for the command line.
+    /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG/WebP/AVIF file (recognised by its signature). Throws
+    /// `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or
+    /// `.unreadable` with a message fit for the command line.
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
@@ -66,9 +77,7 @@ public struct PageSource: Sendable {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }
         if isPDF(head) { return PageSource(try PDFSource(path: path, limits: limits)) }
-        let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let isJPEG = head.starts(with: [0xFF, 0xD8])
-        guard isPNG || isJPEG else { throw .unsupportedBook(path: path) }
+        guard ImageFormat.sniff(head) != nil else { throw .unsupportedBook(path: path) }
         return PageSource(SingleImageSource(path: path, limits: limits))
     }
 
@@ -112,6 +121,9 @@ public struct PageSource: Sendable {
     public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }
     /// Rescans the same path (the directory listing, the archive's directory).
     public func reloaded() throws(PageError) -> PageSource { PageSource(try provider.reloaded()) }
+    /// Title, reading direction, cover and double-page spreads from the book's ComicInfo.xml, in this source's
+    /// page numbers; `.none` without one. Read once when the source was opened (again by `reloaded()`).
+    public var metadata: BookMetadata { provider.metadata }
 }
 
 extension PosixFiles {

@@ -1,3 +1,4 @@
+import Decoding
 import Foundation
 import Pages
 
@@ -15,7 +16,7 @@ struct BookLocation {
             throw RectoExit(.usage, "cannot open the book \(path): \(error)")
         }
         guard source.pageCount > 0 else {
-            throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg)")
+            throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg, .webp, .avif)")
         }
         // A PDF that opened has its page table; its pages are rendered, not read as images.
         if source.kind == .pdf { return }
@@ -24,8 +25,8 @@ struct BookLocation {
         let readable = (1...min(source.pageCount, 64)).contains { page in
             do {
                 let bytes = try source.data(of: page)
-                if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-                if firstProblem == nil { firstProblem = "\(source.name(of: page)) is not a PNG or JPEG" }
+                if ImageFormat.sniff(bytes) != nil { return true }
+                if firstProblem == nil { firstProblem = "\(source.name(of: page)) is not a PNG, JPEG, WebP or AVIF image" }
             } catch {
                 if firstProblem == nil { firstProblem = "\(error)" }
             }

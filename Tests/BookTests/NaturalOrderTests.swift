@@ -81,12 +81,26 @@ import TestSupport
         #expect(sorted.map(\.1) == [2, 5, 4, 1, 3, 6])
     }
 
+    /// Paths compare folder by folder, so a chapter's pages stay together whatever its neighbours are called.
+    @Test func pathsCompareFolderByFolder() {
+        let paths = ["ch2/p9.png", "ch10/p1.png", "ch1.5/p1.png", "ch1/p2.png", "ch2/p10.png", "ch1 extra/p1.png",
+                     "ch1/sub/p1.png"]
+        #expect(naturallySortedPaths(paths, by: { $0 }) == ["ch1/p2.png", "ch1/sub/p1.png", "ch1 extra/p1.png",
+                                                           "ch1.5/p1.png", "ch2/p9.png", "ch2/p10.png", "ch10/p1.png"])
+        // Whole-string order would put "ch1.5/..." first ("." sorts before "/").
+        #expect(naturalLess("ch1.5/p1.png", "ch1/p2.png"))
+        #expect(naturalPathCompare("a/b", "a/b") == 0)
+        #expect(naturalPathCompare("a", "a/b") < 0 && naturalPathCompare("a/b", "a") > 0)
+        #expect(naturalPathCompare("A/b", "a/b") != 0)
+    }
+
     @Test func pageFilesAreFilteredAndOrdered() {
         let names = ["page10.PNG", ".hidden.png", "notes.txt", "page2.jpg", "dir/", "__MACOSX/page1.png",
                      "sub/.DS_Store", "page1.jpeg", "png", "sub/page3.png", ".png"]
         // Full paths sort, so an archive's folders (chapters) stay together.
         #expect(pageFileNames(names) == ["page1.jpeg", "page2.jpg", "page10.PNG", "sub/page3.png"])
         #expect(isPageFileName("Scan 0001.JPG"))
+        #expect(isPageFileName("p1.webp") && isPageFileName("ch1/p2.AVIF"))
         #expect(!isPageFileName("archive.png.txt"))
         #expect(!isPageFileName(""))
     }

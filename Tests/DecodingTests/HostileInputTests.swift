@@ -78,7 +78,8 @@ import TestSupport
 
     /// Every prefix of a valid file fails cleanly, except that libpng does not insist on IEND (the last 12
     /// bytes): a prefix holding all the image data may decode, and must then decode to the whole picture.
-    @Test(arguments: ["rgb8.png", "adam7_rgb8.png", "palette4.png", "baseline.jpg", "progressive.jpg"])
+    @Test(arguments: ["rgb8.png", "adam7_rgb8.png", "palette4.png", "baseline.jpg", "progressive.jpg",
+                      "lossless.webp", "lossy_alpha.webp", "animated.webp", "lossy.avif", "sequence.avif"])
     func everyTruncationFails(name: String) throws {
         let bytes = Fixture.bytes(name)
         let whole = try ImageDecoder.decode(bytes)
@@ -94,7 +95,8 @@ import TestSupport
     }
 
     /// Random byte flips (fixed seed): no trap, and whatever decodes has a consistent size.
-    @Test(arguments: ["rgb8.png", "adam7_palette4.png", "baseline.jpg", "progressive.jpg", "cmyk.jpg"])
+    @Test(arguments: ["rgb8.png", "adam7_palette4.png", "baseline.jpg", "progressive.jpg", "cmyk.jpg",
+                      "lossless.webp", "lossy_alpha.webp", "animated.webp", "lossless.avif", "sequence.avif"])
     func randomMutationsNeverTrap(name: String) {
         let original = Fixture.bytes(name)
         var rng = SplitMix64(seed: 0x5EED ^ UInt64(original.count))
@@ -119,7 +121,11 @@ import TestSupport
 
     @Test func randomBytesBehindEachSignature() {
         var rng = SplitMix64(seed: 42)
-        for prefix: [UInt8] in [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8], [0xFF, 0xD8, 0xFF]] {
+        let webp = Array("RIFF".utf8) + [0, 1, 0, 0] + Array("WEBP".utf8)
+        let avif = [0, 0, 0, 16] + Array("ftypavif".utf8) + [0, 0, 0, 0]
+        for prefix: [UInt8] in [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8], [0xFF, 0xD8, 0xFF],
+                                webp, webp + Array("VP8 ".utf8), webp + Array("VP8L".utf8), webp + Array("VP8X".utf8),
+                                avif, avif + [0, 0, 1, 0] + Array("meta".utf8)] {
             for length in [0, 1, 7, 64, 1000] {
                 let bytes = prefix + (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
                 let e = decodeError { () throws(DecodeError) in try ImageDecoder.decode(bytes) }

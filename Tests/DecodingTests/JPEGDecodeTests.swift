@@ -4,22 +4,7 @@ import Testing
 /// JPEG fixtures are 64×64 with flat 32×32 quadrants; JPEG is lossy, so colours are checked with a tolerance
 /// over each quadrant's interior (8 pixels in from its edges, away from block ringing at the boundaries).
 @Suite struct JPEGDecodeTests {
-    static let rgbQuadrants = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
-
-    func expectQuadrants(_ image: RGBAImage, _ colours: [(Int, Int, Int)], tolerance: Int = 8,
-                         _ name: String) {
-        let half = image.width / 2, inset = image.width / 8
-        for (i, colour) in colours.enumerated() {
-            var worst = 0
-            for y in (i / 2) * half + inset..<(i / 2) * half + half - inset {
-                for x in (i % 2) * half + inset..<(i % 2) * half + half - inset {
-                    worst = max(worst, distance(image[x, y], colour))
-                    #expect(image[x, y].a == 255)
-                }
-            }
-            #expect(worst <= tolerance, "\(name) quadrant \(i) off by \(worst) from \(colour)")
-        }
-    }
+    static let rgbQuadrants = quadrantColours
 
     @Test(arguments: ["baseline.jpg", "progressive.jpg"])
     func colour(name: String) throws {

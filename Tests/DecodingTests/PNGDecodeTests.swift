@@ -10,21 +10,6 @@ import Testing
         return image
     }
 
-    /// Checks all pixels; `expected` gives straight-alpha RGBA for (x, y).
-    func expectPixels(_ name: String, _ expected: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) throws {
-        let image = try decode(name)
-        var mismatches = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image[x, y], e = expected(x, y)
-                if p.r != e.0 || p.g != e.1 || p.b != e.2 || p.a != e.3 {
-                    if mismatches < 3 { Issue.record("\(name) (\(x), \(y)): got \(p), expected \(e)") }
-                    mismatches += 1
-                }
-            }
-        }
-        #expect(mismatches == 0, "\(name): \(mismatches) pixels differ")
-    }
 
     @Test func rgb8() throws {
         try expectPixels("rgb8.png") { x, y in let c = Pattern.rgb(x, y); return (c.0, c.1, c.2, 255) }

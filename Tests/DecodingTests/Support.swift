@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Testing
 import TestSupport
 
 /// Fixture files live next to the tests; found from this source file's path, never via Bundle.module.
@@ -43,6 +44,28 @@ enum Pattern {
 
 
 
+/// Decodes fixture `name`, which must be `Pattern`-sized, and checks every pixel; `expected` gives
+/// straight-alpha RGBA for (x, y).
+func expectPixels(_ name: String, _ expected: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8),
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let image = try ImageDecoder.decode(contentsOf: Fixture.path(name))
+    #expect(image.width == Pattern.width && image.height == Pattern.height, "\(name) size",
+            sourceLocation: sourceLocation)
+    var mismatches = 0
+    for y in 0..<image.height {
+        for x in 0..<image.width {
+            let p = image[x, y], e = expected(x, y)
+            if p.r != e.0 || p.g != e.1 || p.b != e.2 || p.a != e.3 {
+                if mismatches < 3 {
+                    Issue.record("\(name) (\(x), \(y)): got \(p), expected \(e)", sourceLocation: sourceLocation)
+                }
+                mismatches += 1
+            }
+        }
+    }
+    #expect(mismatches == 0, "\(name): \(mismatches) pixels differ", sourceLocation: sourceLocation)
+}
+
 /// Random straight-alpha RGBA pixels.
 func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {
     var rng = SplitMix64(seed: seed)
@@ -59,6 +82,30 @@ func decodeError(_ body: () throws(DecodeError) -> RGBAImage) -> DecodeError? {
         return nil
     } catch {
         return error
+    }
+}
+
+/// Colours of the 64×64 quadrant fixtures (JPEG, lossy WebP and AVIF): red, green, blue, white.
+let quadrantColours = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+
+/// Checks each quadrant's interior (an eighth of the side in from its edges, away from block ringing at the
+/// boundaries) against its colour within `tolerance`, and its alpha exactly (opaque unless `alphas` says).
+func expectQuadrants(_ image: RGBAImage, _ colours: [(Int, Int, Int)], alphas: [UInt8] = [255, 255, 255, 255],
+                     tolerance: Int = 8, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let half = image.width / 2, inset = image.width / 8
+    for (i, colour) in colours.enumerated() {
+        var worst = 0, alphaWrong = 0
+        for y in (i / 2) * half + inset..<(i / 2) * half + half - inset {
+            for x in (i % 2) * half + inset..<(i % 2) * half + half - inset {
+                // Colour under full transparency carries no meaning.
+                if alphas[i] != 0 { worst = max(worst, distance(image[x, y], colour)) }
+                if image[x, y].a != alphas[i] { alphaWrong += 1 }
+            }
+        }
+        #expect(worst <= tolerance, "\(name) quadrant \(i) off by \(worst) from \(colour)",
+                sourceLocation: sourceLocation)
+        #expect(alphaWrong == 0, "\(name) quadrant \(i): \(alphaWrong) pixels without alpha \(alphas[i])",
+                sourceLocation: sourceLocation)
     }
 }
 

@@ -31,8 +31,8 @@ import Testing
         defer { dir.cleanup() }
         let inner = try pngBytes(width: 3, height: 3, seed: 8)
         try dir.write("p1.png", try pngBytes(width: 3, height: 3, seed: 9))
-        try dir.write("art/real.png", inner)
-        try dir.link("p2.png", to: "art/real.png")                       // relative, inside
+        try dir.write(".art/real.png", inner)                             // a hidden folder: not a page itself
+        try dir.link("p2.png", to: ".art/real.png")                      // relative, inside
         try dir.link("p3.png", to: outside.file("secret.png"))            // absolute, outside
         try dir.link("p4.png", to: "../" + (outside.path as NSString).lastPathComponent + "/secret.png")
         try dir.link("hop", to: outside.file("secret.png"))

@@ -21,7 +21,8 @@ struct HostileBook {
 
     /// Builds the directory: two good pages (demo pages 2 and 3, first and last) around a truncated PNG, a GIF
     /// named .png, a text file named .png, an empty file, a PNG header declaring 100000×100000 pixels (valid
-    /// CRCs), and a symbolic link to a good PNG outside the book (following it would show a real page).
+    /// CRCs), a WebP declaring 16384×16384, a truncated AVIF (both from the DecodingTests fixtures), and a
+    /// symbolic link to a good PNG outside the book (following it would show a real page).
     static func make() throws -> HostileBook {
         let root = try Scratch.makeDirectory("hostile")
         let directory = root.appendingPathComponent("book")
@@ -40,6 +41,11 @@ struct HostileBook {
         try write("04-text.png", Array("This is not an image, whatever its name says.\n".utf8))
         try write("05-empty.png", [])
         try write("06-huge-header.png", CraftedPNG.header(width: 100_000, height: 100_000))
+        let fixtures = RectoBinary.packageRoot.appendingPathComponent("Tests/DecodingTests/Fixtures")
+        for (name, fixture) in [("06b-huge-header.webp", "huge_header.webp"), ("06c-truncated.avif", "truncated.avif")] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(fixture),
+                                             to: directory.appendingPathComponent(name))
+        }
         let secret = outside.appendingPathComponent("secret.png")
         try FileManager.default.copyItem(at: BookFixtures.demoPage(5), to: secret)
         guard symlink("../outside/secret.png", directory.appendingPathComponent("07-outside-link.png").path) == 0 else {
@@ -53,6 +59,8 @@ struct HostileBook {
             Page(name: "04-text.png", demoPage: nil, defect: "text named .png"),
             Page(name: "05-empty.png", demoPage: nil, defect: "empty file"),
             Page(name: "06-huge-header.png", demoPage: nil, defect: "IHDR 100000×100000"),
+            Page(name: "06b-huge-header.webp", demoPage: nil, defect: "VP8L header 16384×16384"),
+            Page(name: "06c-truncated.avif", demoPage: nil, defect: "AVIF cut inside the image data"),
             Page(name: "07-outside-link.png", demoPage: nil, defect: "symlink to a PNG outside the book"),
             Page(name: "08-good.png", demoPage: 3, defect: ""),
         ]

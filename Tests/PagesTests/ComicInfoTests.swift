@@ -1,0 +1,105 @@
+import Pages
+import Testing
+import TestSupport
+
+@Suite struct ComicInfoTests {
+    static let example = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <ComicInfo xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+          <!-- written by ComicTagger -->
+          <Title>The Sea &amp; the &#x2018;Sky&#8217;</Title>
+          <Series>Ignored when there is a title</Series>
+          <Manga>YesAndRightToLeft</Manga>
+          <Pages>
+            <Page Image="0" Type="FrontCover" ImageWidth="1200" />
+            <Page Image="1"/>
+            <Page Image="3" DoublePage="True" Type="Story"/>
+            <Page Image="4" DoublePage="False"/>
+            <Page Image="99" DoublePage="True"/>
+            <Page Image="-1" Type="FrontCover"/>
+          </Pages>
+        </ComicInfo>
+        """
+
+    func parse(_ text: String, pages: Int = 10) -> BookMetadata {
+        ComicInfo.parse(Array(text.utf8), pageCount: pages)
+    }
+
+    /// Image indices count from 0; the reader's pages from 1. Indices outside the book are ignored.
+    @Test func fullExample() {
+        #expect(parse(Self.example) == BookMetadata(title: "The Sea & the \u{2018}Sky\u{2019}", rightToLeft: true,
+                                                    coverPage: 1, doublePages: [4]))
+        // Image 3 is beyond a three-page book.
+        #expect(parse(Self.example, pages: 3).doublePages.isEmpty)
+    }
+
+    @Test func titleFallsBackToSeriesAndNumber() {
+        #expect(parse("<ComicInfo><Series> Akira </Series><Number>3</Number></ComicInfo>").title == "Akira #3")
+        #expect(parse("<ComicInfo><Title>  </Title><Series>Akira</Series></ComicInfo>").title == "Akira")
+        #expect(parse("<ComicInfo><Number>3</Number></ComicInfo>").title == nil)
+        // A Title that is not a direct child of the root is some other thing's title.
+        #expect(parse("<ComicInfo><Story><Title>Inner</Title></Story><Series>S</Series></ComicInfo>").title == "S")
+    }
+
+    @Test func mangaValues() {
+        func direction(_ value: String) -> Bool? { parse("<ComicInfo><Manga>\(value)</Manga></ComicInfo>").rightToLeft }
+        #expect(direction("YesAndRightToLeft") == true)
+        #expect(direction(" yesandrighttoleft\n") == true)
+        #expect(direction("No") == false)
+        #expect(direction("Yes") == nil)
+        #expect(direction("Unknown") == nil)
+        #expect(parse("<ComicInfo/>").rightToLeft == nil)
+        #expect(parse("<ComicInfo/>") == .none)
+    }
+
+    @Test func markupVariantsReadTheSame() {
+        let variants = [
+            // Byte-order mark, single quotes, lower-case attribute names, CDATA, a namespace prefix.
+            "\u{FEFF}<ci:ComicInfo><ci:Title><![CDATA[A <b> title]]></ci:Title>"
+                + "<Pages><Page image='2' type='FrontCover' doublepage='true'/></Pages></ci:ComicInfo>",
+            "<!DOCTYPE ComicInfo [ <!ENTITY x \"y\"> ]><ComicInfo><Title>A &lt;b&gt; title</Title>"
+                + "<Pages><Page Image = \"2\" Type=\"FrontCover\" DoublePage=\"1\"></Page></Pages></ComicInfo>",
+        ]
+        for text in variants {
+            #expect(parse(text) == BookMetadata(title: "A <b> title", coverPage: 3, doublePages: [3]), "\(text)")
+        }
+        let units = Array("<ComicInfo><Title>Été</Title></ComicInfo>".utf16)
+        let utf16: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(ComicInfo.parse(utf16, pageCount: 1).title == "Été")
+    }
+
+    /// Only the first cover counts; unbalanced markup closes up to the matching element.
+    @Test func brokenMarkupIsForgiven() {
+        let text = "<ComicInfo><Title>T<i>x</Title><Pages><Page Image=\"1\" Type=\"FrontCover\">"
+            + "<Page Image=\"2\" Type=\"FrontCover\"/></Pages></junk><Manga>No</Manga>"
+        #expect(parse(text) == BookMetadata(title: "Tx", rightToLeft: false, coverPage: 2))
+    }
+
+    /// Every prefix of a real file, random bytes and pathological nesting end without trapping, and in linear
+    /// time (a quadratic scan of these inputs would not finish).
+    @Test func hostileInputNeverTraps() {
+        let bytes = Array(Self.example.utf8)
+        for length in 0...bytes.count {
+            let metadata = ComicInfo.parse(Array(bytes[0..<length]), pageCount: 10)
+            #expect(metadata.coverPage == nil || metadata.coverPage == 1)
+            #expect(metadata.doublePages.isSubset(of: [4]))
+        }
+        var rng = SplitMix64(seed: 77)
+        let alphabet = Array("<>/=\"'&;#x![]-?CDATA Page Image".utf8)
+        for _ in 0..<300 {
+            let noise = (0..<Int.random(in: 0...400, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let metadata = ComicInfo.parse(noise, pageCount: 5)
+            #expect(metadata.doublePages.allSatisfy { (1...5).contains($0) })
+        }
+        let deep = String(repeating: "<a>", count: 50_000) + String(repeating: "</b>", count: 50_000)
+        #expect(parse(deep) == .none)
+        let openings = "<ComicInfo><Title>" + String(repeating: "<!--", count: 50_000)
+        #expect(parse(openings) == .none)
+        let attributes = "<Pages><Page " + String(repeating: "a=\"1\" ", count: 50_000)
+            + "Image=\"0\" Type=\"FrontCover\"/>"
+        #expect(parse("<ComicInfo>" + attributes + "</Pages></ComicInfo>").coverPage == 1)
+        let entities = "<ComicInfo><Title>" + String(repeating: "&&#;&#x110000;&#99999999999;", count: 10_000)
+            + "</Title></ComicInfo>"
+        #expect(parse(entities).title?.hasPrefix("&&#;&#x110000;") == true)
+    }
+}
