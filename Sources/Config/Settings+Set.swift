@@ -51,6 +51,7 @@ extension SettingKey.Kind {
 extension Settings {
     /// Sets `key` from `value` after checking its type and range; on error nothing changes.
     public mutating func set(_ key: SettingKey, _ value: ConfigValue) throws(ValueError) {
+        defer { given.insert(key) }
         let kind = key.kind
         func fail() -> ValueError {
             // A float where a whole number is wanted shows its point: "got 256.0", not "got 256".

@@ -80,6 +80,8 @@ public struct Settings: Sendable, Equatable {
     public var predict = false
     /// Reopen a book at its last page (not in kiosk mode).
     public var rememberPosition = true
+    /// The keys the file or the flags set (the rest are defaults a book's own metadata may override).
+    public internal(set) var given: Set<SettingKey> = []
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -46,7 +46,7 @@ struct Bench: ParsableCommand {
         let w = Double(size.width), h = Double(size.height)
 
         // Start-up: decode page 1 and draw the first frame, as the window does.
-        var first = Reader(pageCount: book.pageCount, config: bookOptions.readerConfig())
+        var first = Reader(pageCount: book.pageCount, config: bookOptions.readerConfig(for: book))
         first.resize(width: w, height: h)
         let firstTextures = gpu.loadPages([1], of: book, into: &first) { results.decodeMs.append($0) }
         gpu.draw(composer.scene(first.frame, textures: firstTextures))
@@ -54,7 +54,7 @@ struct Bench: ParsableCommand {
         results.firstFrameMs = EventLog.now() - started
 
         for mode in [SpreadPreference.single, .double] {
-            var config = bookOptions.readerConfig()
+            var config = bookOptions.readerConfig(for: book)
             config.spread = mode
             var reader = Reader(pageCount: book.pageCount, config: config)
             reader.resize(width: w, height: h)

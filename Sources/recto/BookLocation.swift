@@ -1,6 +1,8 @@
 import Decoding
 import Foundation
+import Config
 import Pages
+import Reader
 
 /// A book on disk (a directory of images, one image, a CBZ or a PDF), opened as a page source.
 struct BookLocation {
@@ -36,6 +38,17 @@ struct BookLocation {
             throw RectoExit(.usage, "the book \(path) has no readable page (\(source.pageCount) files; \(firstProblem ?? "none can be read"))")
         }
     }
+
+    /// The reader's settings for this book: a book that says it reads right to left (ComicInfo's
+    /// `Manga=YesAndRightToLeft`) does, unless the configuration or a flag says otherwise.
+    func readerConfig(_ settings: Settings) -> ReaderConfig {
+        var config = settings.readerConfig
+        if !settings.given.contains(.rtl), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
+        return config
+    }
+
+    /// The book's own title (ComicInfo, PDF metadata), if it has one.
+    var title: String? { source.metadata.title ?? source.title }
 
     /// The bundled demo book: beside the installed binary (`PREFIX/share/recto/DemoBook`), else, for a
     /// development build, in the source tree. The installed program never depends on the checkout.

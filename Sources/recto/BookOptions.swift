@@ -65,13 +65,15 @@ struct BookOptions: ParsableArguments {
     }
 
     // For callers that take the settings one piece at a time (each reloads the file; `location()` throws
-    // first on a bad file, so the non-throwing `readerConfig()` never hides an error in practice).
+    // first on a bad file, so the non-throwing `readerConfig(for:)` never hides an error in practice).
 
     func location() throws -> BookLocation { try location(settings().settings) }
 
     func backgroundColour() throws -> RGBA { try settings().settings.background.rgba }
 
-    func readerConfig() -> ReaderConfig { ((try? settings().settings) ?? Settings()).readerConfig }
+    func readerConfig(for book: BookLocation) -> ReaderConfig {
+        book.readerConfig((try? settings().settings) ?? Settings())
+    }
 }
 
 /// Help for a setting's flag, from the one table of settings.

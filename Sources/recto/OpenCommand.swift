@@ -34,7 +34,8 @@ struct Open: ParsableCommand {
                 """)
         }
         var app = AppSettings()
-        app.reader = settings.readerConfig
+        app.reader = book.readerConfig(settings)
+        if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
         app.reader.gestures = settings.gestureConfig
         app.kiosk = settings.kiosk
         app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil

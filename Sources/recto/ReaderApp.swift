@@ -61,7 +61,8 @@ import Renderer
             throw RectoExit(.usage, "no output named \(name) (outputs: \(known.isEmpty ? "none named" : known.joined(separator: ", ")))")
         }
         let window: Window
-        do { window = try Window(display: display, title: "Recto", appID: "recto", output: output) } catch let e as DisplayError {
+        let title = options.book.title.map { "\($0) — Recto" } ?? "Recto"
+        do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
         self.window = window
@@ -99,7 +100,9 @@ import Renderer
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let directory = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-        watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory) { [unowned self] _ in
+        // A directory book's chapters are sub-folders: watch them too.
+        let depth = exists && isDirectory.boolValue ? PageSource.maxFolderDepth : 0
+        watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory, depth: depth) { [unowned self] _ in
             handle(.bookChanged)
         }
     }

@@ -67,7 +67,7 @@ struct Render: ParsableCommand {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pageCount))")
         }
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
-        var reader = Reader(pageCount: book.pageCount, config: settings.readerConfig)
+        var reader = Reader(pageCount: book.pageCount, config: book.readerConfig(settings))
         reader.resize(width: Double(size.width), height: Double(size.height))
         _ = reader.apply(.jump(.first), at: 0)
         reader.go(toPage: page)
