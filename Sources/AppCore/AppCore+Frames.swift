@@ -64,7 +64,7 @@ extension AppCore {
         var out: [AppEffect] = []
         if plan.target == .gl {
             if plan.motionFactor == 1 { pacing.fullFrameCost(cost) }
-            out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale)
+            out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale, now: now)
             if !plan.details.isEmpty && zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
         }
         if !readySent, let w = window {

@@ -78,8 +78,9 @@ public struct AppCore: Sendable {
             out.append(.release(page: page))
         case let .regionReady(page, rect, _):
             if let source = pages[page]?.sourceSize,
-               let bookRect = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: reader.frame) {
-                out.append(.showRegion(page: page, bookRect: bookRect))
+               let shown = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: reader.frame, now: now) {
+                out.append(.showRegion(page: page, bookRect: shown.rect))
+                out.append(.log(LogEvent("region", ["page": .int(page), "wait_ms": .double((shown.waited * 10).rounded() / 10)])))
                 needsFrame = true
             }
         case .bookChanged: reloadDeadline = now + settings.reloadQuiet

@@ -8,10 +8,12 @@ struct ZoomDetailPolicy: Sendable {
     /// Book-space rect of the detail shown for each page.
     private(set) var shown: [Int: Rect] = [:]
     private var requested: [Int: IntRect] = [:]
+    /// When each outstanding request was made (ms), for the `region` event's wait.
+    private var requestedAt: [Int: Double] = [:]
 
     /// After a frame: asks for the regions a settled zoomed view needs; forgets them all when the view is back at
     /// fit or a page turns.
-    mutating func update(reader: Reader, pages: PageImages, renderScale: Double) -> [AppEffect] {
+    mutating func update(reader: Reader, pages: PageImages, renderScale: Double, now: Double) -> [AppEffect] {
         guard reader.zoom.isZoomed, !reader.isTurning else {
             guard !shown.isEmpty || !requested.isEmpty else { return [] }
             shown.removeAll()
@@ -40,6 +42,7 @@ struct ZoomDetailPolicy: Sendable {
             let outW = min(rect.width, Int((part.width * screenPerBook).rounded(.up)) + 2)
             let outH = min(rect.height, Int((part.height * screenPerBook).rounded(.up)) + 2)
             requested[placed.page] = rect
+            requestedAt[placed.page] = now
             out.append(.requestRegion(page: placed.page, rect: rect,
                                       output: IntSize(width: max(1, outW), height: max(1, outH))))
         }
@@ -47,14 +50,16 @@ struct ZoomDetailPolicy: Sendable {
     }
 
     /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
-    mutating func received(page: Int, rect: IntRect, sourceSize source: IntSize, frame: ReaderFrame) -> Rect? {
+    /// Also returns how long it took since it was asked for (ms).
+    mutating func received(page: Int, rect: IntRect, sourceSize source: IntSize, frame: ReaderFrame,
+                           now: Double) -> (rect: Rect, waited: Double)? {
         guard requested[page] == rect, source.width > 0, source.height > 0,
               let placed = frame.pages.first(where: { $0.page == page }) else { return nil }
         let bx = placed.rect.width / Double(source.width), by = placed.rect.height / Double(source.height)
         let book = Rect(x: placed.rect.minX + Double(rect.x) * bx, y: placed.rect.minY + Double(rect.y) * by,
                         width: Double(rect.width) * bx, height: Double(rect.height) * by)
         shown[page] = book
-        return book
+        return (book, requestedAt.removeValue(forKey: page).map { now - $0 } ?? 0)
     }
 
     /// Details to draw over the pages (none while a page turns).

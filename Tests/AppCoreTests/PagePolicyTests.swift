@@ -50,7 +50,7 @@ import Testing
         if let (_, rect, output) = requests.first {
             #expect(rect.width > 0 && rect.width <= 1200 && output.width <= rect.width)
             let shown = d.handle(.regionReady(page: 1, rect: rect, size: output))
-            #expect(shown.count == 1)
+            #expect(shown.count == 2 && shown.last.map { if case .log(let e) = $0 { e.name == "region" } else { false } } == true)
             let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
             #expect(plan?.details.count == 1)
         }
