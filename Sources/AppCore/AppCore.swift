@@ -37,6 +37,9 @@ public struct AppCore: Sendable {
     var rendererSent = false
     var glStartedAt: Double?
 
+    /// Double-page images by the book's word (ComicInfo) and by their shape (a PDF's page sizes).
+    var namedSpreads: Set<Int> = []
+    var shapedSpreads: Set<Int> = []
     /// The GL failed before the first page was shown: the program ends once it is, or at the deadline.
     var glFailure: (quit: AppEffect, deadline: Double)?
     var idleDeadline: Double?
@@ -89,7 +92,12 @@ public struct AppCore: Sendable {
             for (i, size) in sizes.enumerated() where !hasImage(i + 1) && size.width > 0 && size.height > 0 {
                 reader.setPageSize(i + 1, width: Double(size.width), height: Double(size.height))
             }
-            needsFrame = true
+            // A landscape page much wider than the book's pages is a spread printed across two.
+            shapedSpreads = doublePageSpreads(aspects: sizes.map { $0.height > 0 ? Double($0.width) / Double($0.height) : 0 })
+            out += layOutSoloPages()
+        case .doublePages(let pages):
+            namedSpreads = pages
+            out += layOutSoloPages()
         case .glReady(let size): out += glReady(maxTextureSize: size)
         case .softwareFrameFailed: out += requestGL(now: now)
         case .glFailed(let message):
@@ -205,6 +213,13 @@ public struct AppCore: Sendable {
     }
 
     // MARK: book
+
+    private mutating func layOutSoloPages() -> [AppEffect] {
+        var out = log(reader.setSoloPages(namedSpreads.union(shapedSpreads)))
+        out += wantPages()
+        needsFrame = true
+        return out
+    }
 
     private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {
         reportedFailures.removeAll()

@@ -25,6 +25,8 @@ public enum AppEvent: Sendable, Equatable {
     /// The book knows its pages' sizes before any is decoded (a PDF): any unit, only the proportions count.
     /// Laying the spreads out at once keeps them from moving as pages arrive.
     case pageSizesKnown([IntSize])
+    /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
+    case doublePages(Set<Int>)
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
     case bookReloaded(pageCount: Int)
     /// The GL is up (after `AppEffect.startGL`), with its largest texture side.

@@ -38,12 +38,15 @@ public struct PageTurn: Hashable, Sendable {
     /// Screen half where the unturned leaf lies: the right in LTR, the left in RTL. In single mode the
     /// page fills the view and this is the edge that a forward turn lifts (the right in LTR).
     public var unturnedSide: PageSide
+    /// One of the two spreads is a double-page image shown alone: no single leaf carries it (its halves are one
+    /// picture), so the reader cross-fades the spreads instead of curling a leaf.
+    public var crossesSolo: Bool
 
     public init(direction: TurnDirection, from: Int, to: Int, front: Int, back: Int, backIsMirrored: Bool,
-                under: Int?, facing: Int?, unturnedSide: PageSide) {
+                under: Int?, facing: Int?, unturnedSide: PageSide, crossesSolo: Bool = false) {
         self.direction = direction; self.from = from; self.to = to
         self.front = front; self.back = back; self.backIsMirrored = backIsMirrored
-        self.under = under; self.facing = facing; self.unturnedSide = unturnedSide
+        self.under = under; self.facing = facing; self.unturnedSide = unturnedSide; self.crossesSolo = crossesSolo
     }
 
     /// The page on the leaf when the turn starts, and when it ends.
@@ -85,9 +88,10 @@ extension SpreadLayout {
                             backIsMirrored: true, under: next.recto, facing: nil, unturnedSide: side)
         case .double:
             // Every spread but the last has a recto, and every spread after the cover a verso.
-            let front = here.recto ?? 1, back = next.verso ?? front + 1
+            let front = here.recto ?? 1, back = next.verso ?? next.recto ?? front + 1
             return PageTurn(direction: direction, from: from, to: to, front: front, back: back,
-                            backIsMirrored: false, under: next.recto, facing: here.verso, unturnedSide: side)
+                            backIsMirrored: false, under: next.recto, facing: here.verso, unturnedSide: side,
+                            crossesSolo: here.isSolo || next.isSolo)
         }
     }
 }

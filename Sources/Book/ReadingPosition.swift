@@ -23,6 +23,9 @@ public struct ReadingPosition: Hashable, Sendable {
     /// Changes the mode; `page` is unchanged, so it stays in view.
     public mutating func setMode(_ mode: SpreadMode) { layout.mode = mode }
 
+    /// Marks the double-page images (shown alone in double mode); the page is unchanged.
+    public mutating func setSoloPages(_ pages: Set<Int>) { layout = layout.withSoloPages(pages) }
+
     /// Changes the reading direction; the page is unchanged.
     public mutating func setDirection(_ direction: ReadingDirection) { layout.direction = direction }
 

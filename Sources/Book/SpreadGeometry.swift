@@ -56,8 +56,8 @@ public struct SpreadFrame: Hashable, Sendable {
         self.left = left; self.right = right; self.spineX = spineX; self.bounds = bounds
     }
 
-    /// Placed pages left to right.
-    public var placed: [PlacedPage] { [left, right].compactMap { $0 } }
+    /// Placed pages left to right (a solo page, on both halves, once).
+    public var placed: [PlacedPage] { left == right ? [left].compactMap { $0 } : [left, right].compactMap { $0 } }
 
     /// The placement of `page`, if shown.
     public func rect(of page: Int) -> Rect? { placed.first { $0.page == page }?.rect }
@@ -84,6 +84,11 @@ public func layoutSpread(_ spread: Spread, in window: PixelSize, margins: Spread
         guard let page = spread.recto else { return SpreadFrame(left: nil, right: nil, spineX: nil, bounds: .zero) }
         let rect = content.aspectFit((width: aspect(page), height: 1))
         return SpreadFrame(left: PlacedPage(page: page, rect: rect), right: nil, spineX: nil, bounds: rect)
+    case .double where spread.isSolo:
+        // A double-page image across both halves, centred on the spine; it is both halves' page.
+        guard let page = spread.recto else { return SpreadFrame(left: nil, right: nil, spineX: nil, bounds: .zero) }
+        let placed = PlacedPage(page: page, rect: content.aspectFit((width: aspect(page), height: 1)))
+        return SpreadFrame(left: placed, right: placed, spineX: nil, bounds: placed.rect)
     case .double:
         let leftPage = spread.left, rightPage = spread.right
         guard leftPage != nil || rightPage != nil else {

@@ -51,9 +51,11 @@ public struct Spread: Hashable, Sendable {
     public var verso: Int?
     /// The odd page of a double spread, or the only page in single mode; nil for a final even page.
     public var recto: Int?
+    /// Double mode: `recto` is a double-page image shown alone across both halves (no `verso`).
+    public var isSolo: Bool
 
-    public init(mode: SpreadMode, direction: ReadingDirection, verso: Int?, recto: Int?) {
-        self.mode = mode; self.direction = direction; self.verso = verso; self.recto = recto
+    public init(mode: SpreadMode, direction: ReadingDirection, verso: Int?, recto: Int?, isSolo: Bool = false) {
+        self.mode = mode; self.direction = direction; self.verso = verso; self.recto = recto; self.isSolo = isSolo
     }
 
     /// Page numbers in reading order (0, 1 or 2 of them).
@@ -62,9 +64,9 @@ public struct Spread: Hashable, Sendable {
     /// Whether `page` is shown in this spread.
     public func contains(_ page: Int) -> Bool { verso == page || recto == page }
 
-    /// The page on a screen half. Single mode: the one page, whatever the side.
+    /// The page on a screen half. Single mode, and a solo spread: the one page, whatever the side.
     public func page(on side: PageSide) -> Int? {
-        if mode == .single { return recto }
+        if mode == .single || isSolo { return recto }
         return side == versoSide ? verso : recto
     }
     public var left: Int? { page(on: .left) }
@@ -81,15 +83,28 @@ public struct SpreadLayout: Hashable, Sendable {
     public let pageCount: Int
     public var mode: SpreadMode
     public var direction: ReadingDirection
+    /// Pages that are double-page images (ComicInfo's `DoublePage`, a PDF's landscape spread): in double mode each
+    /// is shown alone across the spread, and pairing starts again after it. Single mode shows them like any page.
+    public let soloPages: Set<Int>
+    /// Double mode's spreads when some page is solo (without one they follow in closed form).
+    private let soloSpreads: SoloSpreads?
 
-    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight) {
+    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, soloPages: Set<Int> = []) {
         self.pageCount = Swift.max(0, pageCount); self.mode = mode; self.direction = direction
+        self.soloPages = soloPages.filter { $0 >= 1 && $0 <= Swift.max(0, pageCount) }
+        soloSpreads = self.soloPages.isEmpty ? nil : SoloSpreads(pageCount: self.pageCount, solo: self.soloPages)
     }
 
-    /// Single: one per page. Double: the cover, then one per pair, and a lone final even page: ⌊n/2⌋ + 1.
-    /// Zero for an empty book.
+    /// The same book with `pages` shown alone in double mode.
+    public func withSoloPages(_ pages: Set<Int>) -> SpreadLayout {
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: pages)
+    }
+
+    /// Single: one per page. Double: the cover, then one per pair, and a lone final even page: ⌊n/2⌋ + 1 (each
+    /// solo page a spread of its own). Zero for an empty book.
     public var spreadCount: Int {
         guard pageCount > 0 else { return 0 }
+        if mode == .double, let soloSpreads { return soloSpreads.spreads.count }
         return mode == .single ? pageCount : pageCount / 2 + 1
     }
 
@@ -107,6 +122,10 @@ public struct SpreadLayout: Hashable, Sendable {
         case .single:
             return Spread(mode: mode, direction: direction, verso: nil, recto: k + 1)
         case .double:
+            if let soloSpreads {
+                let s = soloSpreads.spreads[k]
+                return Spread(mode: mode, direction: direction, verso: s.verso, recto: s.recto, isSolo: s.solo)
+            }
             if k == 0 { return Spread(mode: mode, direction: direction, verso: nil, recto: 1) }
             let odd = 2 * k + 1
             return Spread(mode: mode, direction: direction, verso: 2 * k, recto: odd <= pageCount ? odd : nil)
@@ -117,6 +136,7 @@ public struct SpreadLayout: Hashable, Sendable {
     public func spreadIndex(containing page: Int) -> Int {
         guard pageCount > 0 else { return 0 }
         let p = clampPage(page)
+        if mode == .double, let soloSpreads { return soloSpreads.spreadOfPage[p] }
         return mode == .single ? p - 1 : p / 2
     }
 
@@ -127,11 +147,55 @@ public struct SpreadLayout: Hashable, Sendable {
     /// The same book in `newMode`: the index of the spread that shows `page` there. Use the reader's
     /// current page (for a double spread, `firstPage(ofSpread:)` unless the reader tracks a finer one).
     public func switching(to newMode: SpreadMode, keeping page: Int) -> (layout: SpreadLayout, spread: Int) {
-        let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction)
+        let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction, soloPages: soloPages)
         return (layout, layout.spreadIndex(containing: page))
     }
 
     /// Whether a forward (backward) turn exists from spread `index`.
     public func canTurnForward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) < spreadCount - 1 }
     public func canTurnBackward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) > 0 }
+}
+
+/// Double mode's spreads of a book with solo pages: the cover alone, then pairs, a solo page alone and pairing
+/// starting again after it, a lone last page.
+private struct SoloSpreads: Hashable, Sendable {
+    struct Entry: Hashable, Sendable { var verso: Int?, recto: Int?, solo: Bool }
+    let spreads: [Entry]
+    /// The spread index of each page (index 0 unused).
+    let spreadOfPage: [Int]
+
+    init(pageCount n: Int, solo: Set<Int>) {
+        var spreads: [Entry] = [Entry(verso: nil, recto: 1, solo: solo.contains(1))]
+        var p = 2
+        while p <= n {
+            if solo.contains(p) {
+                spreads.append(Entry(verso: nil, recto: p, solo: true))
+                p += 1
+            } else if p + 1 <= n && !solo.contains(p + 1) {
+                spreads.append(Entry(verso: p, recto: p + 1, solo: false))
+                p += 2
+            } else {
+                spreads.append(Entry(verso: p, recto: nil, solo: false))
+                p += 1
+            }
+        }
+        var of = [Int](repeating: 0, count: n + 1)
+        for (i, s) in spreads.enumerated() {
+            for page in [s.verso, s.recto].compactMap({ $0 }) { of[page] = i }
+        }
+        self.spreads = spreads
+        spreadOfPage = of
+    }
+}
+
+/// The pages of a book that are double-page spreads by their shape: landscape and at least 1.5 times as wide (for
+/// their height) as the book's typical page, the median. `aspects[i]` is page i + 1's width ÷ height; invalid
+/// entries are ignored. A book of landscape pages has none.
+public func doublePageSpreads(aspects: [Double]) -> Set<Int> {
+    let valid = aspects.filter { $0.isFinite && $0 > 0 }.sorted()
+    guard !valid.isEmpty else { return [] }
+    let median = valid[valid.count / 2]
+    var pages: Set<Int> = []
+    for (i, a) in aspects.enumerated() where a.isFinite && a > 1 && a >= 1.5 * median { pages.insert(i + 1) }
+    return pages
 }

@@ -163,13 +163,29 @@ extension Reader {
 }
 
 extension Reader {
+    /// The book's double-page images (shown alone in double mode) are `pages`. A turn in progress settles
+    /// first; the page stays in view.
+    public mutating func setSoloPages(_ pages: Set<Int>) -> [ReaderEvent] {
+        guard pages != position.layout.soloPages else { return [] }
+        let events = finishTurnImmediately()
+        let page = position.page
+        position.setSoloPages(pages)
+        position.go(toPage: page)
+        updateZoomLayout()
+        return events
+    }
+}
+
+extension Reader {
     /// The book changed on disk: `count` pages now. The current page is kept, or clamped to the new end;
     /// a turn in progress settles first. Returns a page event when the shown page number changed.
     public mutating func setPageCount(_ count: Int) -> [ReaderEvent] {
         guard count != position.pageCount else { return [] }
         finishTurnImmediately()
         let before = position.page
+        let solo = position.layout.soloPages
         position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before)
+        position.setSoloPages(solo)
         position.go(toPage: before)
         // The page of a spread is its first page, as after a turn.
         position.go(toSpread: position.spreadIndex)

@@ -102,7 +102,7 @@ extension ReaderApp {
         options.logger.info("book changed on disk: \(fresh.pageCount) pages")
         cache.replaceSource(fresh)
         perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
-        announcePageSizes(of: fresh)
+        announceShape(of: fresh)
     }
 
     // MARK: GL start-up

@@ -75,7 +75,7 @@ import Renderer
         core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: positions?.page ?? 1)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
-        announcePageSizes(of: options.book.source)
+        announceShape(of: options.book.source)
         wire()
         watchBook()
     }
@@ -160,8 +160,10 @@ import Renderer
         timer.arm(at: core.nextDeadline)
     }
 
-    /// A PDF knows its pages' proportions before rendering any: the spreads are laid out from the start.
-    func announcePageSizes(of source: PageSource) {
+    /// What the book says of its shape before any page is decoded: its double-page images (ComicInfo) and a
+    /// PDF's page proportions, so the spreads are laid out right from the start.
+    func announceShape(of source: PageSource) {
+        perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         guard let sizes = source.knownPageSizes else { return }
         // Points to hundredths: only the proportions matter.
         let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }
