@@ -86,4 +86,26 @@ import TestSupport
         let upscaled = try #require(compareImages(blurred, zoomedReference))
         #expect(upscaled.fractionWithin < at8.fractionWithin, "an upscaled page would match as well: \(upscaled)")
     }
+
+    /// The landscape page (A3, as wide as two A4 pages) stands alone across the spread; the A5 page before it
+    /// sits on its own half.
+    @Test func theLandscapeSpreadStandsAlone() throws {
+        let pdf = try writeBook()
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [pdf.path, "--kiosk"])
+        _ = try session.waitForEvent("shown")
+        try session.weston.key(InputCode.keyEnd, pressed: true)
+        try session.weston.key(InputCode.keyEnd, pressed: false)
+        #expect(try session.waitForEvent("page").int("page") == 5)
+        func paper(_ image: RGBAImage, _ x: Int, _ y: Int) -> Bool { image.rgb(x, y).luminance > 240 }
+        // 1190×842 pt fit into 1876.8×1036.8 px: 1465 px wide, centred on the spine.
+        let alone = try session.screenshot { paper($0, 400, 540) && paper($0, 1520, 540) && paper($0, 960, 540) }
+        #expect(paper(alone, 400, 540) && paper(alone, 960, 540) && paper(alone, 1520, 540),
+                "the spread page covers both halves; screenshots in \(session.weston.artifactsDirectory.path)")
+        #expect(!paper(alone, 150, 540) && !paper(alone, 1770, 540), "and no more")
+        try session.weston.key(InputCode.keyLeft, pressed: true)
+        try session.weston.key(InputCode.keyLeft, pressed: false)
+        #expect(try session.waitForEvent("page").int("page") == 4)
+        let before = try session.screenshot { paper($0, 700, 540) && !paper($0, 1300, 540) }
+        #expect(paper(before, 700, 540) && !paper(before, 1300, 540), "page 4 alone on the left half")
+    }
 }

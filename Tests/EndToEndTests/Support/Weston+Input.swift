@@ -13,6 +13,7 @@ enum InputCode {
     static let keyPageDown: UInt32 = 109
     static let keySpace: UInt32 = 57
     static let key0: UInt32 = 11
+    static let keyEnd: UInt32 = 107
 }
 
 /// What the compositor knows about the surface under a point.
