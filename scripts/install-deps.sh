@@ -10,6 +10,8 @@ packages=(
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless
   cage xwayland
+  # the metrics test parses the reader's metrics file with Prometheus' own text parser
+  python3 python3-prometheus-client
 )
 missing=()
 for p in "${packages[@]}"; do

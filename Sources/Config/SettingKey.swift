@@ -22,6 +22,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case diskCacheMB = "disk-cache-mb"
     case motionScale = "motion-scale"
     case predict
+    case controlSocket = "control-socket"
+    case metricsFile = "metrics-file"
+    case metricsInterval = "metrics-interval"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -45,7 +48,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .book: .path
+        case .book, .controlSocket, .metricsFile: .path
         case .output: .text
         case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict: .toggle
         case .spread: .choice(["auto", "single", "double"])
@@ -63,6 +66,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .cacheMB: .whole(min: 16, max: 65_536)
         case .diskCacheMB: .whole(min: 0, max: 1_048_576)
         case .motionScale: .number(min: 0, max: 1)
+        case .metricsInterval: .number(min: 1, max: 3600)
         }
     }
 
@@ -89,6 +93,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .flickSpeed, .swipeSpeed: "px/s"
         case .cacheMB, .diskCacheMB: "MiB"
         case .motionScale: "fraction"
+        case .controlSocket, .metricsFile: "path"
+        case .metricsInterval: "seconds"
         default: "bool"
         }
     }
@@ -122,6 +128,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
+        case .controlSocket: "Absolute path of the control socket for `recto ctl` (default $XDG_RUNTIME_DIR/recto-DISPLAY-PID.sock; none without XDG_RUNTIME_DIR)."
+        case .metricsFile: "Absolute path of a file the reader keeps Prometheus metrics in, e.g. for node_exporter's textfile collector (default none: off)."
+        case .metricsInterval: "Seconds between writes of the metrics file while something changes, 1–3600 (default 10); at least once a minute otherwise."
         }
     }
 

@@ -116,6 +116,9 @@ extension Settings {
             guard v == 0 || v >= 0.25 else { throw fail() }
             motionScale = v
         case .predict: predict = try bool()
+        case .controlSocket: controlSocket = try string()
+        case .metricsFile: metricsFile = try string()
+        case .metricsInterval: metricsInterval = try number()
         }
     }
 
@@ -148,6 +151,9 @@ extension Settings {
         case .diskCacheMB: .integer(diskCacheMB)
         case .motionScale: .number(motionScale)
         case .predict: .bool(predict)
+        case .controlSocket: controlSocket.map(ConfigValue.string)
+        case .metricsFile: metricsFile.map(ConfigValue.string)
+        case .metricsInterval: .number(metricsInterval)
         }
     }
 }

@@ -6,6 +6,9 @@ import Glibc
 @MainActor public final class FileWatcher {
     private let fd: Int32
     private var token: Int?
+    private var watch: Int32
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
+        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
     unowned let loop: EventLoop
 
     /// Watches `directory`; `handler` gets the names that changed (created, written, moved, deleted).
@@ -14,9 +17,8 @@ import Glibc
         self.loop = loop
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB
-            | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+        watch = inotify_add_watch(fd, directory, Self.mask)
+        guard watch >= 0 else {
             close(fd)
             return nil
         }
@@ -41,6 +43,16 @@ import Glibc
             }
             if !names.isEmpty { handler(names) }
         }
+    }
+
+    /// Watches `directory` instead (another book was opened); false when it cannot be watched.
+    @discardableResult
+    public func rewatch(_ directory: String) -> Bool {
+        let new = inotify_add_watch(fd, directory, Self.mask)
+        guard new >= 0 else { return false }
+        if new != watch { inotify_rm_watch(fd, watch) }
+        watch = new
+        return true
     }
 
     deinit {

@@ -41,6 +41,8 @@ import Renderer
     var stats = FrameStats()
     var presentation: PresentationFeedback?
     let composer: SceneComposer
+    /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
+    var ops: Operations?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -71,7 +73,8 @@ import Renderer
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
         wire()
-        watchBook()
+        watchBook(options.book.path)
+        startOperations()
     }
 
     private func wire() {
@@ -89,11 +92,12 @@ import Renderer
     }
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
-    private func watchBook() {
-        let path = options.book.path
+    func watchBook(_ path: String) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let directory = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        // One watcher for the program's life: its descriptor stays in the loop's poll set.
+        if let watcher { watcher.rewatch(directory.isEmpty ? "." : directory); return }
         watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory) { [unowned self] _ in
             handle(.bookChanged)
         }
@@ -101,8 +105,13 @@ import Renderer
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
-        if options.stats { presentation = PresentationFeedback(display: display, surface: window.surface) }
+        if options.stats || ops?.metrics != nil {
+            presentation = PresentationFeedback(display: display, surface: window.surface)
+            presentation?.keepsLatencies = options.stats
+            presentation?.onLatency = { [unowned self] ms in ops?.metrics?.presented(latency: ms) }
+        }
         let status = loop.run(display: display)
+        stopOperations()
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
         glStartup?.waitUntilDone()
         if options.stats { writeAll(2, statsReport) }
@@ -148,6 +157,8 @@ import Renderer
             perform(core.handle(.closeRequested, now: now))
         case .idle:
             drawIfDue()
+        case .control, .watchdog, .metricsDue:
+            operate(event)
         }
         timer.arm(at: core.nextDeadline)
     }

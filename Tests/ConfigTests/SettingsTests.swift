@@ -13,6 +13,8 @@ let sampleValues: [SettingKey: ConfigValue] = [
     .commitProgress: .number(0.3), .flickSpeed: .integer(900), .swipeSpeed: .integer(700), .margin: .number(0.05),
     .cacheMB: .integer(512),
     .diskCacheMB: .integer(0), .motionScale: .number(0.5), .predict: .bool(true),
+    .controlSocket: .string("/run/recto/control.sock"), .metricsFile: .string("/var/lib/recto/recto.prom"),
+    .metricsInterval: .integer(30),
 ]
 
 @Suite struct SettingsTests {
