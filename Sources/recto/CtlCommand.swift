@@ -31,7 +31,9 @@ struct Ctl: ParsableCommand {
     var request: [String] = []
 
     func run() throws {
-        guard let verb = request.first else { throw ValidationError("no request (one of: \(ControlRequest.verbs.joined(separator: ", ")))") }
+        guard let verb = request.first else {
+            throw RectoExit(.usage, "recto ctl: no request (one of: \(ControlRequest.verbs.joined(separator: ", ")))")
+        }
         var words = request
         if words.count == 2, verb == "open" || verb == "screenshot", !words[1].hasPrefix("/") {
             words[1] = URL(fileURLWithPath: words[1]).standardizedFileURL.path

@@ -32,23 +32,7 @@ final class RawControlClient: @unchecked Sendable {
     let fd: Int32
 
     init(path: String) throws {
-        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard s >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let why = String(cString: strerror(errno))
-            close(s)
-            throw HarnessError.failed("connect \(path): \(why)")
-        }
-        fd = s
+        fd = try connectedUnixSocket(path)
     }
 
     deinit { close(fd) }
@@ -111,15 +95,7 @@ final class NotifyListener {
     init(directory: URL) throws {
         path = directory.appendingPathComponent("notify").path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = try withUnixAddress(path) { [fd] in bind(fd, $0, $1) }
         guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(String(cString: strerror(errno)))") }
     }
 
