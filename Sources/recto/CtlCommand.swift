@@ -32,7 +32,7 @@ struct Ctl: ParsableCommand {
 
     func run() throws {
         guard let verb = request.first else {
-            throw RectoExit(.usage, "recto ctl: no request (one of: \(ControlRequest.verbs.joined(separator: ", ")))")
+            throw RectoExit(.usage, "no request for recto ctl (one of: \(ControlRequest.verbs.joined(separator: ", ")))")
         }
         var words = request
         if words.count == 2, verb == "open" || verb == "screenshot", !words[1].hasPrefix("/") {

@@ -184,10 +184,10 @@ extension ReaderApp {
     }
 
     private func writeMetrics() {
-        guard let o = ops, let path = o.metricsPath, o.metrics != nil else { return }
+        guard let o = ops, let path = o.metricsPath, let metrics = o.metrics else { return }
         let now = monotonicMilliseconds()
         let wallOffset = Date().timeIntervalSince1970 - now / 1000
-        let text = o.metrics!.exposition(now: now, wallOffset: wallOffset,
+        let text = metrics.exposition(now: now, wallOffset: wallOffset,
                                          residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes)
         do {
             try FileIO.writeAtomically(Array(text.utf8), to: path)
