@@ -20,13 +20,8 @@ public final class SystemdNotifier {
     /// Sends `message` (e.g. "READY=1", "STATUS=…", "WATCHDOG=1"); false when it could not be sent. Never blocks.
     @discardableResult
     public func send(_ message: String) -> Bool {
-        guard var (address, length) = UnixSocket.address(path) else { return false }
         let bytes = Array(message.utf8)
-        let n = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, length)
-            }
-        }
+        let n = UnixSocket.withAddress(path) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, $1) }
         return n == bytes.count
     }
 

@@ -21,18 +21,21 @@ enum UnixSocket {
         return (address, socklen_t(base + bytes.count + (abstract ? 0 : 1)))
     }
 
-    static func connect(_ fd: Int32, to path: String) -> Int32 {
-        guard var (address, length) = address(path) else { errno = ENAMETOOLONG; return -1 }
+    /// Calls `body` with `path` as a `sockaddr` and its length; -1 with ENAMETOOLONG when it does not fit.
+    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int) -> Int {
+        guard let (fixed, length) = address(path) else { errno = ENAMETOOLONG; return -1 }
+        var address = fixed
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
     }
 
+    static func connect(_ fd: Int32, to path: String) -> Int32 {
+        Int32(withAddress(path) { Int(Glibc.connect(fd, $0, $1)) })
+    }
+
     static func bind(_ fd: Int32, to path: String) -> Int32 {
-        guard var (address, length) = address(path) else { errno = ENAMETOOLONG; return -1 }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) }
-        }
+        Int32(withAddress(path) { Int(Glibc.bind(fd, $0, $1)) })
     }
 
     static var lastError: String { String(cString: strerror(errno)) }

@@ -28,6 +28,14 @@ import Testing
         #expect(status.contains { $0.hasPrefix("STATUS=page 4 of 14: ") }, "\(status)")
     }
 
+    @Test func anAbstractNotifySocketWorksToo() throws {
+        let listener = try NotifyListener(abstractName: "recto-e2e-notify-\(getpid())")
+        _ = try ControlEndToEndTests.start(environment: ["NOTIFY_SOCKET": listener.path])
+        let messages = listener.messages(until: { $0.hasPrefix("READY=1") }, timeout: .seconds(5))
+        #expect(messages.contains { $0.hasPrefix("READY=1") }, "\(messages)")
+        #expect(!messages.contains("WATCHDOG=1"), "no watchdog without WATCHDOG_USEC: \(messages)")
+    }
+
     /// Parses the metrics file with Prometheus' own Python parser: one `name{labels} value` line per sample.
     static func parse(_ file: String) throws -> [String: Double] {
         let script = """

@@ -99,6 +99,21 @@ final class NotifyListener {
         guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(String(cString: strerror(errno)))") }
     }
 
+    /// An abstract socket (no file), named `@name` in NOTIFY_SOCKET as systemd may name it.
+    init(abstractName name: String) throws {
+        path = "@" + name
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: [0] + Array(name.utf8)) }
+        // An abstract name is exactly its bytes long, the leading NUL included.
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + 1 + name.utf8.count)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { [fd] in bind(fd, $0, length) }
+        }
+        guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(String(cString: strerror(errno)))") }
+    }
+
     deinit { close(fd) }
 
     /// Every message that arrives within `duration`.
