@@ -24,7 +24,9 @@ import Testing
         let goto = try rectoCtl(["goto", "5"], socket: socket)
         #expect(goto.termination == .exited(0) && goto.reply == "ok page 5", "\(goto)")
         #expect(try session.waitForEvent("page").int("page") == 5)
-        let status = try rectoCtl(["status"], socket: socket)
+        // Without --socket: the one reader in XDG_RUNTIME_DIR.
+        let runtime = try #require(session.weston.clientEnvironment["XDG_RUNTIME_DIR"])
+        let status = try rectoCtl(["status"], socket: nil, environment: ["XDG_RUNTIME_DIR": runtime])
         let fields = Self.json(status.reply)
         #expect(status.termination == .exited(0))
         #expect(fields["page"] as? Int == 5 && fields["pages"] as? Int == 14, "\(status.reply)")

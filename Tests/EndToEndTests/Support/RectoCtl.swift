@@ -9,17 +9,18 @@ struct CtlResult {
     var reply: String { stdout.trimmingCharacters(in: .newlines) }
 }
 
-/// Runs `recto ctl --socket socket request...`; `asUser` runs it under another uid (setpriv), e.g. 65534.
-func rectoCtl(_ request: [String], socket: String, asUser uid: Int? = nil,
+/// Runs `recto ctl --socket socket request...` (without `--socket` when nil: then `environment` must name
+/// the runtime directory); `asUser` runs it under another uid (setpriv), e.g. 65534.
+func rectoCtl(_ request: [String], socket: String?, asUser uid: Int? = nil, environment: [String: String] = [:],
               workingDirectory: URL? = nil) throws -> CtlResult {
     let binary = try RectoBinary.locate().path
-    let arguments = ["ctl", "--socket", socket] + request
+    let arguments = ["ctl"] + (socket.map { ["--socket", $0] } ?? []) + request
     let child: ChildProcess
     if let uid {
         child = try ChildProcess("setpriv", arguments: ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", binary] + arguments,
-                                 environment: [:], workingDirectory: workingDirectory)
+                                 environment: environment, workingDirectory: workingDirectory)
     } else {
-        child = try ChildProcess(binary, arguments: arguments, environment: [:], workingDirectory: workingDirectory)
+        child = try ChildProcess(binary, arguments: arguments, environment: environment, workingDirectory: workingDirectory)
     }
     let ended = try child.waitForExit(timeout: .seconds(20))
     try child.stdout?.waitForEnd(timeout: .seconds(5))
