@@ -62,7 +62,10 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader", "Control"]),
+        // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
+        .target(name: "Control"),
+        .target(name: "Metrics", dependencies: ["AppCore"]),
 
         // Settings from the TOML file and the flags, and the stderr log handler.
         .target(name: "Config", dependencies: [
@@ -83,9 +86,10 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+                dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
+            "Control", "Metrics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -112,9 +116,10 @@ let package = Package(
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Control"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,8 @@ packages=(
   cage xwayland
   # the Debian package (scripts/build-deb.sh) and its test in a clean root (scripts/test-deb.sh)
   dpkg-dev python3 debootstrap lintian
+  # the metrics test parses the reader's metrics file with Prometheus' own text parser
+  python3 python3-prometheus-client
 )
 missing=()
 for p in "${packages[@]}"; do

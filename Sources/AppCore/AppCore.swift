@@ -43,6 +43,8 @@ public struct AppCore: Sendable {
     /// The GL failed before the first page was shown: the program ends once it is, or at the deadline.
     var glFailure: (quit: AppEffect, deadline: Double)?
     var idleDeadline: Double?
+    /// The newest input event's time, for `recto ctl status`.
+    var lastInputAt: Double?
     var reloadDeadline: Double?
     /// Tests set this to an empty array to record every intent applied, with its time.
     var journal: [TimedIntent]?
@@ -107,6 +109,8 @@ public struct AppCore: Sendable {
             if shownSent { out.append(quit) } else { glFailure = (quit, now + settings.glFailureGrace) }
         case .closeRequested: if !settings.kiosk { out.append(.quit(0)) }
         case .terminate: out.append(.quit(0))
+        case let .control(client, request): out += control(request, client: client, now: now)
+        case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         }
         return out
     }
@@ -121,6 +125,7 @@ public struct AppCore: Sendable {
             return []
         }
         var out: [AppEffect] = []
+        lastInputAt = time
         switch input {
         case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: freshInput = true
         default: break
@@ -183,12 +188,7 @@ public struct AppCore: Sendable {
         out += applyDueTaps(now: now)
         if let due = idleDeadline, due <= now {
             idleDeadline = nil
-            let (reset, events) = reader.idleReset(at: now)
-            if reset {
-                out.append(.log(LogEvent("idle-reset", ["page": .int(reader.page)])))
-                out += log(events)
-                needsFrame = true
-            }
+            out += idleReset(now: now)
         }
         if let due = reloadDeadline, due <= now {
             reloadDeadline = nil
@@ -200,6 +200,14 @@ public struct AppCore: Sendable {
             out.append(failure.quit)
         }
         return out
+    }
+
+    /// Back to the cover, zoom reset (nothing when already there).
+    mutating func idleReset(now: Double) -> [AppEffect] {
+        let (reset, events) = reader.idleReset(at: now)
+        guard reset else { return [] }
+        needsFrame = true
+        return [.log(LogEvent("idle-reset", ["page": .int(reader.page)]))] + log(events)
     }
 
     // MARK: window

@@ -31,4 +31,12 @@ public enum AppEffect: Sendable, Equatable {
     case rememberPage(Int)
     /// End the program with this status, after printing `message` (if any) on stderr whatever the log level.
     case quit(Int32, message: String? = nil)
+    /// Send this line (no newline) to control client `client`.
+    case reply(client: Int, String)
+    /// Send control client `client` the status: the core's fields in `status`, then the shell's own.
+    case replyStatus(client: Int, status: LogEvent)
+    /// Write the next frame drawn, read back from the GL, to the PNG file `path`; then reply to `client`.
+    case screenshot(path: String, client: Int)
+    /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).
+    case openBook(path: String, client: Int)
 }

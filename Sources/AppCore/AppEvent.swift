@@ -1,3 +1,4 @@
+import Control
 import Gestures
 
 /// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,
@@ -39,6 +40,10 @@ public enum AppEvent: Sendable, Equatable {
     case closeRequested
     /// SIGTERM or SIGINT.
     case terminate
+    /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
+    case control(client: Int, ControlRequest)
+    /// The shell opened another book (after `AppEffect.openBook`), of `pageCount` pages, for `client`.
+    case bookOpened(pageCount: Int, client: Int)
 }
 
 /// A size in whole pixels.

@@ -18,4 +18,6 @@ public struct LogEvent: Sendable, Equatable {
     }
 
     public func field(_ key: String) -> Value? { fields.first { $0.key == key }?.value }
+
+    public mutating func append(_ key: String, _ value: Value) { fields.append(Field(key: key, value: value)) }
 }

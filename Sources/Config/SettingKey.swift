@@ -23,6 +23,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case motionScale = "motion-scale"
     case predict
     case rememberPosition = "remember-position"
+    case controlSocket = "control-socket"
+    case metricsFile = "metrics-file"
+    case metricsInterval = "metrics-interval"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -46,7 +49,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .book: .path
+        case .book, .controlSocket, .metricsFile: .path
         case .output: .text
         case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .rememberPosition: .toggle
         case .spread: .choice(["auto", "single", "double"])
@@ -64,6 +67,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .cacheMB: .whole(min: 16, max: 65_536)
         case .diskCacheMB: .whole(min: 0, max: 1_048_576)
         case .motionScale: .number(min: 0, max: 1)
+        case .metricsInterval: .number(min: 1, max: 3600)
         }
     }
 
@@ -90,6 +94,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .flickSpeed, .swipeSpeed: "px/s"
         case .cacheMB, .diskCacheMB: "MiB"
         case .motionScale: "fraction"
+        case .controlSocket, .metricsFile: "path"
+        case .metricsInterval: "seconds"
         default: "bool"
         }
     }
@@ -124,6 +130,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
         case .rememberPosition: "Reopen each book at the page it was left on, kept per book in $XDG_STATE_HOME/recto; never in kiosk mode, where the idle reset returns to the cover (default on)."
+        case .controlSocket: "Absolute path of the control socket for `recto ctl` (default $XDG_RUNTIME_DIR/recto-DISPLAY-PID.sock; none without XDG_RUNTIME_DIR)."
+        case .metricsFile: "Absolute path of a file the reader keeps Prometheus metrics in, e.g. for node_exporter's textfile collector (default none: off)."
+        case .metricsInterval: "Seconds between writes of the metrics file while something changes, 1–3600 (default 10); at least once a minute otherwise."
         }
     }
 

@@ -51,7 +51,6 @@ extension SettingKey.Kind {
 extension Settings {
     /// Sets `key` from `value` after checking its type and range; on error nothing changes.
     public mutating func set(_ key: SettingKey, _ value: ConfigValue) throws(ValueError) {
-        defer { given.insert(key) }
         let kind = key.kind
         func fail() -> ValueError {
             // A float where a whole number is wanted shows its point: "got 256.0", not "got 256".
@@ -118,7 +117,11 @@ extension Settings {
             motionScale = v
         case .predict: predict = try bool()
         case .rememberPosition: rememberPosition = try bool()
+        case .controlSocket: controlSocket = try string()
+        case .metricsFile: metricsFile = try string()
+        case .metricsInterval: metricsInterval = try number()
         }
+        given.insert(key)
     }
 
     /// The value of `key` as `set(_:_:)` takes it; nil for an optional setting that is unset.
@@ -151,6 +154,9 @@ extension Settings {
         case .motionScale: .number(motionScale)
         case .predict: .bool(predict)
         case .rememberPosition: .bool(rememberPosition)
+        case .controlSocket: controlSocket.map(ConfigValue.string)
+        case .metricsFile: metricsFile.map(ConfigValue.string)
+        case .metricsInterval: .number(metricsInterval)
         }
     }
 }

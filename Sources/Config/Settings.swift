@@ -82,6 +82,12 @@ public struct Settings: Sendable, Equatable {
     public var rememberPosition = true
     /// The keys the file or the flags set (the rest are defaults a book's own metadata may override).
     public internal(set) var given: Set<SettingKey> = []
+    /// The control socket's path; nil for the default in XDG_RUNTIME_DIR.
+    public var controlSocket: String?
+    /// Where Prometheus metrics are written; nil = not at all.
+    public var metricsFile: String?
+    /// Seconds between metrics writes while counters change.
+    public var metricsInterval = 10.0
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -2,7 +2,7 @@ import Glibc
 
 /// Bounded file reading and atomic writing with plain POSIX calls: the size cap is enforced from fstat before
 /// reading and again while reading (a file may grow underneath us, and FIFOs report no size).
-enum FileIO {
+public enum FileIO {
     /// Reads at most `limit` bytes of `path`, or only the first `prefix` bytes when given. Throws
     /// `.fileTooLarge` when the whole file is wanted and it is longer than `limit`.
     static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(DecodeError) -> [UInt8] {
@@ -36,7 +36,7 @@ enum FileIO {
     }
 
     /// Writes `bytes` to a temporary sibling of `path`, then renames it over `path`.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(EncodeError) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(EncodeError) {
         // Unique per call, so concurrent writers of one path each rename a complete file.
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

@@ -10,8 +10,8 @@ import Glibc
     unowned let loop: EventLoop
     /// Watched folders by watch descriptor: the path relative to the top ("" for the top) and its depth.
     private var folders: [Int32: (path: String, depth: Int)] = [:]
-    private let top: String
-    private let depth: Int
+    private var top: String
+    private var depth: Int
 
     /// Most folders watched; the kernel's default per-user limit is 8192 watches for all programs.
     static let maxWatches = 1024
@@ -42,6 +42,21 @@ import Glibc
             let names = self.drain()
             if !names.isEmpty { handler(names) }
         }
+    }
+
+    /// Watches `directory` to `depth` instead (another book was opened): the descriptor, and so its place in
+    /// the loop's poll set, stays. False when the new directory cannot be watched (nothing is watched then).
+    @discardableResult
+    public func rewatch(_ directory: String, depth: Int = 0) -> Bool {
+        for wd in folders.keys { inotify_rm_watch(fd, wd) }
+        folders = [:]
+        top = directory
+        self.depth = depth
+        let wd = inotify_add_watch(fd, directory, Self.mask)
+        guard wd >= 0 else { return false }
+        folders[wd] = ("", 0)
+        watchSubfolders(of: "", depth: 0)
+        return true
     }
 
     deinit {

@@ -9,6 +9,10 @@ import Glibc
     public private(set) var discarded = 0
     /// Milliseconds from the newest input a frame showed to the frame's presentation (monotonic clock only).
     public private(set) var inputToPresentation: [Double] = []
+    /// Keep every latency in `inputToPresentation` (`--stats`); off, they only go to `onLatency`.
+    public var keepsLatencies = true
+    /// Each input-to-presentation latency (ms) as it is measured (the metrics' histogram).
+    public var onLatency: (@MainActor (Double) -> Void)?
     private unowned let display: WaylandDisplay
     private let surface: OpaquePointer
     private var listener: ListenerBox<wp_presentation_feedback_listener>?
@@ -55,6 +59,8 @@ import Glibc
         clock_gettime(CLOCK_MONOTONIC, &mono)
         let offset = (Double(raw.tv_sec) - Double(mono.tv_sec)) * 1000 + Double(raw.tv_nsec - mono.tv_nsec) / 1_000_000
         let latency = ms - offset - input
-        if latency >= 0 { inputToPresentation.append(latency) }
+        guard latency >= 0 else { return }
+        onLatency?(latency)
+        if keepsLatencies { inputToPresentation.append(latency) }
     }
 }

@@ -30,12 +30,7 @@ public final class OffscreenTarget {
     /// Reads the framebuffer back as RGBA8 rows, **bottom-up** as GL stores them.
     public func readPixelsBottomUp() -> [UInt8] {
         bind()
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        out.withUnsafeMutableBytes {
-            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        return out
+        return FrameReadback.bottomUp(width: width, height: height)
     }
 
     /// Waits until the GPU has finished (for timing in `recto bench`).

@@ -15,13 +15,17 @@ struct EventLog {
 
     func emit(_ event: LogEvent) {
         guard enabled else { return }
-        var line = "{\"event\":\(jsonString(event.name)),\"t\":\(json(.double(EventLog.now())))"
-        for field in event.fields { line += ",\(jsonString(field.key)):\(json(field.value))" }
-        line += "}\n"
-        writeAll(1, line)
+        writeAll(1, EventLog.line(event) + "\n")
     }
 
-    private func json(_ value: LogEvent.Value) -> String {
+    /// The event as one JSON object (no newline); also the reply to `recto ctl status`.
+    static func line(_ event: LogEvent) -> String {
+        var line = "{\"event\":\(jsonString(event.name)),\"t\":\(json(.double(EventLog.now())))"
+        for field in event.fields { line += ",\(jsonString(field.key)):\(json(field.value))" }
+        return line + "}"
+    }
+
+    private static func json(_ value: LogEvent.Value) -> String {
         switch value {
         case .int(let v): return String(v)
         case .double(let v): return v.isFinite ? String((v * 1000).rounded() / 1000) : "null"

@@ -4,12 +4,16 @@ import Glibc
 enum ExitStatus: Int32 {
     /// Quit by the user (Ctrl+Q), SIGTERM/SIGINT, or a subcommand that finished.
     case ok = 0
+    /// `recto ctl`: the reader answered the request with an error.
+    case refused = 1
     /// Bad arguments, bad configuration, or a book without a readable page.
     case usage = 2
     /// No Wayland display, or the display was lost (socket closed, protocol error).
     case display = 3
     /// No usable EGL/OpenGL ES 2.
     case graphics = 4
+    /// `recto ctl`: no reader could be reached (no socket, connection refused or no reply).
+    case unreachable = 5
 }
 
 /// Ends the program with a status and a one-line message on stderr.

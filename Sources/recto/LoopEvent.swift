@@ -25,4 +25,10 @@ enum LoopEvent {
     case closeRequested
     /// The loop is about to sleep: the moment to draw what changed.
     case idle
+    /// A request line from control client `client` (`recto ctl`).
+    case control(client: Int, line: String)
+    /// Time to tell systemd's watchdog the loop turns (half its interval).
+    case watchdog
+    /// Time to write the metrics file.
+    case metricsDue
 }

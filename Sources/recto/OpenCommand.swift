@@ -48,6 +48,9 @@ struct Open: ParsableCommand {
         options.cacheBytes = settings.cacheBytes
         options.diskCacheBytes = settings.diskCacheMB << 20
         options.logger = logger
+        options.controlSocket = settings.controlSocket
+        options.metricsFile = settings.metricsFile
+        options.metricsInterval = settings.metricsInterval
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

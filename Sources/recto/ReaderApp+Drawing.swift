@@ -35,6 +35,7 @@ extension ReaderApp {
             return
         }
         let committed = monotonicMilliseconds()
+        frameDone(at: committed, cost: committed - started)
         perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
     }
 
@@ -48,10 +49,12 @@ extension ReaderApp {
         var scene = composer.scene(plan.frame, textures: textures)
         scene.details = plan.details.compactMap { d in details[d.page].map { PageQuad(texture: $0, rect: d.rect) } }
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
+        if screenshotPending { damage.reset() }
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
                                    size: (Double(surface.width), Double(surface.height)))
         renderer.draw(scene, width: Int(surface.width), height: Int(surface.height), clip: region)
+        takeScreenshots(width: Int(surface.width), height: Int(surface.height))
         window.setOpaque()
         window.requestFrame()
         let rects = region.map { $0.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) } }
@@ -63,6 +66,7 @@ extension ReaderApp {
         checkGLErrors()
         let committed = monotonicMilliseconds()
         stats.committed(at: committed, cost: committed - started)
+        frameDone(at: committed, cost: committed - started)
         perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
         if options.stats, stats.summaryDue(at: committed) { log.emit(statsEvent) }
     }

@@ -10,9 +10,10 @@ extension ReaderApp {
     /// Does what the core asked, in order.
     func perform(_ effects: [AppEffect]) {
         for effect in effects {
+            observe(effect)
             switch effect {
             case .log(let event):
-                log.emit(event)
+                log.emit(annotated(event))
             case .warn(let message):
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):
@@ -52,6 +53,8 @@ extension ReaderApp {
             case let .quit(status, message):
                 if let message { printError(message) }
                 loop.stop(status)
+            case .reply, .replyStatus, .screenshot, .openBook:
+                performOperation(effect)
             }
         }
     }

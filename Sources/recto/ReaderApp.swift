@@ -43,6 +43,8 @@ import Renderer
     var stats = FrameStats()
     var presentation: PresentationFeedback?
     let composer: SceneComposer
+    /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
+    var ops: Operations?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -77,7 +79,8 @@ import Renderer
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
         announceShape(of: options.book.source)
         wire()
-        watchBook()
+        watchBook(options.book.path)
+        startOperations()
     }
 
     private func wire() {
@@ -95,13 +98,14 @@ import Renderer
     }
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
-    private func watchBook() {
-        let path = options.book.path
+    func watchBook(_ path: String) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let directory = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
         // A directory book's chapters are sub-folders: watch them too.
         let depth = exists && isDirectory.boolValue ? PageSource.maxFolderDepth : 0
+        // One watcher for the program's life: its descriptor stays in the loop's poll set.
+        if let watcher { watcher.rewatch(directory.isEmpty ? "." : directory, depth: depth); return }
         watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory, depth: depth) { [unowned self] _ in
             handle(.bookChanged)
         }
@@ -109,8 +113,13 @@ import Renderer
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
-        if options.stats { presentation = PresentationFeedback(display: display, surface: window.surface) }
+        if options.stats || ops?.metrics != nil {
+            presentation = PresentationFeedback(display: display, surface: window.surface)
+            presentation?.keepsLatencies = options.stats
+            presentation?.onLatency = { [unowned self] ms in ops?.metrics?.presented(latency: ms) }
+        }
         let status = loop.run(display: display)
+        stopOperations()
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
         glStartup?.waitUntilDone()
         if options.stats { writeAll(2, statsReport) }
@@ -156,6 +165,8 @@ import Renderer
             perform(core.handle(.closeRequested, now: now))
         case .idle:
             drawIfDue()
+        case .control, .watchdog, .metricsDue:
+            operate(event)
         }
         timer.arm(at: core.nextDeadline)
     }

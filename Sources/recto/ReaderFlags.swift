@@ -23,6 +23,9 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("motion-scale"), help: help(.motionScale)) var motionScale: Double?
     @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
     @Flag(inversion: .prefixedNo, help: help(.rememberPosition)) var rememberPosition: Bool?
+    @Option(name: .customLong("control-socket"), help: help(.controlSocket)) var controlSocket: String?
+    @Option(name: .customLong("metrics-file"), help: help(.metricsFile)) var metricsFile: String?
+    @Option(name: .customLong("metrics-interval"), help: help(.metricsInterval)) var metricsInterval: Double?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -38,6 +41,8 @@ struct ReaderFlags: ParsableArguments {
             (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
             (.predict, predict.map(ConfigValue.bool)),
             (.rememberPosition, rememberPosition.map(ConfigValue.bool)),
+            (.controlSocket, controlSocket.map(ConfigValue.string)), (.metricsFile, metricsFile.map(ConfigValue.string)),
+            (.metricsInterval, metricsInterval.map(ConfigValue.number)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

@@ -18,6 +18,12 @@ struct ReaderOptions {
     var logger = Logger(label: "recto")
     /// Decoded pages kept on disk between runs (bytes; 0 = off), in `$XDG_CACHE_HOME/recto/pages`.
     var diskCacheBytes = 512 << 20
+    /// The control socket's path (`control-socket`); nil for the default in XDG_RUNTIME_DIR.
+    var controlSocket: String?
+    /// Prometheus metrics file (`metrics-file`); nil = off.
+    var metricsFile: String?
+    /// Seconds between metrics writes while something changes.
+    var metricsInterval = 10.0
 
     var kiosk: Bool { app.kiosk }
 }

@@ -7,7 +7,7 @@ struct Recto: ParsableCommand {
         abstract: "A touch-first page reader for Wayland kiosks and tablets.",
         discussion: discussion,
         version: RectoVersion.string,
-        subcommands: [Open.self, Render.self, Bench.self],
+        subcommands: [Open.self, Render.self, Bench.self, Ctl.self],
         defaultSubcommand: Open.self)
 
     /// The settings table comes from `SettingKey`, the same table the file parser and the flags use.
@@ -38,6 +38,7 @@ struct Recto: ParsableCommand {
           2  bad arguments or configuration; a book that is missing, empty or has no readable page
           3  no Wayland display, or the display was lost (socket closed, protocol error)
           4  no usable EGL/OpenGL ES 2
+          1, 5  recto ctl: the reader answered with an error (1), no reader could be reached (5)
         """
     }
 }

@@ -14,6 +14,8 @@ let sampleValues: [SettingKey: ConfigValue] = [
     .cacheMB: .integer(512),
     .diskCacheMB: .integer(0), .motionScale: .number(0.5), .predict: .bool(true),
     .rememberPosition: .bool(false),
+    .controlSocket: .string("/run/recto/control.sock"), .metricsFile: .string("/var/lib/recto/recto.prom"),
+    .metricsInterval: .integer(30),
 ]
 
 @Suite struct SettingsTests {

@@ -168,8 +168,10 @@ import Testing
         try "kiosk = 3\n".write(to: bad, atomically: true, encoding: .utf8)
         chmod(bad.path, 0o644)
 
+        // systemd's notifications pass through the launcher and cage (the unit's NotifyAccess=all).
+        let notify = try NotifyListener(abstractName: "recto-e2e-cage-\(getpid())")
         func launch(_ arguments: [String]) throws -> ChildProcess {
-            let env = ["PATH=/usr/bin:/bin", "HOME=/nonexistent", "XDG_RUNTIME_DIR=\(runtime.path)",
+            let env = ["PATH=/usr/bin:/bin", "HOME=/nonexistent", "XDG_RUNTIME_DIR=\(runtime.path)", "NOTIFY_SOCKET=\(notify.path)",
                        "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_HEADLESS_OUTPUTS=1"]
             return try ChildProcess("runuser", arguments: ["-u", user, "--", "env", "-i"] + env
                                     + [prefix.path + "/bin/recto-cage"] + arguments,
@@ -184,6 +186,11 @@ import Testing
         let ready = try #require(RectoEvent(line: line))
         #expect((ready.int("width") ?? 0) > 0 && (ready.int("height") ?? 0) > 0, "\(ready)")
         #expect(ready.int("pages") == 14, "\(ready)")
+        let notified = notify.messages(until: { $0.hasPrefix("READY=1") }, timeout: .seconds(10))
+        #expect(notified.contains { $0.hasPrefix("READY=1") }, "\(notified)")
+        let control = try #require(ready.string("control"), "\(ready)")
+        let status = try rectoCtl(["status"], socket: control)
+        #expect(status.termination == .exited(0) && status.reply.contains("\"page\":1,"), "root is served: \(status)")
         // A stop request to the launcher reaches recto, which quits with 0; cage ends with it.
         let launcher = try #require(childPIDs(of: kiosk.pid).first, "the launcher under runuser")
         kill(launcher, SIGTERM)

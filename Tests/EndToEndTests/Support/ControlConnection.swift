@@ -11,30 +11,7 @@ final class ControlConnection {
     /// even when its init throws, and closing the descriptor there as well as here would close whatever
     /// another thread opened under that number meanwhile (seen as EBADF spawning a concurrent test's child).
     init(path: String) throws {
-        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketFD >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else {
-            close(socketFD)
-            throw HarnessError.failed("socket path too long: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(socketFD)
-            throw HarnessError.failed("connect(\(path)): \(reason)")
-        }
-        fd = socketFD
+        fd = try connectedUnixSocket(path)
     }
 
     deinit { close(fd) }
@@ -66,4 +43,37 @@ final class ControlConnection {
             pending.append(contentsOf: chunk[0..<n])
         }
     }
+}
+
+/// `path` as a `sockaddr_un`, handed to `body` as a `sockaddr` and its length; throws when it does not fit.
+func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws -> T {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        throw HarnessError.failed("socket path too long: \(path)")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        raw.copyBytes(from: path.utf8)
+        raw[path.utf8.count] = 0
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
+/// A Unix stream socket (close-on-exec) connected to `path`.
+func connectedUnixSocket(_ path: String) throws -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
+    let connected: Int32
+    do { connected = try withUnixAddress(path) { connect(fd, $0, $1) } } catch {
+        close(fd)
+        throw error
+    }
+    guard connected == 0 else {
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        throw HarnessError.failed("connect(\(path)): \(reason)")
+    }
+    return fd
 }

@@ -1,0 +1,69 @@
+import Control
+
+/// `recto ctl` requests: what each one does to the reader and what the client hears back.
+extension AppCore {
+    mutating func control(_ request: ControlRequest, client: Int, now: Double) -> [AppEffect] {
+        switch request {
+        case .status:
+            return [.replyStatus(client: client, status: status(now: now))]
+        case .goto(let page):
+            let count = reader.position.pageCount
+            guard page <= count else {
+                return [.reply(client: client, ControlReply.error("no page \(page): the book has \(count) pages"))]
+            }
+            var out = show(page: page)
+            out.append(.reply(client: client, ControlReply.ok("page \(reader.page)")))
+            return out
+        case .open(let path):
+            return [.openBook(path: path, client: client)]
+        case .reload:
+            return [.reloadBook, .reply(client: client, ControlReply.ok())]
+        case .idleReset:
+            return idleReset(now: now) + [.reply(client: client, ControlReply.ok())]
+        case .screenshot(let path):
+            needsFrame = true
+            return [.screenshot(path: path, client: client)]
+        }
+    }
+
+    /// Another book replaced the one shown: every page image goes, the new book opens at its first page.
+    mutating func bookOpened(pageCount: Int, client: Int) -> [AppEffect] {
+        reportedFailures.removeAll()
+        var out: [AppEffect] = []
+        for page in pages.all {
+            pages.remove(page)
+            out.append(.release(page: page))
+        }
+        out.append(.endRegions)
+        out += log(reader.setPageCount(pageCount))
+        out.append(.log(LogEvent("book", ["pages": .int(pageCount)])))
+        out += show(page: 1, always: true)
+        out.append(.reply(client: client, ControlReply.ok("\(pageCount) pages")))
+        return out
+    }
+
+    /// Shows the spread holding `page` at once, at fit; logs `page` when the page changed (or `always`).
+    private mutating func show(page: Int, always: Bool = false) -> [AppEffect] {
+        let before = reader.page
+        reader.go(toPage: page)
+        needsFrame = true
+        var out: [AppEffect] = [.endRegions]
+        if always || reader.page != before { out += log([.page(reader.page)]) } else { out += wantPages() }
+        return out
+    }
+
+    /// The core's part of `recto ctl status`.
+    func status(now: Double) -> LogEvent {
+        var event = LogEvent("status", [
+            "page": .int(reader.page),
+            "pages": .int(reader.position.pageCount),
+            "spread": .string(reader.position.spread.pages.map(String.init).joined(separator: ",")),
+            "zoom": .double(reader.zoom.scale),
+            "turning": .bool(reader.isTurning),
+        ])
+        if let last = lastInputAt {
+            event.append("idle_seconds", .double(max(0, now - last) / 1000))
+        }
+        return event
+    }
+}

@@ -1,0 +1,135 @@
+import AppCore
+
+/// The reader's counters for Prometheus, fed by what AppCore already says (its log events and effects) and by
+/// the shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes
+/// the text format for node_exporter's textfile collector.
+public struct MetricsRecorder: Sendable {
+    public struct TurnKey: Hashable, Sendable {
+        public var forward: Bool
+        public var committed: Bool
+    }
+
+    public private(set) var turns: [TurnKey: Int] = [:]
+    public private(set) var pageViews: [Int: Int] = [:]
+    /// Seconds each page has been on screen, not counting the page shown now (see `secondsShown`).
+    private var pageSeconds: [Int: Double] = [:]
+    private var shown: (page: Int, since: Double)?
+    public private(set) var zooms = 0
+    public private(set) var idleResets = 0
+    /// Attract-mode loops: 0 until the reader has an attract mode (the `ui` branch); `attractLooped()` counts.
+    public private(set) var attractLoops = 0
+    public private(set) var decodeFailures = 0
+    /// Restarts of the PDF helper: 0 until it exists (the `pdf` branch); `helperRestarted()` counts.
+    public private(set) var helperRestarts = 0
+    public private(set) var frames = 0
+    private var lastFrameAt: Double?
+    public private(set) var frameSeconds = Histogram(bounds: Histogram.frameBounds)
+    public private(set) var inputToPresentationSeconds = Histogram(bounds: Histogram.frameBounds)
+    public var book = ""
+    /// Something counted changed since `written()`.
+    public private(set) var changed = true
+
+    public init() {}
+
+    /// Counts what an effect of the core says happened at `now`.
+    public mutating func observe(_ effect: AppEffect, at now: Double) {
+        switch effect {
+        case .log(let event): observe(event, at: now)
+        case .placeholder: decodeFailures += 1; changed = true
+        default: break
+        }
+    }
+
+    private mutating func observe(_ event: LogEvent, at now: Double) {
+        switch event.name {
+        case "flip":
+            guard case .string(let phase)? = event.field("phase"), phase != "begin" else { return }
+            let forward = event.field("direction") == .string("forward")
+            turns[TurnKey(forward: forward, committed: phase == "commit"), default: 0] += 1
+        case "shown", "page":
+            // `shown` is the first page on screen; `page` every settled page after it.
+            guard case .int(let page)? = event.field("page") else { return }
+            if event.name == "shown", shown != nil { return }
+            show(page, at: now)
+        case "zoom": zooms += 1
+        case "idle-reset": idleResets += 1
+        default: return
+        }
+        changed = true
+    }
+
+    private mutating func show(_ page: Int, at now: Double) {
+        if let s = shown { pageSeconds[s.page, default: 0] += max(0, now - s.since) / 1000 }
+        shown = (page, now)
+        pageViews[page, default: 0] += 1
+    }
+
+    /// Seconds `page` has been on screen until `now`.
+    public func secondsShown(_ page: Int, now: Double) -> Double {
+        let running = shown.map { $0.page == page ? max(0, now - $0.since) / 1000 : 0 } ?? 0
+        return pageSeconds[page, default: 0] + running
+    }
+
+    /// A frame was committed at `now`, costing `cost` ms.
+    public mutating func frameDrawn(at now: Double, cost: Double) {
+        frames += 1
+        lastFrameAt = now
+        frameSeconds.observe(cost / 1000)
+        changed = true
+    }
+
+    /// A frame showing input was presented `latency` ms after that input's timestamp.
+    public mutating func presented(latency: Double) {
+        inputToPresentationSeconds.observe(latency / 1000)
+        changed = true
+    }
+
+    public mutating func helperRestarted() { helperRestarts += 1; changed = true }
+    public mutating func attractLooped() { attractLoops += 1; changed = true }
+    public mutating func written() { changed = false }
+
+    /// The text exposition at `now` (ms, monotonic). `wallOffset` (s) turns monotonic times into Unix time;
+    /// memory figures are sampled by the shell when writing.
+    public func exposition(now: Double, wallOffset: Double, residentBytes: Int, textureBytes: Int) -> String {
+        var e = Exposition()
+        e.family("recto_turns_total", "counter", "Page turns by direction and outcome (commit or cancel).")
+        for forward in [true, false] {
+            for committed in [true, false] {
+                e.sample("recto_turns_total", ["direction": forward ? "forward" : "backward",
+                                               "outcome": committed ? "commit" : "cancel"],
+                         Double(turns[TurnKey(forward: forward, committed: committed)] ?? 0))
+            }
+        }
+        let pages = Set(pageViews.keys).sorted()
+        e.family("recto_page_views_total", "counter", "Times a page (the first of a spread) settled on screen.")
+        for p in pages { e.sample("recto_page_views_total", ["page": String(p)], Double(pageViews[p] ?? 0)) }
+        e.family("recto_page_seconds_total", "counter", "Seconds a page (the first of a spread) has been on screen.")
+        for p in pages { e.sample("recto_page_seconds_total", ["page": String(p)], secondsShown(p, now: now)) }
+        let counters: [(String, String, Int)] = [
+            ("recto_zooms_total", "Zoom gestures that settled.", zooms),
+            ("recto_idle_resets_total", "Returns to the cover after the idle timeout or `recto ctl idle-reset`.", idleResets),
+            ("recto_attract_loops_total", "Attract-mode loops played.", attractLoops),
+            ("recto_decode_failures_total", "Pages shown as a placeholder because they could not be read.", decodeFailures),
+            ("recto_helper_restarts_total", "Restarts of the document helper process.", helperRestarts),
+            ("recto_frames_total", "Frames committed to the compositor.", frames),
+        ]
+        for (name, help, value) in counters {
+            e.family(name, "counter", help)
+            e.sample(name, [:], Double(value))
+        }
+        e.histogram("recto_frame_seconds", "Time to draw and commit a frame.", frameSeconds)
+        e.histogram("recto_input_to_presentation_seconds", "From an input event's timestamp to the presentation of the frame showing it.",
+                    inputToPresentationSeconds)
+        e.family("recto_last_frame_timestamp_seconds", "gauge", "Unix time of the last frame committed (0: none yet).")
+        e.sample("recto_last_frame_timestamp_seconds", [:], lastFrameAt.map { $0 / 1000 + wallOffset } ?? 0)
+        e.family("recto_heartbeat_timestamp_seconds", "gauge", "Unix time this file was written by the reader's loop.")
+        e.sample("recto_heartbeat_timestamp_seconds", [:], now / 1000 + wallOffset)
+        e.family("recto_resident_memory_bytes", "gauge", "Resident set size of the reader.")
+        e.sample("recto_resident_memory_bytes", [:], Double(residentBytes))
+        e.family("recto_texture_bytes", "gauge", "Bytes of page textures held.")
+        e.sample("recto_texture_bytes", [:], Double(textureBytes))
+        e.family("recto_book_info", "gauge", "The book shown (always 1).")
+        e.sample("recto_book_info", ["book": book], 1)
+        return e.text
+    }
+}

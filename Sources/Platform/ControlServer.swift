@@ -1,0 +1,223 @@
+import CLinux
+import Control
+import Glibc
+
+/// The reader's control socket (`recto ctl`): a listening Unix stream socket and its clients, all non-blocking
+/// descriptors in the loop's poll set. Lines go to `onRequest`; replies come back through `reply`. Nothing a
+/// client does can block the loop: every read and write is non-blocking and bounded, a line is capped, clients
+/// are capped (a stalled one makes room for a new one; else the new one is refused), and idle ones are closed.
+/// Only the reader's own user (and root) is served: the socket is 0600, and each peer's credentials
+/// (SO_PEERCRED) are checked as well, should the mode ever be loosened.
+@MainActor public final class ControlServer {
+    public struct Limits: Sendable {
+        public var clients = 32
+        public var lineBytes = 4096
+        /// A client silent this long is closed (ms).
+        public var idleTimeout = 30_000.0
+        /// At the client cap, one silent this long (ms) is closed to make room for a new one.
+        public var stallAfter = 1000.0
+        /// Replies a client does not read pile up to this much before it is dropped.
+        public var pendingOutput = 1 << 20
+        public init() {}
+    }
+
+    private final class Client {
+        let fd: Int32
+        var token = 0
+        var lines: LineBuffer
+        var output: [UInt8] = []
+        var lastActive: Double
+        var wantsWrite = false
+        init(fd: Int32, limit: Int, now: Double) { self.fd = fd; lines = LineBuffer(limit: limit); lastActive = now }
+    }
+
+    public let path: String
+    public let limits: Limits
+    private let loop: EventLoop
+    private let listener: Int32
+    private let idleTimer: Int32
+    private var clients: [Int: Client] = [:]
+    private var nextID = 0
+    private let ownUID = getuid()
+    /// A complete request line from client `id`; answer it with `reply(to: id, ...)`, now or later.
+    public var onRequest: (@MainActor (_ id: Int, _ line: String) -> Void)?
+
+    /// Listens at `path` (a stale socket left there by a reader that died is replaced; one that answers is not).
+    public init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(DisplayError) {
+        self.path = path
+        self.loop = loop
+        self.limits = limits
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if probe >= 0 {
+            let live = UnixSocket.connect(probe, to: path) == 0
+            close(probe)
+            if live { throw DisplayError("another program listens at the control socket \(path)") }
+        }
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw DisplayError("control socket: \(UnixSocket.lastError)") }
+        guard UnixSocket.bind(fd, to: path) == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
+            let why = UnixSocket.lastError
+            close(fd)
+            throw DisplayError("cannot listen at the control socket \(path): \(why)")
+        }
+        listener = fd
+        idleTimer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        loop.add(fd: listener) { [unowned self] _ in acceptPending() }
+        loop.add(fd: idleTimer) { [unowned self] _ in closeIdle() }
+    }
+
+    /// Closes every client and removes the socket file.
+    public func shutdown() {
+        for id in Array(clients.keys) { drop(id) }
+        close(listener)
+        close(idleTimer)
+        unlink(path)
+    }
+
+    /// Queues `line` (a newline is added) for client `id` and sends what the socket takes now. A client that is
+    /// gone is ignored.
+    public func reply(to id: Int, _ line: String) {
+        guard let client = clients[id] else { return }
+        client.output += Array(line.utf8) + [0x0A]
+        guard client.output.count <= limits.pendingOutput else { drop(id); return }
+        flush(id)
+    }
+
+    public var clientCount: Int { clients.count }
+
+    // MARK: accepting
+
+    private func acceptPending() {
+        // Bounded per wake-up: a flood of connections cannot hold the loop.
+        for _ in 0..<64 {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if let refusal = refusal(fd) {
+                let bytes = Array((ControlReply.error(refusal) + "\n").utf8)
+                _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                close(fd)
+                continue
+            }
+            nextID += 1
+            let id = nextID
+            let client = Client(fd: fd, limit: limits.lineBytes, now: monotonicMilliseconds())
+            clients[id] = client
+            client.token = loop.add(fd: fd) { [unowned self] revents in ready(id, revents) }
+            armIdleTimer()
+        }
+    }
+
+    /// Why a new connection is not served, or nil.
+    private func refusal(_ fd: Int32) -> String? {
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            return "permission denied: the peer's credentials cannot be read"
+        }
+        if credentials.uid != ownUID && credentials.uid != 0 {
+            return "permission denied: this reader serves uid \(ownUID) only"
+        }
+        if clients.count >= limits.clients && !dropStalledClient() {
+            return "busy: \(limits.clients) clients are connected; try again"
+        }
+        return nil
+    }
+
+    // MARK: clients
+
+    private func ready(_ id: Int, _ revents: Int16) {
+        guard let client = clients[id] else { return }
+        if revents & Int16(POLLOUT) != 0 { flush(id) }
+        guard clients[id] != nil, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
+        // One small read per wake-up: a client that writes fast is served between frames, not instead of them.
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let n = recv(client.fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
+        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
+        guard n > 0 else { drop(id); return }
+        client.lastActive = monotonicMilliseconds()
+        for output in client.lines.append(bytes.prefix(n)) {
+            switch output {
+            case .line(let line):
+                onRequest?(id, line)
+                // The handler may have dropped the client.
+                guard clients[id] != nil else { return }
+            case .overflow:
+                reply(to: id, ControlReply.error("request longer than \(limits.lineBytes) bytes; closing"))
+                drop(id)
+                return
+            }
+        }
+    }
+
+    /// At the cap, the client silent longest makes room if it has been silent for `stallAfter`: connections
+    /// that stall must not lock out the ones that talk.
+    private func dropStalledClient() -> Bool {
+        let now = monotonicMilliseconds()
+        guard let (id, client) = clients.min(by: { $0.value.lastActive < $1.value.lastActive }),
+              now - client.lastActive >= limits.stallAfter else { return false }
+        reply(to: id, ControlReply.error("closed: too many clients, and this one was silent longest"))
+        drop(id)
+        return true
+    }
+
+    private func flush(_ id: Int) {
+        guard let client = clients[id] else { return }
+        while !client.output.isEmpty {
+            let n = client.output.withUnsafeBytes {
+                send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { break }
+                drop(id)
+                return
+            }
+            client.output.removeFirst(n)
+        }
+        // Watch for room to write only while something waits to be sent.
+        let wantsWrite = !client.output.isEmpty
+        if wantsWrite != client.wantsWrite {
+            client.wantsWrite = wantsWrite
+            loop.remove(client.token)
+            client.token = loop.add(fd: client.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0)) {
+                [unowned self] revents in ready(id, revents)
+            }
+        }
+    }
+
+    private func drop(_ id: Int) {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        loop.remove(client.token)
+        close(client.fd)
+        armIdleTimer()
+    }
+
+    private func closeIdle() {
+        var expirations: UInt64 = 0
+        _ = read(idleTimer, &expirations, 8)
+        let now = monotonicMilliseconds()
+        for (id, client) in clients where now - client.lastActive >= limits.idleTimeout { drop(id) }
+        armIdleTimer()
+    }
+
+    /// The idle timer runs only while clients are connected: an unused socket never wakes the loop.
+    private func armIdleTimer() {
+        var spec = itimerspec()
+        if let oldest = clients.values.map(\.lastActive).min() {
+            let ns = max(Int64((oldest + limits.idleTimeout) * 1_000_000), 1)
+            spec.it_value.tv_sec = Int(ns / 1_000_000_000)
+            spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
+        }
+        timerfd_settime(idleTimer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+}
+
+/// `struct ucred` (SO_PEERCRED), which Glibc imports only with _GNU_SOURCE.
+private struct PeerCredentials {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
+}

@@ -1,0 +1,205 @@
+import AppCore
+import Control
+import Decoding
+import Foundation
+import Glibc
+import Metrics
+import Platform
+import Renderer
+
+/// The shell's side of `recto ctl`, systemd and the metrics file (Operations.swift): sockets and files here,
+/// every decision in AppCore (AppCore+Control.swift) and the Control and Metrics modules.
+extension ReaderApp {
+    func startOperations() {
+        let env = ProcessInfo.processInfo.environment
+        let o = Operations(environment: env, bookPath: options.book.path, metricsPath: options.metricsFile,
+                           metricsInterval: options.metricsInterval)
+        ops = o
+        if let path = options.controlSocket ?? SocketName.defaultPath(
+            runtimeDirectory: env["XDG_RUNTIME_DIR"], waylandDisplay: env["WAYLAND_DISPLAY"], pid: getpid()) {
+            do {
+                let server = try ControlServer(path: path, loop: loop)
+                server.onRequest = { [unowned self] id, line in handle(.control(client: id, line: line)) }
+                o.control = server
+                options.logger.info("control socket: \(path)")
+            } catch {
+                options.logger.warning("no control socket (recto ctl will not reach this reader): \(error)")
+            }
+        }
+        if o.notifier != nil, let interval = SystemdNotifier.watchdogPingInterval(environment: env) {
+            o.watchdog = PeriodicTimer(loop: loop, intervalMS: interval) { [unowned self] in handle(.watchdog) }
+        }
+        if o.metrics != nil {
+            o.metricsTimer = TimerSource(loop: loop) { [unowned self] in handle(.metricsDue) }
+            o.lastMetricsWrite = o.startedAt
+            scheduleMetrics()
+        }
+    }
+
+    /// Socket file removed, last metrics written, systemd told.
+    func stopOperations() {
+        guard let o = ops else { return }
+        o.control?.shutdown()
+        o.notifier?.send("STOPPING=1")
+        if o.metrics != nil { writeMetrics() }
+    }
+
+    /// A control request line, the watchdog's tick or the metrics timer.
+    func operate(_ event: LoopEvent) {
+        guard let o = ops else { return }
+        switch event {
+        case let .control(client, line):
+            switch ControlRequest.parse(line) {
+            case .success(let request): perform(core.handle(.control(client: client, request), now: monotonicMilliseconds()))
+            case .failure(let error): o.control?.reply(to: client, ControlReply.error(error.description))
+            }
+        case .watchdog:
+            o.notifier?.send("WATCHDOG=1")
+        case .metricsDue:
+            o.metricsTimer?.fired()
+            writeMetrics()
+        default:
+            break
+        }
+    }
+
+    /// Every effect passes here first: systemd hears of the first frame and of pages, the metrics count.
+    func observe(_ effect: AppEffect) {
+        guard let o = ops else { return }
+        let now = monotonicMilliseconds()
+        if o.metrics != nil {
+            o.metrics?.observe(effect, at: now)
+            scheduleMetrics()
+        }
+        switch effect {
+        case .placeholder: o.pageFailures += 1
+        case .log(let event) where event.name == "ready":
+            o.notifier?.send("READY=1\nSTATUS=\(statusLine(page: core.reader.page))")
+        case .log(let event) where event.name == "page":
+            if case .int(let page)? = event.field("page") { o.notifier?.send("STATUS=\(statusLine(page: page))") }
+        default: break
+        }
+    }
+
+    private func statusLine(page: Int) -> String {
+        "page \(page) of \(core.reader.position.pageCount): \(ops?.bookPath ?? options.book.path)"
+    }
+
+    /// The `ready` event names the control socket.
+    func annotated(_ event: LogEvent) -> LogEvent {
+        guard event.name == "ready", let path = ops?.control?.path else { return event }
+        var e = event
+        e.append("control", .string(path))
+        return e
+    }
+
+    /// The control-related effects.
+    func performOperation(_ effect: AppEffect) {
+        guard let o = ops else { return }
+        switch effect {
+        case let .reply(client, line):
+            o.control?.reply(to: client, line)
+        case let .replyStatus(client, status):
+            o.control?.reply(to: client, EventLog.line(statusReport(status)))
+        case let .screenshot(path, client):
+            o.screenshots.append((path, client))
+        case let .openBook(path, client):
+            openBook(path, client: client)
+        default:
+            break
+        }
+    }
+
+    private func statusReport(_ core: LogEvent) -> LogEvent {
+        var status = LogEvent("status", ["book": .string(ops?.bookPath ?? options.book.path)])
+        status.fields += core.fields
+        let now = monotonicMilliseconds()
+        status.append("uptime_seconds", .double(((now - (ops?.startedAt ?? now)) / 1000).rounded()))
+        status.append("frames", .int(ops?.frames ?? 0))
+        status.append("gl_errors", .int(glErrorCount))
+        status.append("page_failures", .int(ops?.pageFailures ?? 0))
+        status.append("rss_bytes", .int(ProcessStatus.residentKB() * 1024))
+        status.append("texture_bytes", .int(textureBytes))
+        return status
+    }
+
+    private var textureBytes: Int {
+        textures.values.reduce(0) { $0 + $1.byteCount } + details.values.reduce(0) { $0 + $1.byteCount }
+    }
+
+    private func openBook(_ path: String, client: Int) {
+        let book: BookLocation
+        do { book = try BookLocation(path: path) } catch {
+            let message = (error as? RectoExit)?.message ?? "\(error)"
+            ops?.control?.reply(to: client, ControlReply.error(message))
+            return
+        }
+        options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
+        ops?.bookPath = path
+        ops?.metrics?.book = path
+        cache?.replaceSource(book.source)
+        watchBook(path)
+        if positions != nil { positions = BookRecord(book.source, logger: options.logger) }
+        perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
+        announceShape(of: book.source)
+    }
+
+    // MARK: frames
+
+    /// A frame was committed, costing `cost` ms.
+    func frameDone(at now: Double, cost: Double) {
+        guard let o = ops else { return }
+        o.frames += 1
+        if o.metrics != nil {
+            o.metrics?.frameDrawn(at: now, cost: cost)
+            scheduleMetrics()
+        }
+    }
+
+    /// Whether the frame being drawn must be whole (a screenshot waits for it).
+    var screenshotPending: Bool { !(ops?.screenshots.isEmpty ?? true) }
+
+    /// Reads the frame just drawn back from the GL (before the swap) and writes each pending screenshot.
+    func takeScreenshots(width: Int, height: Int) {
+        guard let o = ops, !o.screenshots.isEmpty else { return }
+        var pixels = FrameReadback.bottomUp(width: width, height: height)
+        // The window is opaque: the compositor ignores alpha, so the file does too.
+        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        for (path, client) in o.screenshots {
+            do {
+                let png = try PNGEncoder.encode(rgba: pixels, width: width, height: height, rowOrder: .bottomUp)
+                try FileIO.writeAtomically(png, to: path)
+                o.control?.reply(to: client, ControlReply.ok("\(path) \(width)x\(height)"))
+            } catch {
+                o.control?.reply(to: client, ControlReply.error("cannot write \(path): \(error)"))
+            }
+        }
+        o.screenshots.removeAll()
+    }
+
+    // MARK: metrics
+
+    /// Writes at `metrics-interval` while counters change, else once a heartbeat.
+    private func scheduleMetrics() {
+        guard let o = ops, let m = o.metrics else { return }
+        o.metricsTimer?.arm(at: o.lastMetricsWrite + (m.changed ? o.metricsInterval : Operations.metricsHeartbeat))
+    }
+
+    private func writeMetrics() {
+        guard let o = ops, let path = o.metricsPath, let metrics = o.metrics else { return }
+        let now = monotonicMilliseconds()
+        let wallOffset = Date().timeIntervalSince1970 - now / 1000
+        let text = metrics.exposition(now: now, wallOffset: wallOffset,
+                                         residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes)
+        do {
+            try FileIO.writeAtomically(Array(text.utf8), to: path)
+            o.metricsWarned = false
+        } catch {
+            if !o.metricsWarned { options.logger.warning("cannot write the metrics file \(path): \(error)") }
+            o.metricsWarned = true
+        }
+        o.metrics?.written()
+        o.lastMetricsWrite = now
+        scheduleMetrics()
+    }
+}

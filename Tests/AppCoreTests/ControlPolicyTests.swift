@@ -1,0 +1,67 @@
+@testable import AppCore
+import Control
+import Testing
+
+/// What `recto ctl` requests do to the reader and what the client hears back.
+@Suite struct ControlPolicyTests {
+    @Test func gotoShowsTheSpreadAtOnceLogsThePageAndReplies() {
+        var d = Driver(pages: 12)
+        let out = d.handle(.control(client: 7, .goto(6)))
+        #expect(out.contains(.log(LogEvent("page", ["page": .int(6)]))), "\(out)")
+        #expect(out.last == .reply(client: 7, "ok page 6"))
+        #expect(d.core.reader.page == 6 && d.core.reader.position.spread.pages == [6, 7])
+        #expect(d.core.needsFrame)
+        let again = d.handle(.control(client: 7, .goto(6)))
+        #expect(!again.contains { if case .log = $0 { true } else { false } }, "no page event without a change: \(again)")
+    }
+
+    @Test func gotoPastTheEndIsRefusedAndChangesNothing() {
+        var d = Driver(pages: 12)
+        #expect(d.handle(.control(client: 1, .goto(13))) == [.reply(client: 1, "error: no page 13: the book has 12 pages")])
+        #expect(d.core.reader.page == 1)
+    }
+
+    @Test func statusCarriesPageZoomAndIdleTime() {
+        var d = Driver(pages: 12, page: 6)
+        d.input(.key(keysym: 0x61, pressed: true, modifiers: [], time: d.now))
+        d.now += 2500
+        let out = d.handle(.control(client: 2, .status))
+        guard case .replyStatus(2, let status)? = out.first else { Issue.record("\(out)"); return }
+        #expect(status.field("page") == .int(6))
+        #expect(status.field("pages") == .int(12))
+        #expect(status.field("spread") == .string("6,7"))
+        #expect(status.field("zoom") == .double(1))
+        #expect(status.field("idle_seconds") == .double(2.5))
+    }
+
+    @Test func idleResetReturnsToTheCover() {
+        var d = Driver(pages: 12, page: 8)
+        let out = d.handle(.control(client: 3, .idleReset))
+        #expect(out.first == .log(LogEvent("idle-reset", ["page": .int(8)])), "logged as the timer's reset is: \(out)")
+        #expect(out.last == .reply(client: 3, "ok"))
+        d.now += 2000
+        d.frame()
+        #expect(d.core.reader.page == 1, "the cover once the turn back has played")
+    }
+
+    @Test func reloadOpenAndScreenshotBecomeEffects() {
+        var d = Driver(pages: 12)
+        #expect(d.handle(.control(client: 4, .reload)) == [.reloadBook, .reply(client: 4, "ok")])
+        #expect(d.handle(.control(client: 4, .open("/srv/b"))) == [.openBook(path: "/srv/b", client: 4)])
+        d.frame()
+        #expect(!d.core.needsFrame)
+        #expect(d.handle(.control(client: 4, .screenshot("/tmp/s.png"))) == [.screenshot(path: "/tmp/s.png", client: 4)])
+        #expect(d.core.needsFrame, "a screenshot is of a frame drawn for it")
+    }
+
+    @Test func anOpenedBookDropsEveryPageAndStartsAtTheCover() {
+        var d = Driver(pages: 12, page: 6)
+        let held = d.core.pages.all
+        #expect(!held.isEmpty)
+        let out = d.handle(.bookOpened(pageCount: 30, client: 5))
+        for page in held { #expect(out.contains(.release(page: page))) }
+        #expect(out.contains(.log(LogEvent("page", ["page": .int(1)]))))
+        #expect(out.last == .reply(client: 5, "ok 30 pages"))
+        #expect(d.core.reader.position.pageCount == 30 && d.core.reader.page == 1)
+    }
+}

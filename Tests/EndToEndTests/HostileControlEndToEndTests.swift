@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Clients of the control socket that send garbage, a 10 MB line, connect and stall, or fire 1000 requests at
+/// once, again and again for as long as a corner drag runs: each well-formed request is answered, and the drag
+/// keeps its commit rate (frames per second, from `recto ctl status`, against the same drag without them).
+@Suite(.serialized) struct HostileControlEndToEndTests {
+    static let page = PageLayout.double(width: 1920, height: 1080).right
+    static let corner = (x: Double(page.x + page.width - 10), y: Double(page.y + page.height - 10))
+
+    /// Frames committed so far, from `recto ctl status`, and when.
+    private func frames(_ socket: String) throws -> (frames: Int, at: ContinuousClock.Instant) {
+        let reply = try rectoCtl(["status"], socket: socket).reply
+        let frames = try #require(ControlEndToEndTests.json(reply)["frames"] as? Int, "\(reply)")
+        return (frames, .now)
+    }
+
+    /// Drags the held corner back and forth for `rounds` strokes of 40 moves 16 ms apart; returns the commit
+    /// rate (frames per second) over that time.
+    private func dragRate(_ session: RectoSession, socket: String, rounds: Int) throws -> Double {
+        let start = try frames(socket)
+        let (x, y) = Self.corner
+        for round in 0..<rounds {
+            let (from, to) = round % 2 == 0 ? (x - 100, x - 700) : (x - 700, x - 100)
+            try session.weston.touchLine(id: 0, from: from, y - 50, to: to, y - 150, steps: 40, interval: .milliseconds(16))
+        }
+        let end = try frames(socket)
+        let seconds = Double((end.at - start.at).components.attoseconds) / 1e18 + Double((end.at - start.at).components.seconds)
+        return Double(end.frames - start.frames) / seconds
+    }
+
+    @Test func hostileClientsNeitherBlockTheLoopNorGoUnanswered() throws {
+        let session = try RectoSession.start(width: 1920, height: 1080)
+        _ = try session.waitForEvent("shown")
+        let socket = try #require(session.ready?.string("control"))
+        let (x, y) = Self.corner
+        try session.weston.touchDown([Finger(id: 0, x: x, y: y)])
+        try session.weston.touchLine(id: 0, from: x, y, to: x - 100, y - 50, steps: 10, interval: .milliseconds(16))
+        _ = try session.waitForEvent("flip")
+        let quiet = try dragRate(session, socket: socket, rounds: 6)
+
+        // 50 that connect and say nothing: at most 32 are kept, the rest refused at once.
+        let stalled = try (0..<50).map { _ in try RawControlClient(path: socket) }
+        usleep(1_200_000)  // stalled for over a second: they now make room for clients that talk
+        let results = Locked<[String: String]>([:])
+        let done = Locked(false)
+        let group = DispatchGroup()
+        /// Runs `round` again and again until the drag is over; the first round that fails is the outcome.
+        func hostile(_ name: String, _ round: @escaping @Sendable () throws -> String?) {
+            DispatchQueue.global().async(group: group) {
+                var rounds = 0
+                var outcome = "ok"
+                while !done.withLock({ $0 }) {
+                    let failure: String?
+                    do { failure = try round() } catch { failure = "\(error)" }
+                    if let failure { outcome = "round \(rounds): \(failure)"; break }
+                    rounds += 1
+                }
+                results.withLock { $0[name] = rounds > 0 && outcome == "ok" ? "ok" : "\(outcome) after \(rounds) rounds" }
+            }
+        }
+        hostile("garbage") {
+            let c = try RawControlClient(path: socket)
+            c.send([0xFF, 0x00, 0x1B] + Array("\u{1}garbage\nstatus please\n".utf8))
+            let first = c.readLine() ?? "none", second = c.readLine() ?? "none"
+            c.send(Array("status\n".utf8))
+            let third = c.readLine() ?? "none"
+            return first.hasPrefix("error: unknown request") && second == "error: status takes no argument"
+                && third.hasPrefix("{") ? nil : "\(first) | \(second) | \(third)"
+        }
+        hostile("10 MB line") {
+            let c = try RawControlClient(path: socket)
+            let sentAll = c.send([UInt8](repeating: UInt8(ascii: "x"), count: 10 << 20))
+            let closed = c.closedByPeer(timeout: 10_000)
+            return !sentAll && closed && c.received.hasPrefix("error: request longer than 4096 bytes") ? nil
+                : "sent all: \(sentAll), closed: \(closed), got: \(c.received.prefix(80))"
+        }
+        hostile("burst") {
+            let c = try RawControlClient(path: socket)
+            c.send(Array(String(repeating: "status\n", count: 1000).utf8))
+            var answered = 0
+            while answered < 1000, let line = c.readLine(), line.hasPrefix("{\"event\":\"status\"") { answered += 1 }
+            return answered == 1000 ? nil : "\(answered) of 1000 answered"
+        }
+        let loaded = try dragRate(session, socket: socket, rounds: 6)
+        done.withLock { $0 = true }
+        #expect(group.wait(timeout: .now() + 30) == .success, "the hostile clients finished")
+        try session.weston.touchLine(id: 0, from: x - 100, y - 50, to: x, y, steps: 10, interval: .milliseconds(16))
+        try session.weston.touchUp([0])
+
+        let outcomes = results.withLock { $0 }
+        for name in ["garbage", "10 MB line", "burst"] { #expect(outcomes[name] == "ok", "\(name): \(outcomes[name] ?? "none")") }
+        let refusedAtOnce = stalled.filter { $0.readLine(timeout: 0)?.hasPrefix("error: busy") == true }.count
+        #expect(refusedAtOnce == 18, "50 stalled clients, 32 kept")
+        #expect(loaded >= quiet * 0.9, "commit rate \(loaded)/s with hostile clients, \(quiet)/s without")
+        #expect(try rectoCtl(["status"], socket: socket).termination == .exited(0), "still served")
+    }
+}

@@ -1,0 +1,63 @@
+import AppCore
+@testable import Metrics
+import Testing
+
+/// The Prometheus counters, fed with the core's effects as the shell feeds them.
+@Suite struct MetricsRecorderTests {
+    static func flip(_ phase: String, _ direction: String) -> AppEffect {
+        .log(LogEvent("flip", ["phase": .string(phase), "direction": .string(direction)]))
+    }
+
+    static func page(_ p: Int) -> AppEffect { .log(LogEvent("page", ["page": .int(p)])) }
+
+    @Test func turnsPageViewsAndSecondsFollowTheEvents() {
+        var m = MetricsRecorder()
+        m.observe(.log(LogEvent("shown", ["page": .int(1)])), at: 0)
+        for effect in [Self.flip("begin", "forward"), Self.flip("commit", "forward"), Self.page(2)] {
+            m.observe(effect, at: 2000)
+        }
+        m.observe(Self.flip("begin", "forward"), at: 3000)
+        m.observe(Self.flip("cancel", "forward"), at: 3100)
+        m.observe(Self.flip("commit", "backward"), at: 5000)
+        m.observe(Self.page(1), at: 5000)
+        #expect(m.turns == [.init(forward: true, committed: true): 1, .init(forward: true, committed: false): 1,
+                            .init(forward: false, committed: true): 1])
+        #expect(m.pageViews == [1: 2, 2: 1])
+        #expect(m.secondsShown(1, now: 6000) == 3)
+        #expect(m.secondsShown(2, now: 6000) == 3)
+    }
+
+    @Test func otherCountersAndTheChangedFlag() {
+        var m = MetricsRecorder()
+        m.written()
+        m.observe(.upload(page: 1), at: 0)
+        #expect(!m.changed, "an upload counts nothing")
+        m.observe(.log(LogEvent("zoom", ["scale": .double(2)])), at: 0)
+        m.observe(.log(LogEvent("idle-reset", ["page": .int(1)])), at: 0)
+        m.observe(.placeholder(page: 3, size: IntSize(width: 1, height: 1), message: "x"), at: 0)
+        m.helperRestarted()
+        #expect(m.changed && m.zooms == 1 && m.idleResets == 1 && m.decodeFailures == 1 && m.helperRestarts == 1)
+    }
+
+    @Test func histogramsAreCumulativeInTheExposition() {
+        var m = MetricsRecorder()
+        m.book = "/srv/books/\"atlas\""
+        m.frameDrawn(at: 1000, cost: 3)
+        m.frameDrawn(at: 1016, cost: 20)
+        m.frameDrawn(at: 1032, cost: 900)
+        let text = m.exposition(now: 2000, wallOffset: 1_000_000, residentBytes: 4096, textureBytes: 0)
+        let lines = Set(text.split(separator: "\n").map(String.init))
+        #expect(lines.contains("# TYPE recto_frame_seconds histogram"))
+        #expect(lines.contains("recto_frame_seconds_bucket{le=\"0.004\"} 1"))
+        #expect(lines.contains("recto_frame_seconds_bucket{le=\"0.025\"} 2"))
+        #expect(lines.contains("recto_frame_seconds_bucket{le=\"0.5\"} 2"))
+        #expect(lines.contains("recto_frame_seconds_bucket{le=\"+Inf\"} 3"))
+        #expect(lines.contains("recto_frame_seconds_count 3"))
+        #expect(lines.contains("recto_frames_total 3"))
+        #expect(lines.contains("recto_turns_total{direction=\"backward\",outcome=\"cancel\"} 0"))
+        #expect(lines.contains("recto_book_info{book=\"/srv/books/\\\"atlas\\\"\"} 1"))
+        #expect(lines.contains("recto_heartbeat_timestamp_seconds 1000002"))
+        #expect(lines.contains("recto_last_frame_timestamp_seconds 1000001.032"))
+        #expect(lines.contains("recto_resident_memory_bytes 4096"))
+    }
+}
