@@ -19,7 +19,7 @@ public struct MetricsRecorder: Sendable {
     /// Attract-mode loops: 0 until the reader has an attract mode (the `ui` branch); `attractLooped()` counts.
     public private(set) var attractLoops = 0
     public private(set) var decodeFailures = 0
-    /// Restarts of the PDF helper: 0 until it exists (the `pdf` branch); `helperRestarted()` counts.
+    /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
     public private(set) var helperRestarts = 0
     public private(set) var frames = 0
     private var lastFrameAt: Double?
@@ -84,7 +84,12 @@ public struct MetricsRecorder: Sendable {
         changed = true
     }
 
-    public mutating func helperRestarted() { helperRestarts += 1; changed = true }
+    /// The document helpers' restarts so far (the PDF module counts them).
+    public mutating func setHelperRestarts(_ n: Int) {
+        guard n != helperRestarts else { return }
+        helperRestarts = n
+        changed = true
+    }
     public mutating func attractLooped() { attractLoops += 1; changed = true }
     public mutating func written() { changed = false }
 

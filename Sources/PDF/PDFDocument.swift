@@ -105,6 +105,10 @@ public final class PDFDocument: Sendable {
     /// Helpers started so far, the first included (a restart adds one).
     public var helpersStarted: Int { started.load(ordering: .relaxed) }
 
+    /// Helpers started beyond one per slot of the pool: restarts after a crash, a kill or a time limit (a slot
+    /// that first starts after another restarted counts as a restart too; the pool is small, so this is rare).
+    public var helperRestarts: Int { max(0, helpersStarted - slots.count) }
+
     private typealias Answer = (reply: rpdf_reply, payload: [UInt8])
 
     /// Sends `request` to an idle helper if there is one, else waits for this turn's; reads `payloadBytes` of

@@ -4,6 +4,7 @@ import Decoding
 import Foundation
 import Glibc
 import Metrics
+import Pages
 import Platform
 import Renderer
 
@@ -114,6 +115,7 @@ extension ReaderApp {
         var status = LogEvent("status", ["book": .string(ops?.bookPath ?? options.book.path)])
         status.fields += core.fields
         let now = monotonicMilliseconds()
+        status.append("version", .string(RectoVersion.string))
         status.append("uptime_seconds", .double(((now - (ops?.startedAt ?? now)) / 1000).rounded()))
         status.append("frames", .int(ops?.frames ?? 0))
         status.append("gl_errors", .int(glErrorCount))
@@ -186,6 +188,7 @@ extension ReaderApp {
     }
 
     private func writeMetrics() {
+        if let pdf = cache?.source.provider as? PDFSource { ops?.metrics?.setHelperRestarts(pdf.document.helperRestarts) }
         guard let o = ops, let path = o.metricsPath, let metrics = o.metrics else { return }
         let now = monotonicMilliseconds()
         let wallOffset = Date().timeIntervalSince1970 - now / 1000

@@ -35,7 +35,7 @@ import Testing
         m.observe(.log(LogEvent("zoom", ["scale": .double(2)])), at: 0)
         m.observe(.log(LogEvent("idle-reset", ["page": .int(1)])), at: 0)
         m.observe(.placeholder(page: 3, size: IntSize(width: 1, height: 1), message: "x"), at: 0)
-        m.helperRestarted()
+        m.setHelperRestarts(1)
         #expect(m.changed && m.zooms == 1 && m.idleResets == 1 && m.decodeFailures == 1 && m.helperRestarts == 1)
     }
 
