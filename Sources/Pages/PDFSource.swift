@@ -21,6 +21,7 @@ public struct PDFSource: RenderedPageProvider {
     public init(path: String, limits: PageLimits = .standard, configuration: PDFDocument.Configuration? = nil) throws(PageError) {
         let configuration = try Self.configuration(configuration, path: path)
         do { document = try PDFDocument(path: path, configuration: configuration) } catch {
+            if case .needsPassword = error { throw .needsPassword(name: path) }
             throw .unreadablePDF(path: path, reason: error.description)
         }
         guard document.info.pageCount <= limits.maxPages else { throw .tooManyPages(path: path, limit: limits.maxPages) }

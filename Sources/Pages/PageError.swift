@@ -18,6 +18,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableArchive(path: String, reason: String)
     /// A PDF that cannot be opened (damaged, needs a password, no helper installed); `reason` says which.
     case unreadablePDF(path: String, reason: String)
+    /// An encrypted PDF that opens only with a password: the book is one placeholder page saying so.
+    case needsPassword(name: String)
     /// More page entries than `PageLimits.maxPages`.
     case tooManyPages(path: String, limit: Int)
 
@@ -63,6 +65,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot read the archive \(path): \(reason)"
         case .unreadablePDF(let path, let reason):
             return "cannot read the PDF \(path): \(reason)"
+        case .needsPassword(let name):
+            return "\(name) is locked: it needs a password"
         case .tooManyPages(let path, let limit):
             return "\(path) has more than \(limit) pages"
         case .pageOutOfRange(let page, let count):

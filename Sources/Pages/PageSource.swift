@@ -76,7 +76,11 @@ public struct PageSource: Sendable {
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }
-        if isPDF(head) { return PageSource(try PDFSource(path: path, limits: limits)) }
+        if isPDF(head) {
+            do { return PageSource(try PDFSource(path: path, limits: limits)) } catch .needsPassword {
+                return PageSource(LockedPDFSource(path: path, limits: limits))
+            }
+        }
         guard ImageFormat.sniff(head) != nil else { throw .unsupportedBook(path: path) }
         return PageSource(SingleImageSource(path: path, limits: limits))
     }
