@@ -29,6 +29,8 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // Pango (LGPL, linked dynamically) with Cairo, HarfBuzz, fontconfig and FreeType below it.
+        system("CPangoCairo", "pangocairo", apt: "libpango1.0-dev"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -54,8 +56,10 @@ let package = Package(
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
+        // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
+        .target(name: "Text", dependencies: ["CPangoCairo", "Decoding"]),
         // Books on disk: directory, single image, CBZ; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],

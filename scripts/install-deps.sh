@@ -6,6 +6,9 @@ SUDO=""
 packages=(
   pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev
+  # text: Pango/Cairo to shape and draw; DejaVu covers Latin, Greek, Cyrillic, Hebrew and Arabic, WenQuanYi
+  # Micro Hei (5 MB) Chinese, Japanese kana and Korean
+  libpango1.0-dev fonts-dejavu-core fonts-wqy-microhei
   # tests: the headless compositor, its module headers, the screenshot tool
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless
