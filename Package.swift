@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader", "Localization"]),
 
         // Settings from the TOML file and the flags, and the stderr log handler.
         .target(name: "Config", dependencies: [
@@ -53,6 +53,9 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+
+        // What a visitor reads, in their language: Locales/*.po embedded at build time, chosen by setting or locale.
+        .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG"]),
@@ -69,6 +72,7 @@ let package = Package(
                 dependencies: ["Geometry", "Gestures", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
+            "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -76,6 +80,7 @@ let package = Package(
         // Build tool: Shaders/*.glsl become Swift string constants, so the binary needs no resource bundle.
         .executableTarget(name: "ShaderEmbedder", path: "Plugins/ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+        .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
         .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),
@@ -84,6 +89,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding"], exclude: ["Harness"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -93,7 +99,7 @@ let package = Package(
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Localization"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case diskCacheMB = "disk-cache-mb"
     case motionScale = "motion-scale"
     case predict
+    case language
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -46,7 +47,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var kind: Kind {
         switch self {
         case .book: .path
-        case .output: .text
+        case .output, .language: .text
         case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict: .toggle
         case .spread: .choice(["auto", "single", "double"])
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
@@ -78,6 +79,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .book: "dir-or-image"
         case .output: "name"
+        case .language: "code"
         case .spread: "auto|single|double"
         case .logLevel: "level"
         case .background: "#rrggbb"
@@ -122,6 +124,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
+        case .language: "Language of the text visitors see (placeholder pages, hints): de, fr or en (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
         }
     }
 

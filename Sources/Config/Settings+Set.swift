@@ -116,6 +116,7 @@ extension Settings {
             guard v == 0 || v >= 0.25 else { throw fail() }
             motionScale = v
         case .predict: predict = try bool()
+        case .language: language = try string()
         }
     }
 
@@ -148,6 +149,7 @@ extension Settings {
         case .diskCacheMB: .integer(diskCacheMB)
         case .motionScale: .number(motionScale)
         case .predict: .bool(predict)
+        case .language: language.map(ConfigValue.string)
         }
     }
 }

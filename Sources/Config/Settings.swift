@@ -78,6 +78,8 @@ public struct Settings: Sendable, Equatable {
     public var motionScale = 0.0
     /// Touch prediction while dragging.
     public var predict = false
+    /// Language of the on-screen text (a code like "de" or "fr_CA"); nil to follow the locale.
+    public var language: String?
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import AppCore
 import Foundation
+import Localization
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,6 +41,10 @@ struct Open: ParsableCommand {
         app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
+        app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
+        if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {
+            logger.warning("language \(language): no translation (available: \(Translator.available.joined(separator: ", "))); using English")
+        }
         var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
                                     app: app, outputName: settings.output)
         options.stats = stats

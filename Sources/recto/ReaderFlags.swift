@@ -22,6 +22,7 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("disk-cache-mb"), help: help(.diskCacheMB)) var diskCacheMB: Int?
     @Option(name: .customLong("motion-scale"), help: help(.motionScale)) var motionScale: Double?
     @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
+    @Option(help: help(.language)) var language: String?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -35,7 +36,7 @@ struct ReaderFlags: ParsableArguments {
             (.commitProgress, commitProgress.map(ConfigValue.number)), (.flickSpeed, flickSpeed.map(ConfigValue.number)),
             (.swipeSpeed, swipeSpeed.map(ConfigValue.number)), (.cacheMB, cacheMB.map(ConfigValue.integer)),
             (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
-            (.predict, predict.map(ConfigValue.bool)),
+            (.predict, predict.map(ConfigValue.bool)), (.language, language.map(ConfigValue.string)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

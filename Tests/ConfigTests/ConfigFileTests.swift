@@ -32,13 +32,14 @@ import Testing
         disk-cache-mb = 0
         motion-scale = 0.5
         predict = true
+        language = "de"
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 28)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 29)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {
