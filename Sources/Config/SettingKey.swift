@@ -23,6 +23,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case motionScale = "motion-scale"
     case predict
     case language
+    case reducedMotion = "reduced-motion"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -48,7 +49,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .book: .path
         case .output, .language: .text
-        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict: .toggle
+        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .reducedMotion: .toggle
         case .spread: .choice(["auto", "single", "double"])
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
         case .background: .colour
@@ -124,6 +125,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
+        case .reducedMotion: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode (default off)."
         case .language: "Language of the text visitors see (placeholder pages, hints): de, fr or en (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
         }
     }

@@ -117,6 +117,7 @@ extension Settings {
             motionScale = v
         case .predict: predict = try bool()
         case .language: language = try string()
+        case .reducedMotion: reducedMotion = try bool()
         }
     }
 
@@ -150,6 +151,7 @@ extension Settings {
         case .motionScale: .number(motionScale)
         case .predict: .bool(predict)
         case .language: language.map(ConfigValue.string)
+        case .reducedMotion: .bool(reducedMotion)
         }
     }
 }

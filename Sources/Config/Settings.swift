@@ -80,6 +80,8 @@ public struct Settings: Sendable, Equatable {
     public var predict = false
     /// Language of the on-screen text (a code like "de" or "fr_CA"); nil to follow the locale.
     public var language: String?
+    /// Turns cross-fade, zoom snaps, attract mode off.
+    public var reducedMotion = false
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

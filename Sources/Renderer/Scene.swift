@@ -63,6 +63,9 @@ public struct FrameScene {
     public var spineX: Double?
     /// Plain textured quads only (no gutter or curl shadows): the benchmark's floor.
     public var plain = false
+    /// A cross-fade's outgoing pages, drawn over `pages` and `details` at `fadingOpacity` (reduced motion).
+    public var fading: [PageQuad] = []
+    public var fadingOpacity = 0.0
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

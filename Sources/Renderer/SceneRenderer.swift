@@ -99,6 +99,7 @@ public final class SceneRenderer {
         for detail in scene.details where !detail.rect.isEmpty {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
+        drawFading(scene, toClip: toClip)
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
@@ -131,6 +132,33 @@ public final class SceneRenderer {
         }
         if let flapGeometry, skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
         if skippedPass != .rollAndOutline { drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip) }
+    }
+
+    /// A cross-fade's outgoing pages over the incoming ones, blended by a constant alpha: every pixel is the
+    /// mix of the two spreads (and of a page with the background where only one spread has a page).
+    private func drawFading(_ scene: FrameScene, toClip: Affine2) {
+        guard !scene.fading.isEmpty, scene.fadingOpacity > 0 else { return }
+        glEnable(GLenum(GL_BLEND))
+        glBlendColor(0, 0, 0, GLfloat(min(1, scene.fadingOpacity)))
+        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        for page in scene.fading where !page.rect.isEmpty {
+            drawFlat(page, polygon: nil, scene: scene, toClip: toClip)
+        }
+        // Where the outgoing spread had no page it showed the background: that fades out too, so an incoming
+        // page there appears gradually instead of at once.
+        var ground = scene
+        ground.paper = scene.background
+        for page in scene.pages where !page.rect.isEmpty {
+            var pieces = [corners(page.rect)]
+            for out in scene.fading where !out.rect.isEmpty {
+                let local = corners(out.rect).map { Vec2($0.x + out.rect.x - page.rect.x, $0.y + out.rect.y - page.rect.y) }
+                pieces = pieces.flatMap { subtract($0, convex: local) }
+            }
+            for piece in pieces {
+                drawFlat(PageQuad(texture: nil, rect: page.rect), polygon: piece, scene: ground, toClip: toClip)
+            }
+        }
+        glDisable(GLenum(GL_BLEND))
     }
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws

@@ -23,6 +23,7 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("motion-scale"), help: help(.motionScale)) var motionScale: Double?
     @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
     @Option(help: help(.language)) var language: String?
+    @Flag(name: .customLong("reduced-motion"), inversion: .prefixedNo, help: help(.reducedMotion)) var reducedMotion: Bool?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -37,6 +38,7 @@ struct ReaderFlags: ParsableArguments {
             (.swipeSpeed, swipeSpeed.map(ConfigValue.number)), (.cacheMB, cacheMB.map(ConfigValue.integer)),
             (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
             (.predict, predict.map(ConfigValue.bool)), (.language, language.map(ConfigValue.string)),
+            (.reducedMotion, reducedMotion.map(ConfigValue.bool)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

@@ -33,13 +33,14 @@ import Testing
         motion-scale = 0.5
         predict = true
         language = "de"
+        reduced-motion = true
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 29)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 30)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -13,7 +13,7 @@ let sampleValues: [SettingKey: ConfigValue] = [
     .commitProgress: .number(0.3), .flickSpeed: .integer(900), .swipeSpeed: .integer(700), .margin: .number(0.05),
     .cacheMB: .integer(512),
     .diskCacheMB: .integer(0), .motionScale: .number(0.5), .predict: .bool(true),
-    .language: .string("de"),
+    .language: .string("de"), .reducedMotion: .bool(true),
 ]
 
 @Suite struct SettingsTests {
