@@ -28,6 +28,10 @@ public struct AppSettings: Sendable {
     public var provisionalMaxTextureSize = 4096
     /// What the visitor reads on screen (placeholder pages, hints) is translated with this.
     public var translator = Translator.english
+    /// Without input for this long (ms) the page corner lifts now and then to invite a touch; nil = never.
+    public var attractAfter: Double?
+    /// Time between attract-mode lifts, ms.
+    public var attractPeriod = 6000.0
 
     public init() {}
 }

@@ -24,6 +24,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case predict
     case language
     case reducedMotion = "reduced-motion"
+    case attractAfter = "attract-after"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -54,7 +55,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
         case .background: .colour
         case .radius: .number(min: 2, max: 200)
-        case .idleReset: .number(min: 0, max: 86_400)
+        case .idleReset, .attractAfter: .number(min: 0, max: 86_400)
         case .maxZoom: .number(min: 1, max: 32)
         case .doubleTapZoom: .number(min: 1, max: 32)
         case .grabZone: .number(min: 0, max: 1000)
@@ -85,7 +86,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .logLevel: "level"
         case .background: "#rrggbb"
         case .radius, .grabZone: "px"
-        case .idleReset: "seconds"
+        case .idleReset, .attractAfter: "seconds"
         case .maxZoom, .doubleTapZoom: "x"
         case .doubleTapInterval: "ms"
         case .commitProgress, .margin: "fraction"
@@ -125,6 +126,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."
+        case .attractAfter: "Seconds without input (0–86400) before the page corner starts lifting now and then to invite a touch (attract mode); 0 = never; off with reduced-motion (default 30 with --kiosk, else 0)."
         case .reducedMotion: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode (default off)."
         case .language: "Language of the text visitors see (placeholder pages, hints): de, fr or en (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
         }

@@ -118,6 +118,7 @@ extension Settings {
         case .predict: predict = try bool()
         case .language: language = try string()
         case .reducedMotion: reducedMotion = try bool()
+        case .attractAfter: attractAfter = try number()
         }
     }
 
@@ -152,6 +153,7 @@ extension Settings {
         case .predict: .bool(predict)
         case .language: language.map(ConfigValue.string)
         case .reducedMotion: .bool(reducedMotion)
+        case .attractAfter: attractAfter.map(ConfigValue.number)
         }
     }
 }

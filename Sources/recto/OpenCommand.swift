@@ -41,6 +41,7 @@ struct Open: ParsableCommand {
         app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
+        app.attractAfter = settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
         app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
         if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {
             logger.warning("language \(language): no translation (available: \(Translator.available.joined(separator: ", "))); using English")

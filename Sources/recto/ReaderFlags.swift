@@ -24,6 +24,7 @@ struct ReaderFlags: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: help(.predict)) var predict: Bool?
     @Option(help: help(.language)) var language: String?
     @Flag(name: .customLong("reduced-motion"), inversion: .prefixedNo, help: help(.reducedMotion)) var reducedMotion: Bool?
+    @Option(name: .customLong("attract-after"), help: help(.attractAfter)) var attractAfter: Double?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -38,7 +39,7 @@ struct ReaderFlags: ParsableArguments {
             (.swipeSpeed, swipeSpeed.map(ConfigValue.number)), (.cacheMB, cacheMB.map(ConfigValue.integer)),
             (.diskCacheMB, diskCacheMB.map(ConfigValue.integer)), (.motionScale, motionScale.map(ConfigValue.number)),
             (.predict, predict.map(ConfigValue.bool)), (.language, language.map(ConfigValue.string)),
-            (.reducedMotion, reducedMotion.map(ConfigValue.bool)),
+            (.reducedMotion, reducedMotion.map(ConfigValue.bool)), (.attractAfter, attractAfter.map(ConfigValue.number)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }
