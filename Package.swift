@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Curl", "Reader", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",

@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// When attract mode runs: after `after` ms without input the forward page's corner lifts every `period` ms
@@ -72,5 +73,21 @@ extension AppCore {
         reader.stopAttractLift()
         needsFrame = true
         return [.log(LogEvent("attract", ["phase": .string("end")]))]
+    }
+}
+
+/// The hint shown while the corner lifts: translated text, and the corner it points at (window pixels).
+public struct AttractHint: Sendable, Equatable {
+    public var text: String
+    public var corner: Vec2
+    /// The page's spine is on the left, so the corner is the right-hand one and the label sits to its left.
+    public var spineOnLeft: Bool
+}
+
+extension AppCore {
+    var attractHint: AttractHint? {
+        reader.attractCorner.map {
+            AttractHint(text: settings.translator("Drag the corner to turn the page"), corner: $0.point, spineOnLeft: $0.spineOnLeft)
+        }
     }
 }

@@ -27,6 +27,13 @@ extension Reader {
         return true
     }
 
+    /// Where the lifting corner rests (window pixels), and whether its page's spine is on the left; nil
+    /// without an attract lift.
+    public var attractCorner: (point: Vec2, spineOnLeft: Bool)? {
+        guard let t = turn, t.attract, let home = t.grab.location(in: t.leaf.page) else { return nil }
+        return (zoom.toScreen(Vec2(t.leaf.rect.x + home.x, t.leaf.rect.y + home.y)), t.leaf.page.spine == .left)
+    }
+
     /// Lays an attract lift flat at once (a visitor touched the screen).
     public mutating func stopAttractLift() {
         if isAttractLifting { turn = nil }

@@ -1,6 +1,7 @@
 @testable import AppCore
 import Geometry
 import Gestures
+import Localization
 import Testing
 
 /// Attract mode: after the quiet time the corner lifts and falls back every few seconds with the real curl;
@@ -56,6 +57,27 @@ import Testing
         }
         #expect(most > 0.01 && most < 0.2, "the corner lifts a little: progress \(most)")
         #expect(!d.core.reader.isTurning, "and settles back")
+    }
+
+    @Test func theHintIsTranslatedAndShownOnlyWhileTheCornerLifts() {
+        var settings = Self.settings()
+        settings.translator = Translator(preferences: ["de"])
+        var d = Driver(settings: settings)
+        var hints: [AttractHint?] = []
+        for _ in 0..<250 {
+            d.now += 16
+            if let due = d.core.nextDeadline, due <= d.now { d.handle(.timer) }
+            let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
+            if let plan {
+                hints.append(plan.hint)
+                _ = d.core.frameCommitted(plan, at: d.now, cost: 1, renderScale: 1)
+            }
+        }
+        let shown = hints.compactMap { $0 }
+        #expect(shown.count >= 20 && hints.last == .some(nil), "the last frame of the lift has no hint")
+        // The forward page's bottom-right corner (a left spine), in German.
+        #expect(shown.allSatisfy { $0 == AttractHint(text: "Ziehen Sie die Ecke, um umzublättern",
+                                                     corner: Vec2(1240, 760), spineOnLeft: true) }, "\(shown.first.map { "\($0)" } ?? "")")
     }
 
     @Test func theFirstTouchEndsItWithoutTurningAPage() {

@@ -1,9 +1,11 @@
+import Decoding
 import Foundation
 import Testing
 
 /// `--attract-after 2` on the real `recto` under headless weston (1920×1080, the demo book's cover): after two
 /// quiet seconds the corner lifts every 6 s, drawing frames only while it moves; a tap ends attract mode with
-/// an `attract` end and turns no page.
+/// an `attract` end and turns no page. While it lifts, the hint "Drag the corner to turn the page" shows in
+/// white on a dark box just above and left of the corner (checked by its white pixels, which the cover lacks).
 ///
 /// Frames are counted with `--stats`, whose `stats` event comes with a commit at least 2 s after the last one:
 /// with bursts under 2 s and nothing drawn between them, one comes early in each burst, 4–6 s apart (the
@@ -24,6 +26,24 @@ import Testing
         #expect(stats.count >= 2 && stats.count <= 3, "one stats event per lift: \(stats.count)")
         #expect(gaps.allSatisfy { $0 > 3500 && $0 < 7000 }, "lifts 6 s apart, no commits between: \(gaps)")
         #expect(perBurst.allSatisfy { $0 >= 5 }, "each lift draws frames: \(perBurst)")
+
+        let page = PageLayout.double(width: 1920, height: 1080).right
+        let label = PixelRect(x: page.x + page.width - 480, y: page.y + page.height - 200, width: 460, height: 140)
+        func whitePixels(_ image: RGBAImage) -> Int {
+            var n = 0
+            for y in label.y..<(label.y + label.height) {
+                for x in label.x..<(label.x + label.width) {
+                    let p = image[x, y]
+                    // White text at 85 % over the page: about 215 in its darkest channel.
+                    if p.r > 190 && p.g > 190 && p.b > 190 { n += 1 }
+                }
+            }
+            return n
+        }
+        let cover = try RectoRender.image(["--size", "1920x1080", "--page", "1"]).image
+        let hinted = try session.screenshot(timeout: .seconds(9)) { whitePixels($0) > 100 }
+        #expect(whitePixels(cover) < 30 && whitePixels(hinted) > 100,
+                "hint text near the corner: \(whitePixels(hinted)) white pixels, \(whitePixels(cover)) at rest; \(session.weston.artifactsDirectory.path)")
 
         // A tap on the forward tap zone: it ends attract mode and does nothing else.
         try session.weston.tap(x: 1800, y: 540)
