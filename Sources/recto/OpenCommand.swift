@@ -41,6 +41,8 @@ struct Open: ParsableCommand {
         app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
+        // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
+        if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { app.reader.fadeDuration = ms }
         app.attractAfter = settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
         app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
         if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {

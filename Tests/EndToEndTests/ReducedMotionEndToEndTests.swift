@@ -37,7 +37,9 @@ import Testing
         #expect(curledOutside > 0.01, "a curl must fail the criterion: \(curledOutside)")
 
         // Full resolution while moving: a frame drawn smaller and scaled up is soft, and not a blend.
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--reduced-motion", "--motion-scale", "1"])
+        // A 3 s fade (instead of 250 ms), so that screenshots land inside it.
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--reduced-motion", "--motion-scale", "1"],
+                                             environment: ["RECTO_TEST_FADE_MS": "3000"])
         #expect(try session.waitForEvent("shown").int("page") == 1)
         // Over to pages 2–3 and back, until each is on screen: both spreads are decoded before the turn watched.
         for (key, reference, page) in [(InputCode.keyRight, spread, 2), (InputCode.keyLeft, cover, 1)] {
@@ -46,9 +48,9 @@ import Testing
             _ = try session.screenshot { compareImages($0, reference).map { $0.fractionWithin >= 0.99 } ?? false }
         }
         try session.weston.chord([], InputCode.keyRight)
-        // Screenshots from the key press until the spread is at rest (a few land during the 250 ms fade).
+        // Screenshots from the key press until the spread is at rest.
         var shots: [RGBAImage] = []
-        for _ in 0..<12 {
+        for _ in 0..<40 {
             let shot = try session.screenshot()
             shots.append(shot)
             if let d = compareImages(shot, spread), d.fractionWithin >= 0.99 { break }
@@ -68,5 +70,6 @@ import Testing
             [cover, spread].allSatisfy { (compareImages(shot, $0)?.fractionWithin ?? 1) < 0.99 }
         }
         print("e2e reduced motion: \(shots.count) screenshots, \(between.count) mid-fade, a curl has \(curledOutside) outside")
+        #expect(between.count >= 2, "screenshots inside the fade: \(between.count) of \(shots.count)")
     }
 }
