@@ -38,6 +38,8 @@ let package = Package(
         // Without pkgConfig: libavif.pc's only flag is -DAVIF_DLL (export markup, empty on Linux), which SwiftPM
         // refuses with a warning on every build; the header and library are on the default paths.
         .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
+        // Pango (LGPL, linked dynamically) with Cairo, HarfBuzz, fontconfig and FreeType below it.
+        system("CPangoCairo", "pangocairo", apt: "libpango1.0-dev"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader", "Control"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader", "Control", "Localization"]),
         // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
         .target(name: "Control"),
         .target(name: "Metrics", dependencies: ["AppCore"]),
@@ -74,22 +76,27 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What a visitor reads, in their language: Locales/*.po embedded at build time, chosen by setting or locale.
+        .target(name: "Localization", plugins: ["EmbedCatalogues"]),
+
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
+        // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
+        .target(name: "Text", dependencies: ["CPangoCairo", "Decoding"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Book", "PDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Curl", "Reader", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Curl", "Reader", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics",
+            "Control", "Metrics", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -100,6 +107,7 @@ let package = Package(
         // Build tool: `RectoVersion.string` from packaging/debian/changelog, the one place the version is written.
         .executableTarget(name: "VersionEmbedder", path: "Plugins/VersionEmbedder"),
         .plugin(name: "EmbedVersion", capability: .buildTool(), dependencies: ["VersionEmbedder"]),
+        .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
         .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),
@@ -108,6 +116,8 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "TestSupport"], exclude: ["Harness"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "Decoding"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
@@ -116,7 +126,7 @@ let package = Package(
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Control"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Control", "Localization"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore"]),

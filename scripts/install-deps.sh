@@ -10,6 +10,9 @@ packages=(
   libpoppler-glib-dev libcairo2-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core
   # tests: encrypting a PDF, poppler's reference rasteriser
   qpdf poppler-utils
+  # text: Pango/Cairo to shape and draw; DejaVu covers Latin, Greek, Cyrillic, Hebrew and Arabic, WenQuanYi
+  # Micro Hei (5 MB) Chinese, Japanese kana and Korean
+  libpango1.0-dev fonts-wqy-microhei
   # tests: the headless compositor, its module headers, the screenshot tool
   weston libweston-10-dev util-linux
   # the kiosk compositor recto-cage runs (cage 0.1.4 will not start without Xwayland), tested headless

@@ -12,6 +12,8 @@ public struct FramePlan: Sendable {
     public var details: [(page: Int, rect: Rect)]
     /// Every page on screen has its image (a CPU-drawn first frame may show paper for a missing one).
     var complete: Bool
+    /// While the corner lifts in attract mode: the invitation to drag it, drawn near it.
+    public var hint: AttractHint? = nil
 }
 
 extension AppCore {
@@ -36,8 +38,9 @@ extension AppCore {
             _ = ahead.apply(.curlMove(predictor.predict(lead: pacing.interval)), at: newest)
             frame = ahead.frame
         }
-        let plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
+        var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
+        plan.hint = attractHint
         return (plan, effects)
     }
 

@@ -71,7 +71,8 @@ extension AppCore {
         if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
         let near = reader.pageSize(near: page) ?? (700, 990)
         let size = IntSize(width: max(64, Int(near.width)), height: max(64, Int(near.height)))
-        out.append(.placeholder(page: page, size: size, message: "Page \(page): \(message)"))
+        let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
+        out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)
     }
 

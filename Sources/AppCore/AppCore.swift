@@ -46,6 +46,7 @@ public struct AppCore: Sendable {
     /// The newest input event's time, for `recto ctl status`.
     var lastInputAt: Double?
     var reloadDeadline: Double?
+    var attract: AttractPolicy
     /// Tests set this to an empty array to record every intent applied, with its time.
     var journal: [TimedIntent]?
 
@@ -55,11 +56,13 @@ public struct AppCore: Sendable {
         reader = Reader(pageCount: pageCount, config: settings.reader)
         recognizer = GestureRecognizer(config: settings.reader.gestures)
         if startPage > 1 { reader.go(toPage: startPage) }
+        // Reduced motion: nothing moves that nobody asked for.
+        attract = AttractPolicy(after: settings.reader.reducedMotion ? nil : settings.attractAfter, period: settings.attractPeriod)
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [recognizer.nextDeadline, idleDeadline, reloadDeadline, firstFrames.pageWaitDeadline,
+        [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
          firstFrames.prepareDeadline, glFailure?.deadline].compactMap { $0 }.min()
     }
 
@@ -71,7 +74,9 @@ public struct AppCore: Sendable {
         var out: [AppEffect] = []
         switch event {
         case .input(let input): out += handleInput(input, now: now)
-        case let .configured(width, height, scale): out += configured(width: width, height: height, scale: scale)
+        case let .configured(width, height, scale):
+            out += configured(width: width, height: height, scale: scale)
+            attract.start(now: now)
         case .frameCallback(let time):
             pacing.frameCallback(at: time)
             if reader.isAnimating { needsFrame = true }
@@ -132,6 +137,9 @@ public struct AppCore: Sendable {
         }
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
+        let (endedAttract, swallow) = attract.input(input, at: time)
+        if endedAttract { out += endAttract() }
+        if swallow { return out }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
@@ -190,6 +198,9 @@ public struct AppCore: Sendable {
             idleDeadline = nil
             out += idleReset(now: now)
         }
+        let (lift, begins) = attract.due(now: now)
+        if begins { out += beginAttract() }
+        if lift, reader.attractLift(at: now) { needsFrame = true }
         if let due = reloadDeadline, due <= now {
             reloadDeadline = nil
             out.append(.reloadBook)

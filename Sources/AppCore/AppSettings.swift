@@ -1,3 +1,4 @@
+import Localization
 import Reader
 
 /// The app's policy settings (from the configuration and the flags). Times in ms.
@@ -27,6 +28,12 @@ public struct AppSettings: Sendable {
     public var glFailureGrace = 3000.0
     /// The texture side assumed until the GL tells its own (pages decoded larger are scaled down at upload).
     public var provisionalMaxTextureSize = 4096
+    /// What the visitor reads on screen (placeholder pages, hints) is translated with this.
+    public var translator = Translator.english
+    /// Without input for this long (ms) the page corner lifts now and then to invite a touch; nil = never.
+    public var attractAfter: Double?
+    /// Time between attract-mode lifts, ms.
+    public var attractPeriod = 6000.0
 
     public init() {}
 }

@@ -26,6 +26,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case controlSocket = "control-socket"
     case metricsFile = "metrics-file"
     case metricsInterval = "metrics-interval"
+    case language
+    case reducedMotion = "reduced-motion"
+    case attractAfter = "attract-after"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -50,13 +53,14 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var kind: Kind {
         switch self {
         case .book, .controlSocket, .metricsFile: .path
-        case .output: .text
-        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .rememberPosition: .toggle
+        case .output, .language: .text
+        case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .rememberPosition,
+             .reducedMotion: .toggle
         case .spread: .choice(["auto", "single", "double"])
         case .logLevel: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
         case .background: .colour
         case .radius: .number(min: 2, max: 200)
-        case .idleReset: .number(min: 0, max: 86_400)
+        case .idleReset, .attractAfter: .number(min: 0, max: 86_400)
         case .maxZoom: .number(min: 1, max: 32)
         case .doubleTapZoom: .number(min: 1, max: 32)
         case .grabZone: .number(min: 0, max: 1000)
@@ -83,11 +87,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .book: "dir-or-image"
         case .output: "name"
+        case .language: "code"
         case .spread: "auto|single|double"
         case .logLevel: "level"
         case .background: "#rrggbb"
         case .radius, .grabZone: "px"
-        case .idleReset: "seconds"
+        case .idleReset, .attractAfter: "seconds"
         case .maxZoom, .doubleTapZoom: "x"
         case .doubleTapInterval: "ms"
         case .commitProgress, .margin: "fraction"
@@ -133,6 +138,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .controlSocket: "Absolute path of the control socket for `recto ctl` (default $XDG_RUNTIME_DIR/recto-DISPLAY-PID.sock; none without XDG_RUNTIME_DIR)."
         case .metricsFile: "Absolute path of a file the reader keeps Prometheus metrics in, e.g. for node_exporter's textfile collector (default none: off)."
         case .metricsInterval: "Seconds between writes of the metrics file while something changes, 1–3600 (default 10); at least once a minute otherwise."
+        case .attractAfter: "Seconds without input (0–86400) before the page corner starts lifting now and then to invite a touch (attract mode); 0 = never; off with reduced-motion (default 30 with --kiosk, else 0)."
+        case .reducedMotion: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode (default off)."
+        case .language: "Language of the text visitors see (placeholder pages, hints): de, fr or en (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
         }
     }
 

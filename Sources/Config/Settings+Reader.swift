@@ -16,6 +16,8 @@ extension Settings {
         c.zoom.snapRotation = snapRotation
         c.zoom.allowRotation = pinchRotate
         c.zoom.momentum = momentum
+        c.reducedMotion = reducedMotion
+        if reducedMotion { c.zoom.animationDuration = 0 }
         return c
     }
 

@@ -120,6 +120,9 @@ extension Settings {
         case .controlSocket: controlSocket = try string()
         case .metricsFile: metricsFile = try string()
         case .metricsInterval: metricsInterval = try number()
+        case .language: language = try string()
+        case .reducedMotion: reducedMotion = try bool()
+        case .attractAfter: attractAfter = try number()
         }
         given.insert(key)
     }
@@ -157,6 +160,9 @@ extension Settings {
         case .controlSocket: controlSocket.map(ConfigValue.string)
         case .metricsFile: metricsFile.map(ConfigValue.string)
         case .metricsInterval: .number(metricsInterval)
+        case .language: language.map(ConfigValue.string)
+        case .reducedMotion: .bool(reducedMotion)
+        case .attractAfter: attractAfter.map(ConfigValue.number)
         }
     }
 }

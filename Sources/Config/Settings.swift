@@ -88,6 +88,13 @@ public struct Settings: Sendable, Equatable {
     public var metricsFile: String?
     /// Seconds between metrics writes while counters change.
     public var metricsInterval = 10.0
+    /// Language of the on-screen text (a code like "de" or "fr_CA"); nil to follow the locale.
+    public var language: String?
+    /// Turns cross-fade, zoom snaps, attract mode off.
+    public var reducedMotion = false
+    /// Seconds without input before attract mode (0 = never); nil for the default (`defaultKioskAttractAfter`
+    /// in kiosk mode, off otherwise). See `attractAfterSeconds`.
+    public var attractAfter: Double?
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0
@@ -96,6 +103,14 @@ public struct Settings: Sendable, Equatable {
 
     /// The idle reset in force, seconds; 0 when off.
     public var idleResetSeconds: Double { idleReset ?? (kiosk ? Self.defaultKioskIdleReset : 0) }
+
+    /// Attract mode default in kiosk mode, seconds.
+    public static let defaultKioskAttractAfter = 30.0
+
+    /// The attract-mode wait in force, seconds; 0 when off (always with reduced motion).
+    public var attractAfterSeconds: Double {
+        reducedMotion ? 0 : attractAfter ?? (kiosk ? Self.defaultKioskAttractAfter : 0)
+    }
 
     /// The texture budget in bytes.
     public var cacheBytes: Int { cacheMB * 1024 * 1024 }

@@ -1,8 +1,10 @@
 import Decoding
+import Text
 
-/// A stand-in page: paper colour, a thin border inset from the edge, and `message` in dark ink drawn with the
-/// built-in 5×7 font, wrapped at spaces, centred, at the largest whole-pixel scale (up to about 24 characters
-/// per line) at which all of it fits. Opaque; deterministic for equal inputs.
+/// A stand-in page: paper colour, a thin border inset from the edge, and `message` in dark ink set with the
+/// Text module (any script, wrapped at words, centred), at the largest size up to about 24 characters a line at
+/// which all of it fits; when even the smallest size does not fit, the last line that fits ends in an ellipsis.
+/// Opaque; deterministic for equal inputs.
 ///
 /// `size` is the page's display size in pixels (≥ 1×1); very small sizes get paper and border only.
 public func placeholderImage(size: PixelSize, message: String) -> RGBAImage {
@@ -13,64 +15,28 @@ public func placeholderImage(size: PixelSize, message: String) -> RGBAImage {
     canvas.frame(inset: margin, thickness: line, colour: Placeholder.border)
 
     let pad = margin + line + max(1, short / 24)
-    let area = (width: size.width - 2 * pad, height: size.height - 2 * pad)
-    guard area.width >= BitmapFont.glyphWidth, area.height >= BitmapFont.glyphHeight else { return canvas.image }
-    let advance = BitmapFont.glyphWidth + 1, leading = BitmapFont.glyphHeight + 2
-    var scale = max(1, area.width / (advance * 24))
-    var lines: [[Character]] = []
-    while true {
-        let columns = max(1, (area.width + scale) / (advance * scale))
-        lines = Placeholder.wrap(message, columns: columns)
-        if lines.count * leading * scale - 2 * scale <= area.height || scale == 1 { break }
-        scale -= 1
+    let area = PixelSize(width: size.width - 2 * pad, height: size.height - 2 * pad)
+    guard Double(min(area.width, area.height)) >= Placeholder.smallest else { return canvas.image }
+    var style = TextStyle(size: min(64, max(Placeholder.smallest, Double(area.width) / 13)), colour: Placeholder.ink,
+                          maxWidth: area.width, alignment: .center)
+    while style.size > Placeholder.smallest && TextRenderer.measure(message, style: style).height > area.height {
+        style.size = max(Placeholder.smallest, (style.size * 0.85).rounded(.down))
     }
-    let fitting = max(1, (area.height + 2 * scale) / (leading * scale))
-    if lines.count > fitting { lines = Array(lines.prefix(fitting)) }
-
-    let blockHeight = lines.count * leading * scale - 2 * scale
-    var y = pad + (area.height - blockHeight) / 2
-    for text in lines {
-        let lineWidth = text.count * advance * scale - scale
-        var x = pad + (area.width - lineWidth) / 2
-        for character in text {
-            canvas.glyph(BitmapFont.rows(character), x: x, y: y, scale: scale, colour: Placeholder.ink)
-            x += advance * scale
-        }
-        y += leading * scale
+    let lineHeight = TextRenderer.measure("Ag", style: style).height
+    if TextRenderer.measure(message, style: style).height > area.height {
+        style.lineLimit = max(1, area.height / lineHeight)
     }
+    let text = TextRenderer.render(message, style: style, background: Placeholder.paper)
+    canvas.copy(text, centredIn: PixelRect(x: pad, y: pad, width: area.width, height: area.height))
     return canvas.image
 }
 
 enum Placeholder {
-    static let paper: (UInt8, UInt8, UInt8) = (247, 243, 234)
-    static let border: (UInt8, UInt8, UInt8) = (196, 186, 168)
-    static let ink: (UInt8, UInt8, UInt8) = (64, 58, 52)
-
-    /// Greedy word wrap to at most `columns` characters a line; "\n" forces a break, an over-long word is cut.
-    static func wrap(_ message: String, columns: Int) -> [[Character]] {
-        var lines: [[Character]] = []
-        for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
-            var current: [Character] = []
-            for word in paragraph.split(separator: " ") {
-                var word = Array(word)
-                if !current.isEmpty && current.count + 1 + word.count <= columns {
-                    current.append(" ")
-                    current += word
-                    continue
-                }
-                if !current.isEmpty { lines.append(current) }
-                current = []
-                while word.count > columns {
-                    lines.append(Array(word.prefix(columns)))
-                    word.removeFirst(columns)
-                }
-                current = word
-            }
-            lines.append(current)
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
-    }
+    static let paper = TextColour(247, 243, 234)
+    static let border = TextColour(196, 186, 168)
+    static let ink = TextColour(64, 58, 52)
+    /// The smallest text size in pixels; areas narrower or lower than this get no text.
+    static let smallest = 8.0
 }
 
 /// An opaque RGBA8 drawing surface with just what placeholders need.
@@ -78,7 +44,7 @@ private struct Canvas {
     let width: Int, height: Int
     var pixels: [UInt8]
 
-    init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8)) {
+    init(width: Int, height: Int, fill: TextColour) {
         self.width = width
         self.height = height
         pixels = [UInt8](repeating: 255, count: width * height * 4)
@@ -88,21 +54,21 @@ private struct Canvas {
     var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
 
     /// Fills the part of the rectangle inside the canvas.
-    mutating func rect(x: Int, y: Int, w: Int, h: Int, colour: (UInt8, UInt8, UInt8)) {
+    mutating func rect(x: Int, y: Int, w: Int, h: Int, colour: TextColour) {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
         pixels.withUnsafeMutableBufferPointer { p in
             for row in y0..<y1 {
                 var i = (row * width + x0) * 4
                 for _ in x0..<x1 {
-                    p[i] = colour.0; p[i + 1] = colour.1; p[i + 2] = colour.2
+                    p[i] = colour.r; p[i + 1] = colour.g; p[i + 2] = colour.b
                     i += 4
                 }
             }
         }
     }
 
-    mutating func frame(inset: Int, thickness: Int, colour: (UInt8, UInt8, UInt8)) {
+    mutating func frame(inset: Int, thickness: Int, colour: TextColour) {
         let w = width - 2 * inset, h = height - 2 * inset
         guard w > 2 * thickness, h > 2 * thickness else { return }
         rect(x: inset, y: inset, w: w, h: thickness, colour: colour)
@@ -111,11 +77,15 @@ private struct Canvas {
         rect(x: inset + w - thickness, y: inset, w: thickness, h: h, colour: colour)
     }
 
-    mutating func glyph(_ rows: [UInt8], x: Int, y: Int, scale: Int, colour: (UInt8, UInt8, UInt8)) {
-        for (r, bits) in rows.enumerated() {
-            for c in 0..<BitmapFont.glyphWidth where bits & (0x10 >> UInt8(c)) != 0 {
-                rect(x: x + c * scale, y: y + r * scale, w: scale, h: scale, colour: colour)
-            }
+    /// Copies `image` into the middle of `rect`, cut to `rect` where it is larger.
+    mutating func copy(_ image: RGBAImage, centredIn rect: PixelRect) {
+        let x0 = rect.x + (rect.width - image.width) / 2, y0 = rect.y + (rect.height - image.height) / 2
+        let left = max(rect.x, x0), right = min(rect.x + rect.width, x0 + image.width)
+        let top = max(rect.y, y0), bottom = min(rect.y + rect.height, y0 + image.height)
+        guard left < right, top < bottom else { return }
+        for y in top..<bottom {
+            let from = ((y - y0) * image.width + left - x0) * 4, to = (y * width + left) * 4
+            pixels.replaceSubrange(to..<to + (right - left) * 4, with: image.pixels[from..<from + (right - left) * 4])
         }
     }
 }

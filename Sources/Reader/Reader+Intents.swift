@@ -68,6 +68,11 @@ extension Reader {
     public mutating func advance(to time: Double) -> [ReaderEvent] {
         var events: [ReaderEvent] = []
         zoom.advance(to: time)
+        if var f = fade {
+            f.advance(to: time)
+            fade = f
+            if f.isFinished { events += completeFade() }
+        }
         if var t = turn, case .settling(var animator) = t.motion {
             animator.advance(to: time)
             t.motion = .settling(animator)
@@ -162,6 +167,11 @@ extension Reader {
         let pageVelocity = origin.flatMap { o in moved.map { $0 - o } } ?? .zero
         let completes = t.release(velocity: pageVelocity, at: time, policy: config.release, spring: config.spring)
         turn = t
+        if holdsStill(t) {
+            // Nothing was drawn moving: no spring back, and a turn that completes cross-fades.
+            turn = nil
+            if completes, let pageTurn = t.leaf.turn { startFade(to: pageTurn.to, at: time) }
+        }
         return [.flip(completes ? .commit : .cancel, forward: t.leaf.forward)]
     }
 
@@ -172,15 +182,19 @@ extension Reader {
         t.motion = .settling(CurlAnimator(page: t.leaf.page, grab: t.grab, config: drag.config, from: drag.solution.finger,
                                           velocity: .zero, time: time, commit: landTurned, spring: config.spring))
         t.willComplete = false
-        turn = t
+        turn = holdsStill(t) ? nil : t
         return [.flip(.cancel, forward: t.leaf.forward)]
     }
 
     /// A turn without a finger (key, tap, flick, wheel): the leaf travels on a natural arc.
     private mutating func animatedTurn(_ forward: Bool, at time: Double) -> [ReaderEvent] {
         var events = finishTurnImmediately()
-        guard position.turn(forward ? .forward : .backward) != nil, let leaf = makeLeaf(forward: forward) else {
+        guard let pageTurn = position.turn(forward ? .forward : .backward), let leaf = makeLeaf(forward: forward) else {
             return events
+        }
+        if config.reducedMotion || pageTurn.crossesSolo {
+            startFade(to: pageTurn.to, at: time)
+            return events + [.flip(.begin, forward: forward), .flip(.commit, forward: forward)]
         }
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
         let animator: CurlAnimator
@@ -217,6 +231,7 @@ extension Reader {
     /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
     @discardableResult
     mutating func finishTurnImmediately() -> [ReaderEvent] {
+        if fade != nil { return completeFade() }
         guard let t = turn else { return [] }
         if t.isDragging {
             turn = nil
@@ -247,6 +262,11 @@ extension Reader {
         let atCover = position.spreadIndex == 0
         if zoom.isZoomed || zoom.isAnimating { zoom.reset(time: time, animated: true) }
         guard !atCover else { return (!events.isEmpty, events) }
+        // With reduced motion, and from or to a double-page image (no single leaf carries it), a cross-fade.
+        if config.reducedMotion || position.spread.isSolo || position.layout.spread(at: 0).isSolo {
+            startFade(to: 0, at: time)
+            return (true, events + [.flip(.begin, forward: false), .flip(.commit, forward: false)])
+        }
         let here = position.spread, cover = position.layout.spread(at: 0)
         let single = position.mode == .single
         let side: PageSide = config.rightToLeft ? .left : .right
@@ -273,4 +293,10 @@ extension Reader {
         events.append(.flip(.commit, forward: false))
         return (true, events)
     }
+}
+
+extension Reader {
+    /// A held page that is not drawn moving: with reduced motion, and for a turn into or out of a double-page
+    /// image (no single leaf carries one). The release decides as usual and a completed turn cross-fades.
+    func holdsStill(_ t: TurnState) -> Bool { config.reducedMotion || t.leaf.turn?.crossesSolo == true }
 }

@@ -14,6 +14,8 @@ public struct Reader: Sendable {
     public private(set) var window = Rect.zero
     public internal(set) var zoom: ZoomView
     var turn: TurnState?
+    /// With reduced motion: the turn in progress, as a cross-fade.
+    var fade: CrossFade?
     private var pageSizes: [Int: Book.PixelSize] = [:]
     /// A zoom event waits until the view stops animating.
     var pendingZoomEvent = false
@@ -63,11 +65,11 @@ public struct Reader: Sendable {
     /// The current page (from 1; in double mode the first page of the spread).
     public var page: Int { position.page }
 
-    public var isTurning: Bool { turn != nil }
+    public var isTurning: Bool { turn != nil || fade != nil }
     /// A finger (or the pointer) holds the turning page.
     public var isDragging: Bool { turn?.isDragging ?? false }
     /// True while something moves without input: a settling leaf or an animating view.
-    public var isAnimating: Bool { (turn.map { !$0.isDragging } ?? false) || zoom.isAnimating }
+    public var isAnimating: Bool { (turn.map { !$0.isDragging } ?? false) || fade != nil || zoom.isAnimating }
 
     private var margins: SpreadMargins {
         SpreadMargins(all: (min(window.width, window.height) * config.marginFraction).rounded())
@@ -99,10 +101,12 @@ public struct Reader: Sendable {
 
     /// What to draw at the current state.
     public var frame: ReaderFrame {
+        if let fade { return fadeFrame(fade) }
         let here = layout(position.spreadIndex)
         var f = ReaderFrame(view: zoom.affine, pages: here.placed, leaf: nil,
                             spineX: position.mode == .double ? here.spineX : nil)
-        guard let turn else { return f }
+        // With reduced motion a held page does not move: the release decides, and a cross-fade turns.
+        guard let turn, !holdsStill(turn) else { return f }
         let leaf = turn.leaf
         let solution = turn.solution
         if let t = leaf.turn {

@@ -16,6 +16,10 @@ public struct ReaderConfig: Sendable {
     public var gestures = GestureConfig()
     /// How far (px) a drag at the first or last page may pull the page before it stops following.
     public var rubberBandReach = 60.0
+    /// Turns cross-fade instead of curling (a drag decides at release, and nothing moves under the finger).
+    public var reducedMotion = false
+    /// How long a cross-fade of reduced motion takes, ms.
+    public var fadeDuration = 250.0
 
     public init() {}
 }

@@ -12,6 +12,8 @@ public struct ReaderFrame: Sendable {
     public var leaf: LeafFrame?
     /// Spine x in book space (double mode), for the gutter shadow.
     public var spineX: Double?
+    /// With reduced motion, a turn's outgoing spread fading out over `pages`.
+    public var fade: FadeFrame? = nil
 }
 
 /// A leaf in motion, as the renderer needs it.

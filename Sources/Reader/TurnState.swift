@@ -17,6 +17,8 @@ struct TurnState: Sendable {
     var grabOffset: Vec2 = .zero
     /// Decided at release: the turn will complete (page changes when the spring settles).
     var willComplete = false
+    /// An attract-mode lift: nobody holds it, and it never turns the page.
+    var attract = false
 
     var solution: CurlSolution {
         switch motion {

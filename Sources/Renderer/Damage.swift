@@ -9,6 +9,7 @@ public struct SceneSignature: Hashable {
     let view: Affine2
     let spineX: Double?
     let background: RGBA
+    let hint: HintLayer?
 
     struct PageKey: Hashable { let texture: UInt32; let rect: Rect }
     struct LeafKey: Hashable { let rect: Rect; let front: UInt32; let back: UInt32; let beneath: PageKey? }
@@ -22,6 +23,7 @@ public struct SceneSignature: Hashable {
         view = scene.view
         spineX = scene.spineX
         background = scene.background
+        hint = scene.hint
     }
 }
 

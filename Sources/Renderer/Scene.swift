@@ -47,6 +47,20 @@ public struct CurlLayer {
     }
 }
 
+/// A label over the scene: `text` set white on a dark, slightly see-through box above the page corner at
+/// `corner` (book space), to its left when `leftOfCorner`.
+public struct HintLayer: Sendable, Hashable {
+    public var text: String
+    public var corner: Vec2
+    public var leftOfCorner: Bool
+
+    public init(text: String, corner: Vec2, leftOfCorner: Bool) {
+        self.text = text
+        self.corner = corner
+        self.leftOfCorner = leftOfCorner
+    }
+}
+
 /// What one frame shows.
 public struct FrameScene {
     public var background: RGBA
@@ -63,6 +77,11 @@ public struct FrameScene {
     public var spineX: Double?
     /// Plain textured quads only (no gutter or curl shadows): the benchmark's floor.
     public var plain = false
+    /// A short text label near a page corner (attract mode's invitation), drawn over everything.
+    public var hint: HintLayer?
+    /// A cross-fade's outgoing pages, drawn over `pages` and `details` at `fadingOpacity` (reduced motion).
+    public var fading: [PageQuad] = []
+    public var fadingOpacity = 0.0
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

@@ -13,6 +13,10 @@ public struct SceneComposer {
         var scene = FrameScene(background: background, view: frame.view,
                                pages: frame.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) },
                                spineX: frame.spineX)
+        if let fade = frame.fade {
+            scene.fading = fade.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) }
+            scene.fadingOpacity = fade.opacity
+        }
         if let leaf = frame.leaf {
             let under = leaf.under.map { PageQuad(texture: textures[$0], rect: leaf.rect) }
             if leaf.cylinder.isRest {

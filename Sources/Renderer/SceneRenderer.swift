@@ -1,5 +1,7 @@
 import CGLES2
+import Decoding
 import Geometry
+import Text
 
 /// Draws frame scenes with GLES2 into whatever framebuffer is bound (window or offscreen).
 /// Owns the programs and vertex buffers; lives on the rendering thread with its context.
@@ -18,6 +20,8 @@ public final class SceneRenderer {
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
     private var blank: Texture!
+    /// The hint label's texture, set once per text and scale.
+    private var hintLabel: (text: String, scale: Double, texture: Texture)?
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -99,6 +103,8 @@ public final class SceneRenderer {
         for detail in scene.details where !detail.rect.isEmpty {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
+        drawFading(scene, toClip: toClip)
+        defer { drawHint(scene, toClip: toClip) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
@@ -131,6 +137,67 @@ public final class SceneRenderer {
         }
         if let flapGeometry, skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
         if skippedPass != .rollAndOutline { drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip) }
+    }
+
+    /// A cross-fade's outgoing pages over the incoming ones, blended by a constant alpha: every pixel is the
+    /// mix of the two spreads (and of a page with the background where only one spread has a page).
+    private func drawFading(_ scene: FrameScene, toClip: Affine2) {
+        guard !scene.fading.isEmpty, scene.fadingOpacity > 0 else { return }
+        glEnable(GLenum(GL_BLEND))
+        glBlendColor(0, 0, 0, GLfloat(min(1, scene.fadingOpacity)))
+        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        for page in scene.fading where !page.rect.isEmpty {
+            drawFlat(page, polygon: nil, scene: scene, toClip: toClip)
+        }
+        // Where the outgoing spread had no page it showed the background: that fades out too, so an incoming
+        // page there appears gradually instead of at once.
+        var ground = scene
+        ground.paper = scene.background
+        for page in scene.pages where !page.rect.isEmpty {
+            var pieces = [corners(page.rect)]
+            for out in scene.fading where !out.rect.isEmpty {
+                let local = corners(out.rect).map { Vec2($0.x + out.rect.x - page.rect.x, $0.y + out.rect.y - page.rect.y) }
+                pieces = pieces.flatMap { subtract($0, convex: local) }
+            }
+            for piece in pieces {
+                drawFlat(PageQuad(texture: nil, rect: page.rect), polygon: piece, scene: ground, toClip: toClip)
+            }
+        }
+        glDisable(GLenum(GL_BLEND))
+    }
+
+    /// The hint label: the text over a dark box (the page shader's paper colour), 85 % opaque, above the corner.
+    private func drawHint(_ scene: FrameScene, toClip: Affine2) {
+        guard let hint = scene.hint else { return }
+        let scale = max(0.5, scene.view.uniformScale)
+        let texture = hintTexture(hint.text, scale: scale)
+        let w = Double(texture.width) / scale, h = Double(texture.height) / scale
+        let x = hint.leftOfCorner ? hint.corner.x - 24 - w : hint.corner.x + 24
+        let rect = Rect(x: max(8, x), y: max(8, hint.corner.y - 72 - h), width: w, height: h)
+        var label = scene
+        label.paper = RGBA(0.13, 0.13, 0.14)
+        glEnable(GLenum(GL_BLEND))
+        glBlendColor(0, 0, 0, 0.85)
+        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        drawFlat(PageQuad(texture: texture, rect: rect), polygon: nil, scene: label, toClip: toClip)
+        glDisable(GLenum(GL_BLEND))
+    }
+
+    /// White text with a transparent margin, so the paper colour behind it makes the box.
+    private func hintTexture(_ text: String, scale: Double) -> Texture {
+        if let l = hintLabel, l.text == text, l.scale == scale { return l.texture }
+        let image = TextRenderer.render(text, style: TextStyle(size: 22 * scale, colour: TextColour(255, 255, 255),
+                                                               maxWidth: Int(320 * scale), alignment: .center))
+        let pad = Int((12 * scale).rounded())
+        let width = image.width + 2 * pad, height = image.height + 2 * pad
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<image.height {
+            let from = y * image.width * 4, to = ((y + pad) * width + pad) * 4
+            pixels.replaceSubrange(to..<to + image.width * 4, with: image.pixels[from..<from + image.width * 4])
+        }
+        let texture = pixels.withUnsafeBytes { makeTexture(width: width, height: height, pixels: $0) }
+        hintLabel = (text, scale, texture)
+        return texture
     }
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws

@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import AppCore
 import Foundation
+import Localization
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,6 +43,13 @@ struct Open: ParsableCommand {
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
         app.remembersPosition = settings.rememberPosition && !settings.kiosk
+        // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
+        if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { app.reader.fadeDuration = ms }
+        app.attractAfter = settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
+        app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
+        if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {
+            logger.warning("language \(language): no translation (available: \(Translator.available.joined(separator: ", "))); using English")
+        }
         var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
                                     app: app, outputName: settings.output)
         options.stats = stats

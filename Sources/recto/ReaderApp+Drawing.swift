@@ -49,6 +49,7 @@ extension ReaderApp {
         var scene = composer.scene(plan.frame, textures: textures)
         scene.details = plan.details.compactMap { d in details[d.page].map { PageQuad(texture: $0, rect: d.rect) } }
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
+        scene.hint = plan.hint.map { HintLayer(text: $0.text, corner: $0.corner, leftOfCorner: $0.spineOnLeft) }
         if screenshotPending { damage.reset() }
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),

@@ -26,6 +26,9 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("control-socket"), help: help(.controlSocket)) var controlSocket: String?
     @Option(name: .customLong("metrics-file"), help: help(.metricsFile)) var metricsFile: String?
     @Option(name: .customLong("metrics-interval"), help: help(.metricsInterval)) var metricsInterval: Double?
+    @Option(help: help(.language)) var language: String?
+    @Flag(name: .customLong("reduced-motion"), inversion: .prefixedNo, help: help(.reducedMotion)) var reducedMotion: Bool?
+    @Option(name: .customLong("attract-after"), help: help(.attractAfter)) var attractAfter: Double?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -43,6 +46,8 @@ struct ReaderFlags: ParsableArguments {
             (.rememberPosition, rememberPosition.map(ConfigValue.bool)),
             (.controlSocket, controlSocket.map(ConfigValue.string)), (.metricsFile, metricsFile.map(ConfigValue.string)),
             (.metricsInterval, metricsInterval.map(ConfigValue.number)),
+            (.predict, predict.map(ConfigValue.bool)), (.language, language.map(ConfigValue.string)),
+            (.reducedMotion, reducedMotion.map(ConfigValue.bool)), (.attractAfter, attractAfter.map(ConfigValue.number)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

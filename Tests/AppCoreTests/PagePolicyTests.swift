@@ -1,6 +1,7 @@
 @testable import AppCore
 import Geometry
 import Gestures
+import Localization
 import Testing
 
 /// What the core asks of the page cache and the GL as pages come, fail, go and change on disk, and as a
@@ -16,6 +17,16 @@ import Testing
         let again = d.handle(.pageFailed(page: 3, message: "truncated PNG"))
         #expect(!again.contains { if case .warn = $0 { true } else { false } }, "warned once")
         #expect(d.core.hasImage(3))
+    }
+
+    @Test func thePlaceholderSpeaksTheVisitorsLanguageAndTheWarningStaysEnglish() {
+        var settings = Driver.settings
+        settings.translator = Translator(preferences: ["de"])
+        var d = Driver(settings: settings)
+        let out = d.handle(.pageFailed(page: 4, message: "p4.png: corrupt PNG data: IDAT: CRC error"))
+        #expect(out.first == .warn("page 4 cannot be shown: p4.png: corrupt PNG data: IDAT: CRC error"))
+        #expect(out.contains(.placeholder(page: 4, size: Scene.pageSize,
+                                          message: "Seite 4: p4.png: beschädigte PNG-Daten: IDAT: CRC error")), "\(out)")
     }
 
     @Test func anEvictedPageIsReleasedAndWantedAgainLater() {

@@ -36,13 +36,16 @@ import Testing
         control-socket = "/run/recto/control.sock"
         metrics-file = "/var/lib/recto/recto.prom"
         metrics-interval = 30
+        language = "de"
+        reduced-motion = true
+        attract-after = 12
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 32)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 35)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -7,7 +7,7 @@ import Testing
     @Test func defaultsGiveTheReadersOwnDefaults() {
         let c = Settings().readerConfig, d = ReaderConfig()
         #expect(c.spread == d.spread && c.rightToLeft == d.rightToLeft && c.marginFraction == d.marginFraction)
-        #expect(c.curl == d.curl && c.release == d.release && c.zoom == d.zoom)
+        #expect(c.curl == d.curl && c.release == d.release && c.zoom == d.zoom && !c.reducedMotion)
         #expect(Settings().gestureConfig == GestureConfig())
     }
 
@@ -20,6 +20,9 @@ import Testing
         #expect(c.release.commitProgress == 0.3 && c.release.flickSpeed == 900)
         #expect(c.zoom.maxScale == 12 && c.zoom.doubleTapScale == 3)
         #expect(!c.zoom.snapRotation && !c.zoom.allowRotation && !c.zoom.momentum)
+        // Reduced motion: turns cross-fade and the zoom snaps.
+        #expect(c.reducedMotion && c.zoom.animationDuration == 0)
+        #expect(!c.reducedMotion || s.attractAfterSeconds == 0)
         let g = s.gestureConfig
         #expect(g.grabSize == 120 && g.tapZoneFraction == 0 && g.doubleTapInterval == 0 && g.flickMinVelocity == 700)
     }

@@ -16,6 +16,8 @@ let sampleValues: [SettingKey: ConfigValue] = [
     .rememberPosition: .bool(false),
     .controlSocket: .string("/run/recto/control.sock"), .metricsFile: .string("/var/lib/recto/recto.prom"),
     .metricsInterval: .integer(30),
+    .language: .string("de"), .reducedMotion: .bool(true),
+    .attractAfter: .integer(12),
 ]
 
 @Suite struct SettingsTests {
@@ -55,6 +57,17 @@ let sampleValues: [SettingKey: ConfigValue] = [
         #expect(s.idleResetSeconds == 0)
         try s.set(.idleReset, .number(2))
         #expect(s.idleResetSeconds == 2)
+    }
+
+    @Test func attractModeDefaultDependsOnKioskAndReducedMotionTurnsItOff() throws {
+        var s = Settings()
+        #expect(s.attractAfterSeconds == 0)
+        s.kiosk = true
+        #expect(s.attractAfterSeconds == 30)
+        try s.set(.attractAfter, .number(2))
+        #expect(s.attractAfterSeconds == 2)
+        try s.set(.reducedMotion, .bool(true))
+        #expect(s.attractAfterSeconds == 0)
     }
 
     /// A value of the wrong type for each kind of setting, and what the error says.

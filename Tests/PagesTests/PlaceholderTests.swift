@@ -18,7 +18,7 @@ import Testing
         let image = placeholderImage(size: size, message: "page 7: corrupt PNG data: IDAT CRC error")
         #expect(image.size == size)
         #expect(image.isOpaque)
-        let middle = PixelRect(x: 100, y: 400, width: 600, height: 300)
+        let middle = PixelRect(x: 70, y: 350, width: 660, height: 400)
         #expect(Self.inkCount(image, in: middle) > 500)
         let total = Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: 800, height: 1100))
         #expect(Self.inkCount(image, in: middle) == total)  // all text is near the centre
@@ -28,20 +28,26 @@ import Testing
         #expect(image[400, margin] == (196, 186, 168, 255))
     }
 
-    @Test func everyPrintableCharacterHasItsOwnGlyph() {
-        let size = PixelSize(width: 60, height: 60)
-        var seen: [[UInt8]: Character] = [:]
-        for value in 33...126 {
-            let c = Character(Unicode.Scalar(UInt8(value)))
-            let pixels = placeholderImage(size: size, message: String(c)).pixels
-            #expect(seen[pixels] == nil, "\(c) looks like \(seen[pixels].map(String.init) ?? "")")
-            seen[pixels] = c
+    @Test func anyScriptIsDrawnWithItsOwnLetters() {
+        let size = PixelSize(width: 400, height: 300)
+        let whole = PixelRect(x: 0, y: 0, width: 400, height: 300)
+        var seen: [[UInt8]: String] = [:]
+        for message in ["x", "×", "ü", "?", "עמוד חסר", "صفحة مفقودة", "页面缺失"] {
+            let image = placeholderImage(size: size, message: message)
+            #expect(Self.inkCount(image, in: whole) > 20, "\(message) has ink")
+            #expect(seen[image.pixels] == nil, "\(message) looks like \(seen[image.pixels] ?? "")")
+            seen[image.pixels] = message
         }
-        let blank = placeholderImage(size: size, message: " ")
-        #expect(Self.inkCount(blank, in: PixelRect(x: 0, y: 0, width: 60, height: 60)) == 0)
-        // Non-ASCII falls back to look-alikes or '?', never a crash.
-        #expect(placeholderImage(size: size, message: "×") == placeholderImage(size: size, message: "x"))
-        #expect(placeholderImage(size: size, message: "ü") == placeholderImage(size: size, message: "?"))
+        #expect(Self.inkCount(placeholderImage(size: size, message: " "), in: whole) == 0)
+    }
+
+    @Test func aMessageTooLongForThePageEndsInAnEllipsisInside() {
+        let size = PixelSize(width: 120, height: 90)
+        let image = placeholderImage(size: size, message: String(repeating: "cannot read this page ", count: 40))
+        let pad = 90 / 24 * 2 + 1
+        #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: 120, height: pad)) == 0)
+        #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 90 - pad, width: 120, height: pad)) == 0)
+        #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: 120, height: 90)) > 50)
     }
 
     @Test func longMessagesWrapAndStayInside() {
@@ -52,7 +58,7 @@ import Testing
         // Text rows: count row bands with ink, at least several lines.
         var rowsWithInk = 0
         for y in 0..<400 where Self.inkCount(image, in: PixelRect(x: 0, y: y, width: 300, height: 1)) > 0 { rowsWithInk += 1 }
-        #expect(rowsWithInk > 7 * 5)
+        #expect(rowsWithInk > 8 * 8)
         #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: pad, height: 400)) == 0)
         #expect(Self.inkCount(image, in: PixelRect(x: 300 - pad, y: 0, width: pad, height: 400)) == 0)
     }

@@ -150,3 +150,53 @@ import Testing
         #expect(!r.zoom.isZoomed && r.zoom.scale == 1, "a turn lands at fit")
     }
 }
+
+/// Turns into and out of a double-page image cross-fade: no single leaf carries a picture printed across two.
+@Suite struct SoloSpreadTurnTests {
+    func reader() -> Reader {
+        var config = ReaderConfig()
+        config.marginFraction = 0.05
+        var r = Reader(pageCount: 7, config: config)
+        r.resize(width: 1280, height: 800)
+        for p in 1...7 { r.setPageSize(p, width: p == 4 ? 1200 : 600, height: 720) }
+        _ = r.setSoloPages([4])
+        return r
+    }
+
+    func settle(_ r: inout Reader, from t: Double) -> [ReaderEvent] {
+        var events: [ReaderEvent] = [], time = t
+        while (r.isTurning || r.isAnimating) && time < t + 5000 { time += 16; events += r.advance(to: time) }
+        return events
+    }
+
+    @Test func keyTurnsCrossFadeIntoAndOutOfTheDoublePage() {
+        var r = reader()
+        r.go(toPage: 2)
+        #expect(r.apply(.turn(.forward, cause: .key), at: 1000) == [.flip(.begin, forward: true), .flip(.commit, forward: true)])
+        _ = r.advance(to: 1100)
+        #expect(r.frame.fade != nil && r.frame.leaf == nil, "a cross-fade, no curl")
+        #expect(settle(&r, from: 1100) == [.page(4)])
+        #expect(r.frame.pages.count == 1 && r.frame.pages[0].rect.width > 700, "alone across the spread: \(r.frame.pages)")
+        #expect(r.apply(.turn(.forward, cause: .key), at: 3000).count == 2)
+        _ = r.advance(to: 3050)
+        #expect(r.frame.fade != nil)
+        #expect(settle(&r, from: 3050) == [.page(5)])
+        // Between ordinary spreads the leaf curls as usual.
+        _ = r.apply(.turn(.forward, cause: .key), at: 5000)
+        _ = r.advance(to: 5050)
+        #expect(r.frame.leaf != nil && r.frame.fade == nil)
+    }
+
+    @Test func aDragOnTheDoublePageMovesNothingAndTurnsOnRelease() {
+        var r = reader()
+        r.go(toPage: 4)
+        let corner = r.frame.pages[0].rect
+        let start = Vec2(corner.maxX - 10, corner.maxY - 10)
+        _ = r.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                         position: start + Vec2(-10, 0), source: .touch)), at: 1000)
+        _ = r.apply(.curlMove(Vec2(200, 700)), at: 1100)
+        #expect(r.isDragging && r.frame.leaf == nil, "held still")
+        #expect(r.apply(.curlEnd(position: Vec2(200, 700), velocity: Vec2(-900, 0)), at: 1120) == [.flip(.commit, forward: true)])
+        #expect(settle(&r, from: 1120) == [.page(5)])
+    }
+}

@@ -1,0 +1,93 @@
+import Geometry
+import Gestures
+
+/// When attract mode runs: after `after` ms without input the forward page's corner lifts every `period` ms
+/// (the first lift at once), until input ends it. The input that ends it, and the rest of that touch or press,
+/// only wakes the reader: the first touch never turns a page.
+struct AttractPolicy: Sendable {
+    /// ms without input before attract mode starts; nil = never.
+    let after: Double?
+    let period: Double
+    /// When the next lift is due (or attract mode starts).
+    private(set) var deadline: Double?
+    private(set) var active = false
+    /// Fingers and the button whose down ended attract mode: their motion and release are swallowed too.
+    private var heldTouches: Set<Int32> = []
+    private var buttonHeld = false
+
+    init(after: Double?, period: Double) {
+        self.after = after.flatMap { $0 > 0 ? $0 : nil }
+        self.period = max(1, period)
+    }
+
+    /// Starts the wait (at the first configure); later calls keep the running deadline.
+    mutating func start(now: Double) {
+        if deadline == nil, !active, let after { deadline = now + after }
+    }
+
+    /// Input at `time`. Returns whether attract mode ended now and whether the recognizer must not see `input`.
+    mutating func input(_ input: InputEvent, at time: Double) -> (ended: Bool, swallow: Bool) {
+        if let after { deadline = time + after }
+        if active {
+            active = false
+            switch input {
+            case .touchDown(let id, _, _): heldTouches.insert(id)
+            case .pointerButton(_, let pressed, _): buttonHeld = pressed
+            default: break
+            }
+            return (true, true)
+        }
+        switch input {
+        case .touchMotion(let id, _, _) where heldTouches.contains(id): return (false, true)
+        case .touchUp(let id, _) where heldTouches.contains(id):
+            heldTouches.remove(id)
+            return (false, true)
+        case .touchCancel:
+            let held = !heldTouches.isEmpty
+            heldTouches.removeAll()
+            return (false, held)
+        case .pointerMotion where buttonHeld: return (false, true)
+        case .pointerButton(_, let pressed, _) where buttonHeld:
+            buttonHeld = pressed
+            return (false, true)
+        default: return (false, false)
+        }
+    }
+
+    /// At `now`: whether a lift is due (the caller lifts the corner), and whether attract mode begins with it.
+    mutating func due(now: Double) -> (lift: Bool, begins: Bool) {
+        guard let due = deadline, due <= now else { return (false, false) }
+        deadline = now + period
+        defer { active = true }
+        return (true, !active)
+    }
+}
+
+extension AppCore {
+    mutating func beginAttract() -> [AppEffect] {
+        [.log(LogEvent("attract", ["phase": .string("begin")]))]
+    }
+
+    /// A visitor is here: the lifted corner lies flat at once.
+    mutating func endAttract() -> [AppEffect] {
+        reader.stopAttractLift()
+        needsFrame = true
+        return [.log(LogEvent("attract", ["phase": .string("end")]))]
+    }
+}
+
+/// The hint shown while the corner lifts: translated text, and the corner it points at (window pixels).
+public struct AttractHint: Sendable, Equatable {
+    public var text: String
+    public var corner: Vec2
+    /// The page's spine is on the left, so the corner is the right-hand one and the label sits to its left.
+    public var spineOnLeft: Bool
+}
+
+extension AppCore {
+    var attractHint: AttractHint? {
+        reader.attractCorner.map {
+            AttractHint(text: settings.translator("Drag the corner to turn the page"), corner: $0.point, spineOnLeft: $0.spineOnLeft)
+        }
+    }
+}
