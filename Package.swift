@@ -38,8 +38,9 @@ let package = Package(
         // Without pkgConfig: libavif.pc's only flag is -DAVIF_DLL (export markup, empty on Linux), which SwiftPM
         // refuses with a warning on every build; the header and library are on the default paths.
         .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
-        // Pango (LGPL, linked dynamically) with Cairo, HarfBuzz, fontconfig and FreeType below it.
-        system("CPangoCairo", "pangocairo", apt: "libpango1.0-dev"),
+        // Pango (LGPL, linked dynamically) drawing with FreeType (HarfBuzz, fontconfig below it); no Cairo: recto
+        // links no library of the PDF stack (poppler, cairo).
+        system("CPangoFT2", "pangoft2", apt: "libpango1.0-dev"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -82,7 +83,7 @@ let package = Package(
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
-        .target(name: "Text", dependencies: ["CPangoCairo", "Decoding"]),
+        .target(name: "Text", dependencies: ["CPangoFT2", "Decoding"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "TestSupport"], exclude: ["Harness"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "Decoding"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

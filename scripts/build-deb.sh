@@ -91,7 +91,7 @@ mkdir -p "$work/debian"
 printf 'Source: recto\n\nPackage: recto\nArchitecture: any\n' > "$work/debian/control"
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "${installed[@]/#/root/}" | sed -n 's/^shlibs:Depends=//p')
 # The helper renders a PDF's standard fonts with whatever fontconfig finds: at least one font family.
-depends="$shlibs, libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core"
+depends="$shlibs, libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core, fonts-wqy-microhei"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@MAINTAINER@|$maintainer|" -e "s|@ARCH@|$arch|" -e "s|@VERSION@|$version|" \
     -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" packaging/debian/control > "$root/DEBIAN/control"

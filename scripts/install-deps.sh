@@ -6,6 +6,8 @@ SUDO=""
 packages=(
   pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev libwebp-dev libavif-dev
+  # tests: WebP and AVIF pages made from the demo book's
+  webp libavif-bin
   # the PDF helper recto-pdf (GPL, a separate program): poppler-glib, cairo, libseccomp, fontconfig
   libpoppler-glib-dev libcairo2-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core
   # tests: encrypting a PDF, poppler's reference rasteriser

@@ -1,9 +1,11 @@
-import CPangoCairo
+import CPangoFT2
 import Decoding
+import Glibc
 import Synchronization
 
 /// Shapes text with Pango (HarfBuzz for shaping, fribidi for direction, fontconfig for fallback across
-/// scripts) and draws it with Cairo into RGBA8 images the renderer can upload.
+/// scripts) and draws it with FreeType's greyscale rasteriser into RGBA8 images the renderer can upload. Not
+/// through Cairo: recto links no library of the PDF helper's stack (poppler, cairo).
 ///
 /// Thread safety: all calls share one Pango font map made for this module (not Pango's per-thread default,
 /// which would pile up a font map and its glyph caches in every thread that ever draws) and run one at a time
@@ -38,7 +40,7 @@ public enum TextRenderer {
 
     private final class FontMap: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<PangoFontMap>
-        init() { pointer = pango_cairo_font_map_new() }
+        init() { pointer = pango_ft2_font_map_new() }
     }
 
     private static let fontMap = Mutex(FontMap())
@@ -47,15 +49,10 @@ public enum TextRenderer {
 
     private static func withLayout<T>(_ text: String, style: TextStyle, map: UnsafeMutablePointer<PangoFontMap>,
                                       _ body: (OpaquePointer, Box) -> T) -> T {
+        // FreeType's greyscale antialiasing (no subpixel colour fringes: the image becomes a texture that may be
+        // scaled or curled).
         let context = pango_font_map_create_context(map)!
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        // Greyscale antialiasing: the image becomes a texture that may be scaled or curled, where subpixel
-        // (LCD) colour fringes would show.
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
-        pango_cairo_context_set_font_options(context, options)
 
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -92,36 +89,29 @@ public enum TextRenderer {
     }
 
     private static func draw(_ layout: OpaquePointer, box: Box, style: TextStyle, background: TextColour?) -> RGBAImage {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height))!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        if let background {
-            cairo_set_source_rgb(cr, unit(background.r), unit(background.g), unit(background.b))
-            cairo_paint(cr)
+        // Coverage, one byte a pixel, from FreeType; then the colour over the background (or straight alpha).
+        var coverage = [UInt8](repeating: 0, count: box.width * box.height)
+        coverage.withUnsafeMutableBufferPointer { buffer in
+            var bitmap = FT_Bitmap()
+            bitmap.rows = UInt32(box.height)
+            bitmap.width = UInt32(box.width)
+            bitmap.pitch = Int32(box.width)
+            bitmap.buffer = buffer.baseAddress
+            bitmap.num_grays = 256
+            bitmap.pixel_mode = RECTO_FT_PIXEL_MODE_GRAY
+            pango_ft2_render_layout(&bitmap, layout, Int32(-box.x), Int32(-box.y))
         }
         let c = style.colour
-        cairo_set_source_rgba(cr, unit(c.r), unit(c.g), unit(c.b), unit(c.a))
-        cairo_move_to(cr, Double(-box.x), Double(-box.y))
-        pango_cairo_update_layout(cr, layout)
-        pango_cairo_show_layout(cr, layout)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
         let count = box.width * box.height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            for y in 0..<box.height {
-                let row = UnsafeRawPointer(data + y * stride)
-                for x in 0..<box.width {
-                    // Cairo's ARGB32 is a native-endian 32-bit word, premultiplied.
-                    let word = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                    let a = UInt32(word >> 24)
-                    let i = (y * box.width + x) * 4
-                    out[i] = straight(word >> 16, a)
-                    out[i + 1] = straight(word >> 8, a)
-                    out[i + 2] = straight(word, a)
-                    out[i + 3] = UInt8(a)
+            for (k, cover) in coverage.enumerated() {
+                let a = Int(cover) * Int(c.a) / 255
+                let i = k * 4
+                if let b = background {
+                    out[i] = blend(c.r, over: b.r, a); out[i + 1] = blend(c.g, over: b.g, a)
+                    out[i + 2] = blend(c.b, over: b.b, a); out[i + 3] = 255
+                } else {
+                    out[i] = c.r; out[i + 1] = c.g; out[i + 2] = c.b; out[i + 3] = UInt8(a)
                 }
             }
             initialized = count
@@ -129,10 +119,7 @@ public enum TextRenderer {
         return RGBAImage(width: box.width, height: box.height, pixels: pixels)
     }
 
-    private static func unit(_ v: UInt8) -> Double { Double(v) / 255 }
-
-    private static func straight(_ premultiplied: UInt32, _ alpha: UInt32) -> UInt8 {
-        guard alpha > 0 else { return 0 }
-        return UInt8(min(255, ((premultiplied & 0xff) * 255 + alpha / 2) / alpha))
+    private static func blend(_ ink: UInt8, over paper: UInt8, _ alpha: Int) -> UInt8 {
+        UInt8((Int(ink) * alpha + Int(paper) * (255 - alpha) + 127) / 255)
     }
 }

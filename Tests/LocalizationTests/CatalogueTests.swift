@@ -1,6 +1,7 @@
 import Decoding
 @testable import Localization
 import Pages
+import PDF
 import Testing
 
 @Suite struct CatalogueTests {
@@ -30,6 +31,11 @@ import Testing
         PageError.decode(name: "p9.png", .fileTooLarge(bytes: 900, limit: 800)),
         PageError.decode(name: "p10.png", .corrupt(.png, message: "IDAT: CRC error")),
         PageError.decode(name: "p11.jpg", .unreadable(path: "/srv/p11.jpg", reason: "Input/output error")),
+        PageError.unreadablePDF(path: "/srv/f.pdf", reason: "Permission denied"),
+        PageError.needsPassword(name: "locked.pdf"),
+        PageError.render(name: "page 4", reason: PDFError.timedOut(milliseconds: 10_000).description),
+        PageError.render(name: "page 5", reason: PDFError.page("Permission denied").description),
+        PageError.render(name: "page 6", reason: PDFError.helperFailed("Permission denied").description),
     ]
 
     @Test func everyPlaceholderReasonIsTranslatedIntoGermanAndFrench() {
@@ -54,7 +60,7 @@ import Testing
         #expect(page == "Seite 9: p9.png: Datei mit 900 Bytes überschreitet die Grenze von 800 Bytes")
         #expect(Self.french("p3.gif: " + DecodeError.unsupportedFormat(leadingBytes: Array("GIF89a".utf8)).description)
             == "p3.gif : format d’image non pris en charge (premiers octets 47 49 46 38 39 61, ressemble à GIF) ; "
-            + "PNG et JPEG sont pris en charge")
+            + "PNG, JPEG, WebP et AVIF sont pris en charge")
         #expect(Self.german("Drag the corner to turn the page") == "Ziehen Sie die Ecke, um umzublättern")
     }
 
