@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 
@@ -107,5 +108,43 @@ import TestSupport
         #expect(try session.waitForEvent("page").int("page") == 4)
         let before = try session.screenshot { paper($0, 700, 540) && !paper($0, 1300, 540) }
         #expect(paper(before, 700, 540) && !paper(before, 1300, 540), "page 4 alone on the left half")
+    }
+}
+
+/// A PDF replaced on disk is read again, keeping the page: by rename (how a careful copy tool lands a file) and
+/// by a slow copy over it in place.
+@Suite(.serialized) struct PDFLiveEndToEndTests {
+    func book(pages: Int) -> [UInt8] {
+        pdfBook((1...pages).map { .text(["Page \($0) of \(pages)"]) })
+    }
+
+    @Test func aReplacedPDFIsReadAgainKeepingThePage() throws {
+        let dir = try Scratch.makeDirectory("pdf-live")
+        let path = dir.appendingPathComponent("catalogue.pdf")
+        try Data(book(pages: 6)).write(to: path)
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [path.path, "--kiosk"])
+        _ = try session.waitForEvent("shown")
+        try session.weston.key(InputCode.keyRight, pressed: true)
+        try session.weston.key(InputCode.keyRight, pressed: false)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+
+        // A new edition lands by rename.
+        let staged = dir.appendingPathComponent(".catalogue.pdf.part")
+        try Data(book(pages: 9)).write(to: staged)
+        #expect(rename(staged.path, path.path) == 0)
+        #expect(try session.waitForEvent("book", timeout: .seconds(10)).int("pages") == 9)
+
+        // Another is copied over it slowly, in place: read once it is whole and quiet.
+        let next = book(pages: 4)
+        let handle = try FileHandle(forWritingTo: path)
+        try handle.truncate(atOffset: 0)
+        let half = next.count / 2
+        try handle.write(contentsOf: Data(next[..<half]))
+        session.weston.sleep(until: .now + .milliseconds(150))
+        try handle.write(contentsOf: Data(next[half...]))
+        try handle.close()
+        let reread = try session.waitForEvent("book", timeout: .seconds(10)) { $0.int("pages") == 4 }
+        #expect(reread.int("pages") == 4, "events: \(session.historyText)")
+        #expect(!session.history.contains { $0.name == "page" && $0.int("page") == 1 }, "the page was kept: \(session.historyText)")
     }
 }
