@@ -102,6 +102,8 @@ public struct AppCore: Sendable {
             // A landscape page much wider than the book's pages is a spread printed across two.
             shapedSpreads = doublePageSpreads(aspects: sizes.map { $0.height > 0 ? Double($0.width) / Double($0.height) : 0 })
             out += layOutSoloPages()
+        case .frontCover(let page):
+            reader.coverPage = max(1, min(page ?? 1, reader.position.pageCount))
         case .doublePages(let pages):
             namedSpreads = pages
             out += layOutSoloPages()

@@ -28,6 +28,8 @@ public enum AppEvent: Sendable, Equatable {
     case pageSizesKnown([IntSize])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
     case doublePages(Set<Int>)
+    /// The book names its front cover (ComicInfo's `FrontCover`), where the idle reset returns; nil: page 1.
+    case frontCover(Int?)
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
     case bookReloaded(pageCount: Int)
     /// The GL is up (after `AppEffect.startGL`), with its largest texture side.

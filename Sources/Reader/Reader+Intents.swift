@@ -259,12 +259,14 @@ extension Reader {
     /// carrying all the pages read falling back. Returns false when already at rest on the cover.
     public mutating func idleReset(at time: Double) -> (reset: Bool, events: [ReaderEvent]) {
         var events = finishTurnImmediately()
-        let atCover = position.spreadIndex == 0
+        let coverSpread = position.layout.spreadIndex(containing: coverPage)
+        let atCover = position.spreadIndex == coverSpread
         if zoom.isZoomed || zoom.isAnimating { zoom.reset(time: time, animated: true) }
         guard !atCover else { return (!events.isEmpty, events) }
-        // With reduced motion, and from or to a double-page image (no single leaf carries it), a cross-fade.
-        if config.reducedMotion || position.spread.isSolo || position.layout.spread(at: 0).isSolo {
-            startFade(to: 0, at: time)
+        // With reduced motion, from or to a double-page image (no single leaf carries it), and to a front cover
+        // that is not the first page (no leaf runs that way), a cross-fade.
+        if config.reducedMotion || coverSpread != 0 || position.spread.isSolo || position.layout.spread(at: 0).isSolo {
+            startFade(to: coverSpread, at: time)
             return (true, events + [.flip(.begin, forward: false), .flip(.commit, forward: false)])
         }
         let here = position.spread, cover = position.layout.spread(at: 0)

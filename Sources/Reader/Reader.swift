@@ -14,6 +14,8 @@ public struct Reader: Sendable {
     public private(set) var window = Rect.zero
     public internal(set) var zoom: ZoomView
     var turn: TurnState?
+    /// The book's front cover (ComicInfo's `FrontCover`; page 1 by default): where the idle reset returns.
+    public var coverPage = 1
     /// With reduced motion: the turn in progress, as a cross-fade.
     var fade: CrossFade?
     private var pageSizes: [Int: Book.PixelSize] = [:]

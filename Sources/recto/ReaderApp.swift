@@ -74,7 +74,9 @@ import Renderer
         settings.softwareFrames = software.isAvailable
         let positions = settings.remembersPosition ? BookRecord(options.book.source, logger: options.logger) : nil
         self.positions = positions
-        core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: positions?.page ?? 1)
+        // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
+        let start = positions?.page ?? options.book.source.metadata.coverPage ?? 1
+        core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
         announceShape(of: options.book.source)
@@ -175,6 +177,7 @@ import Renderer
     /// PDF's page proportions, so the spreads are laid out right from the start.
     func announceShape(of source: PageSource) {
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
+        perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
         guard let sizes = source.knownPageSizes else { return }
         // Points to hundredths: only the proportions matter.
         let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }

@@ -200,3 +200,21 @@ import Testing
         #expect(settle(&r, from: 1120) == [.page(5)])
     }
 }
+
+@Suite struct FrontCoverTests {
+    @Test func theIdleResetReturnsToTheFrontCoverTheBookNames() {
+        var config = ReaderConfig()
+        config.marginFraction = 0.05
+        var r = Reader(pageCount: 12, config: config)
+        r.resize(width: 1280, height: 800)
+        r.coverPage = 3
+        r.go(toPage: 9)
+        let (reset, events) = r.idleReset(at: 1000)
+        #expect(reset && events == [.flip(.begin, forward: false), .flip(.commit, forward: false)])
+        #expect(r.frame.fade != nil, "a cross-fade: no leaf runs from page 9 to a cover inside the book")
+        var time = 1000.0, landed: [ReaderEvent] = []
+        while r.isTurning && time < 5000 { time += 16; landed += r.advance(to: time) }
+        #expect(landed == [.page(2)] && r.position.spread.pages.contains(3), "the spread (2, 3)")
+        #expect(r.idleReset(at: 6000).reset == false, "already at the cover")
+    }
+}
