@@ -7,7 +7,8 @@
     1000-page image book's budget (cache-mb);
   the time for the 8x region to arrive after a pinch settles (the `region` event's wait_ms, and zoom -> region).
 
-  measure-pdf.py [--runs 5] [--recto PATH] [--json FILE]
+  measure-pdf.py [--runs 5] [--recto PATH] [--json FILE] [--image-book DIR]
+  measure-pdf.py --write-pdf FILE [--pages N]      only write the generated PDF
 Python 3 standard library, weston, pdftoppm. The PDF is generated (text, vector art, an image every 10 pages).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time, zlib
@@ -141,11 +142,16 @@ def main():
     a.add_argument("--runs", type=int, default=5)
     a.add_argument("--image-book", help="a 1000-page image book for the RSS comparison (scripts/make-big-book.sh)")
     a.add_argument("--json", metavar="FILE")
+    a.add_argument("--write-pdf", metavar="FILE", help="only write the generated PDF (with --pages pages) and exit")
+    a.add_argument("--pages", type=int, default=300)
     ARGS = a.parse_args()
+    if ARGS.write_pdf:
+        make_pdf(ARGS.write_pdf, ARGS.pages)
+        return
     measure.ARGS = ARGS
     measure.WORK.mkdir(mode=0o700, exist_ok=True)
     pdf = str(measure.WORK / "book-300.pdf")
-    make_pdf(pdf)
+    make_pdf(pdf, ARGS.pages)
     result = {}
     with measure.Weston(1920, 1080) as w:
         shown, ppm, all_shown, all_ppm = startup(w, pdf, ARGS.runs)

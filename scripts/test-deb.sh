@@ -102,6 +102,14 @@ done
 devs=$(in_root dpkg-query -W -f '${Package}\n' | grep -- '-dev$' || true)
 [ -z "$devs" ] || fail "-dev packages in the root: $devs"
 ! in_root ldd /usr/bin/recto | grep -E "not found|swift|Foundation" || fail "recto needs libraries the root lacks"
+# The GPL stays in the helper: the installed recto links no PDF library (poppler, cairo, mupdf).
+! in_root ldd /usr/bin/recto | grep -E "poppler|cairo|mupdf" || fail "the installed recto links a PDF library"
+in_root ldd /usr/lib/recto/recto-pdf | grep -q poppler || fail "the installed PDF helper does not link poppler"
+
+step "a PDF renders in the root (the sandboxed helper)"
+python3 scripts/measure-pdf.py --write-pdf "$root/tmp/book.pdf" --pages 3
+in_root recto render --no-config /tmp/book.pdf --page 2 --size 800x600 --out /tmp/pdf2.png \
+  || fail "recto render of a PDF in the root"
 
 step "recto --version"
 got=$(in_root recto --version)
