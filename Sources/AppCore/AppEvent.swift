@@ -8,6 +8,8 @@ public enum AppEvent: Sendable, Equatable {
     case input(InputEvent)
     /// The window has its logical size (px) and buffer scale (first configure, resize, rotation, output change).
     case configured(width: Double, height: Double, scale: Double)
+    /// The window's output says its physical size: this many window (logical) pixels per millimetre.
+    case pixelDensity(perMM: Double)
     /// The compositor took the last frame (`wl_callback.done`, its time in ms).
     case frameCallback(time: Double)
     /// `AppCore.nextDeadline` has passed.

@@ -142,6 +142,7 @@ import Renderer
             surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
             perform(core.handle(.configured(width: Double(window.width), height: Double(window.height),
                                             scale: window.scale), now: now))
+            if let perMM = window.pixelsPerMM { perform(core.handle(.pixelDensity(perMM: perMM), now: now)) }
         case .outputsChanged:
             window.updateScale()
         case .frameCallback(let time):

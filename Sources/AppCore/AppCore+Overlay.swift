@@ -1,0 +1,68 @@
+import Geometry
+import Gestures
+
+/// The page overlay as the shell draws it (window pixels).
+public struct OverlayPlan: Sendable, Equatable {
+    public var track: Rect
+    /// The thumb's square.
+    public var thumb: Rect
+    /// The spread's page numbers ("12–13 of 48"), or the page the thumb points at while dragged.
+    public var label: String
+    /// The label's centre.
+    public var labelCentre: Vec2
+}
+
+extension AppCore {
+    var overlayLayout: OverlayLayout? {
+        window.map { OverlayLayout(width: $0.width, height: $0.height, pixelsPerMM: pixelsPerMM) }
+    }
+
+    private var pageCount: Int { reader.position.pageCount }
+
+    /// The overlay's plan for this frame, if shown.
+    var overlayPlan: OverlayPlan? {
+        guard overlay.visible, let layout = overlayLayout else { return nil }
+        let t = settings.translator, rtl = settings.reader.rightToLeft
+        let label: String, page: Int
+        if let scrub = overlay.scrub {
+            page = scrub.page
+            label = t.format("Page {page} of {count}", ["page": "\(page)", "count": "\(pageCount)"])
+        } else {
+            let pages = reader.position.spread.pages.sorted()
+            page = pages.first ?? reader.page
+            let numbers = pages.count > 1 ? "\(pages[0])–\(pages[pages.count - 1])" : "\(page)"
+            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+        }
+        let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
+        let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
+        return OverlayPlan(track: layout.track, thumb: thumb, label: label,
+                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s))
+    }
+
+    mutating func toggleOverlay(at time: Double) -> [AppEffect] {
+        needsFrame = true
+        let shown = overlay.toggle(now: time)
+        return [.log(LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")]))]
+    }
+
+    /// The overlay's part of an input event: nil when the event goes on to the recognizer.
+    mutating func overlayInput(_ input: InputEvent, at time: Double) -> [AppEffect]? {
+        guard let layout = overlayLayout else { return nil }
+        let count = pageCount, rtl = settings.reader.rightToLeft
+        guard let (page, released) = overlay.input(input, at: time, layout: layout,
+                                                   pageOf: { layout.page(atX: $0, count: count, rightToLeft: rtl) })
+        else { return nil }
+        needsFrame = true
+        guard released else { return [] }
+        let from = reader.page
+        var out = log(reader.advance(to: time))
+        out.append(.log(LogEvent("jump", ["from": .int(from), "to": .int(page)])))
+        return out + log(reader.jump(toPage: page, at: time))
+    }
+
+    mutating func overlayDue(now: Double) -> [AppEffect] {
+        guard overlay.due(now: now) else { return [] }
+        needsFrame = true
+        return [.log(LogEvent("overlay", ["state": .string("hidden")]))]
+    }
+}

@@ -1,0 +1,91 @@
+import Geometry
+import Gestures
+
+/// The page overlay: shown by a tap in the middle of the page, hidden by another or after `hideAfter` ms
+/// without input. While shown, a finger that goes down on the scrubber is the scrubber's until it lifts: the
+/// recognizer never sees it, so a drag along the track cannot become a swipe or a curl.
+struct OverlayPolicy: Sendable {
+    static let hideAfter = 4000.0
+    private(set) var visible = false
+    private(set) var deadline: Double?
+    /// The finger dragging the thumb, and the page it points at.
+    private(set) var scrub: (touch: Int32, page: Int)?
+
+    /// Shows the overlay, or hides it when shown. Returns whether it is visible now.
+    mutating func toggle(now: Double) -> Bool {
+        visible.toggle()
+        deadline = visible ? now + Self.hideAfter : nil
+        scrub = nil
+        return visible
+    }
+
+    /// Whether the hide time has come (it hides now).
+    mutating func due(now: Double) -> Bool {
+        guard visible, let d = deadline, d <= now else { return false }
+        // A finger held still on the thumb keeps it shown.
+        if scrub != nil { deadline = now + Self.hideAfter; return false }
+        visible = false
+        deadline = nil
+        return true
+    }
+
+    /// What `input` does to the scrubber laid out as `layout`: nil when it is not the scrubber's (the reader
+    /// gets it), else the page it points at and whether the finger lifted there.
+    mutating func input(_ input: InputEvent, at time: Double, layout: OverlayLayout,
+                        pageOf: (Double) -> Int) -> (page: Int, released: Bool)? {
+        if visible { deadline = time + Self.hideAfter }
+        switch input {
+        case let .touchDown(id, p, _) where visible && scrub == nil && layout.hitArea.contains(p):
+            scrub = (id, pageOf(p.x))
+        case let .touchMotion(id, p, _) where scrub?.touch == id:
+            scrub?.page = pageOf(p.x)
+        case let .touchUp(id, _) where scrub?.touch == id:
+            defer { scrub = nil }
+            return scrub.map { ($0.page, true) }
+        case .touchCancel where scrub != nil:
+            scrub = nil
+            return nil
+        default: return nil
+        }
+        return scrub.map { ($0.page, false) }
+    }
+}
+
+/// Where the overlay's controls lie in a window (logical px): a horizontal track near the bottom, its thumb
+/// and touch band at least `targetMM` tall on the real screen, the label above it.
+public struct OverlayLayout: Sendable, Equatable {
+    public static let targetMM = 9.0
+    /// 96 dpi, when the screen does not say its size.
+    public static let fallbackPixelsPerMM = 96 / 25.4
+    /// The track's line, its ends the first and the last page.
+    public var track: Rect
+    /// Thumb side (a square, at least the touch target).
+    public var thumb: Double
+    /// Where a finger picks up the thumb: the track and a target's height around it.
+    public var hitArea: Rect
+
+    public init(width: Double, height: Double, pixelsPerMM: Double?) {
+        let target = Self.targetMM * (pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? Self.fallbackPixelsPerMM)
+        thumb = target
+        let margin = max(2 * target, width * 0.1)
+        let y = height - 1.5 * target
+        track = Rect(x: margin, y: y - 2, width: max(1, width - 2 * margin), height: 4)
+        hitArea = Rect(x: margin - target / 2, y: y - 0.75 * target, width: track.width + target, height: 1.5 * target)
+    }
+
+    /// The page (1…count) at window x along the track; right-to-left books run from the right.
+    public func page(atX x: Double, count: Int, rightToLeft: Bool) -> Int {
+        guard count > 1 else { return 1 }
+        var f = min(1, max(0, (x - track.minX) / track.width))
+        if rightToLeft { f = 1 - f }
+        return 1 + Int((f * Double(count - 1)).rounded())
+    }
+
+    /// The thumb's centre x for `page`.
+    public func thumbX(page: Int, count: Int, rightToLeft: Bool) -> Double {
+        guard count > 1 else { return track.minX }
+        var f = Double(min(max(page, 1), count) - 1) / Double(count - 1)
+        if rightToLeft { f = 1 - f }
+        return track.minX + f * track.width
+    }
+}
