@@ -40,8 +40,19 @@ extension AppCore {
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {
+        overlayChanged(shown: overlay.toggle(now: time))
+    }
+
+    /// A swipe up from the middle of the bottom edge shows the overlay; the finger stays the reader's.
+    mutating func overlayEdgeSwipe(_ input: InputEvent) -> [AppEffect] {
+        guard let layout = overlayLayout, let w = window,
+              overlay.swipedUp(input, bottom: w.height, edge: layout.thumb / 2, distance: 2 * layout.thumb,
+                               xs: w.width / 3...w.width * 2 / 3) else { return [] }
+        return overlayChanged(shown: true)
+    }
+
+    private mutating func overlayChanged(shown: Bool) -> [AppEffect] {
         needsFrame = true
-        let shown = overlay.toggle(now: time)
         return [.log(LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")]))]
     }
 
@@ -61,8 +72,6 @@ extension AppCore {
     }
 
     mutating func overlayDue(now: Double) -> [AppEffect] {
-        guard overlay.due(now: now) else { return [] }
-        needsFrame = true
-        return [.log(LogEvent("overlay", ["state": .string("hidden")]))]
+        overlay.due(now: now) ? overlayChanged(shown: false) : []
     }
 }

@@ -146,6 +146,7 @@ public struct AppCore: Sendable {
         let (endedAttract, swallow) = attract.input(input, at: time)
         if endedAttract { out += endAttract() }
         if swallow { return out }
+        out += overlayEdgeSwipe(input)
         if let scrubbed = overlayInput(input, at: time) { return out + scrubbed }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.

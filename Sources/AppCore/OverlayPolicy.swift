@@ -10,6 +10,26 @@ struct OverlayPolicy: Sendable {
     private(set) var deadline: Double?
     /// The finger dragging the thumb, and the page it points at.
     private(set) var scrub: (touch: Int32, page: Int)?
+    /// A finger that went down on the bottom edge while hidden, and where.
+    private var edgeTouch: (id: Int32, y: Double)?
+
+    /// Whether `input` completes a swipe up from the bottom edge (within `edge` px of `bottom`, between `xs`) by
+    /// `distance`: the overlay shows. The finger stays the reader's (a vertical stroke turns nothing).
+    mutating func swipedUp(_ input: InputEvent, bottom: Double, edge: Double, distance: Double,
+                           xs: ClosedRange<Double>) -> Bool {
+        switch input {
+        case let .touchDown(id, p, _) where !visible && p.y >= bottom - edge && xs.contains(p.x):
+            edgeTouch = (id, p.y)
+        case let .touchMotion(id, p, time) where edgeTouch?.id == id:
+            guard let start = edgeTouch, start.y - p.y >= distance else { return false }
+            edgeTouch = nil
+            return !visible && toggle(now: time)
+        case let .touchUp(id, _) where edgeTouch?.id == id: edgeTouch = nil
+        case .touchCancel: edgeTouch = nil
+        default: break
+        }
+        return false
+    }
 
     /// Shows the overlay, or hides it when shown. Returns whether it is visible now.
     mutating func toggle(now: Double) -> Bool {

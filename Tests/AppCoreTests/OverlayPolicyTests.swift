@@ -103,3 +103,17 @@ struct OverlayPolicyTests {
         #expect(abs((d.core.overlayPlan?.thumb.width ?? 0) - 54) < 1e-9)
     }
 }
+
+extension OverlayPolicyTests {
+    @Test func aSwipeUpFromTheMiddleOfTheBottomEdgeShowsItAndTurnsNothing() {
+        var d = Driver()
+        d.input(stroke(from: Vec2(640, 798), to: Vec2(640, 700), steps: 6, interval: 16, at: d.now + 100))
+        #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown"])
+        d.run(for: 600)
+        #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.overlayPlan != nil)
+        var side = Driver()
+        side.input(stroke(from: Vec2(200, 798), to: Vec2(200, 700), steps: 6, interval: 16, at: side.now + 100))
+        side.run(for: 600)
+        #expect(side.logged("overlay").isEmpty, "only the middle third of the edge")
+    }
+}

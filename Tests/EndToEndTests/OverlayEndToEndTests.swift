@@ -6,7 +6,8 @@ import Testing
 /// size reported: 96 dpi assumed, so the 9 mm targets are 34 px and the track runs from x 192 to 1728 at
 /// y 1029). A tap in the middle shows it; a finger drawn along the scrubber to page 9 and lifted jumps there
 /// (a cross-fade to the spread holding 9, whose first page, 8, is the `page` event); after 4 s without input it
-/// hides by itself. The scrubber drag is the scrubber's: no flip, no flick.
+/// hides by itself; a swipe up from the bottom edge shows it again. The scrubber drag is the scrubber's: no
+/// flip, no flick.
 @Suite(.serialized) struct OverlayEndToEndTests {
     static let trackY = 1029.0
     /// Page 9 of 14 on the track: 8/13 of the way from 192 to 1728.
@@ -47,6 +48,14 @@ import Testing
 
         let hidden = try session.waitForEvent("overlay", timeout: .seconds(8))
         #expect(hidden.string("state") == "hidden")
+
+        // A swipe up from the middle of the bottom edge shows it again, and turns nothing.
+        try session.weston.touchDown([Finger(id: 0, x: 960, y: 1078)])
+        try session.weston.touchLine(id: 0, from: 960, 1078, to: 960, 900, steps: 10, interval: .milliseconds(16))
+        try session.weston.touchUp([0])
+        #expect(try session.waitForEvent("overlay").string("state") == "shown")
+        let after = try session.events(during: .milliseconds(800))
+        #expect(!after.contains { $0.name == "page" || $0.name == "flip" }, "after the swipe: \(after)")
         #expect(session.recto.isRunning)
     }
 }
