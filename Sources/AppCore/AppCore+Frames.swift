@@ -43,7 +43,8 @@ extension AppCore {
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
         plan.hint = attractHint
-        plan.overlay = overlayPlan
+        plan.overlay = overlayPlan(at: now)
+        if plan.overlay != nil, !overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }
 

@@ -10,6 +10,8 @@ public struct OverlayPlan: Sendable, Equatable {
     public var label: String
     /// The label's centre.
     public var labelCentre: Vec2
+    /// 1 while shown, less while it fades out.
+    public var opacity: Double
 }
 
 extension AppCore {
@@ -19,9 +21,9 @@ extension AppCore {
 
     private var pageCount: Int { reader.position.pageCount }
 
-    /// The overlay's plan for this frame, if shown.
-    var overlayPlan: OverlayPlan? {
-        guard overlay.visible, let layout = overlayLayout else { return nil }
+    /// The overlay's plan for a frame at `now`, if drawn.
+    func overlayPlan(at now: Double) -> OverlayPlan? {
+        guard let opacity = overlay.opacity(at: now), let layout = overlayLayout else { return nil }
         let t = settings.translator, rtl = settings.reader.rightToLeft
         let label: String, page: Int
         if let scrub = overlay.scrub {
@@ -36,7 +38,7 @@ extension AppCore {
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
         return OverlayPlan(track: layout.track, thumb: thumb, label: label,
-                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s))
+                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s), opacity: opacity)
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {

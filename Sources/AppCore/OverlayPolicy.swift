@@ -6,7 +6,10 @@ import Gestures
 /// recognizer never sees it, so a drag along the track cannot become a swipe or a curl.
 struct OverlayPolicy: Sendable {
     static let hideAfter = 4000.0
+    static let fadeDuration = 250.0
     private(set) var visible = false
+    /// When it last began to fade out (hidden to input at once, drawn fading for `fadeDuration`).
+    private var fadeStart: Double?
     private(set) var deadline: Double?
     /// The finger dragging the thumb, and the page it points at.
     private(set) var scrub: (touch: Int32, page: Int)?
@@ -35,6 +38,7 @@ struct OverlayPolicy: Sendable {
     mutating func toggle(now: Double) -> Bool {
         visible.toggle()
         deadline = visible ? now + Self.hideAfter : nil
+        fadeStart = visible ? nil : now
         scrub = nil
         return visible
     }
@@ -46,7 +50,15 @@ struct OverlayPolicy: Sendable {
         if scrub != nil { deadline = now + Self.hideAfter; return false }
         visible = false
         deadline = nil
+        fadeStart = now
         return true
+    }
+
+    /// How opaque it is drawn at `now`; nil when not drawn.
+    func opacity(at now: Double) -> Double? {
+        if visible { return 1 }
+        guard let start = fadeStart, now < start + Self.fadeDuration else { return nil }
+        return 1 - max(0, now - start) / Self.fadeDuration
     }
 
     /// What `input` does to the scrubber laid out as `layout`: nil when it is not the scrubber's (the reader

@@ -104,8 +104,11 @@ public struct OverlayLayer: Sendable, Hashable {
     public var label: String
     public var labelCentre: Vec2
     public var scale: Double
+    /// 1 while shown, less while it fades out.
+    public var opacity: Double
 
-    public init(track: Rect, thumb: Rect, label: String, labelCentre: Vec2, scale: Double) {
+    public init(track: Rect, thumb: Rect, label: String, labelCentre: Vec2, scale: Double, opacity: Double) {
         self.track = track; self.thumb = thumb; self.label = label; self.labelCentre = labelCentre; self.scale = scale
+        self.opacity = opacity
     }
 }

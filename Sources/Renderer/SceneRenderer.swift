@@ -179,12 +179,13 @@ public final class SceneRenderer {
         drawBox(PageQuad(texture: texture, rect: rect), colour: RGBA(0.13, 0.13, 0.14), scene: scene, toClip: toClip)
     }
 
-    /// `quad` (its texture, or plain `colour`) over `colour`, 85 % opaque: labels and controls over the pages.
-    func drawBox(_ quad: PageQuad, colour: RGBA, scene: FrameScene, toClip: Affine2) {
+    /// `quad` (its texture, or plain `colour`) over `colour`, 85 % opaque (times `opacity`): labels and controls
+    /// over the pages.
+    func drawBox(_ quad: PageQuad, colour: RGBA, opacity: Double = 1, scene: FrameScene, toClip: Affine2) {
         var label = scene
         label.paper = colour
         glEnable(GLenum(GL_BLEND))
-        glBlendColor(0, 0, 0, 0.85)
+        glBlendColor(0, 0, 0, GLfloat(0.85 * opacity))
         glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         drawFlat(quad, polygon: nil, scene: label, toClip: toClip)
         glDisable(GLenum(GL_BLEND))

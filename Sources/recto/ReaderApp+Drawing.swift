@@ -53,7 +53,8 @@ extension ReaderApp {
         scene.overlay = plan.overlay.map { o in
             let s = window.renderScale
             func px(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
-            return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s, scale: s)
+            return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
+                                scale: s, opacity: o.opacity)
         }
         if screenshotPending { damage.reset() }
         // Repaint only what the turning page changed since this buffer was last shown.

@@ -20,12 +20,13 @@ struct OverlayPolicyTests {
     @Test func aMiddleTapShowsTheSpreadsPageNumbersAndAnotherHidesThem() {
         var d = shown(page: 4)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown"])
-        #expect(d.core.overlayPlan?.label == "4–5 of 12")
+        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 of 12")
         #expect(d.flips.isEmpty && d.logged("page").isEmpty)
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
-        #expect(d.core.overlayPlan == nil)
+        d.run(for: 250)
+        #expect(d.core.overlayPlan(at: d.now) == nil, "faded out")
     }
 
     @Test func itHidesFourSecondsAfterTheLastInputAndTapZonesStillTurn() {
@@ -34,10 +35,10 @@ struct OverlayPolicyTests {
         d.input(tap(at: Vec2(1200, 400), t0: d.now))   // the forward tap zone: turns, and keeps the overlay
         d.run(for: 3500)
         #expect(d.logged("page").count == 1, "the tap zone turned: \(d.logLines)")
-        #expect(d.core.overlayPlan != nil, "input restarted the 4 s")
-        #expect(d.core.overlayPlan?.label == "2–3 of 12")
+        #expect(d.core.overlayPlan(at: d.now) != nil, "input restarted the 4 s")
+        #expect(d.core.overlayPlan(at: d.now)?.label == "2–3 of 12")
         d.run(for: 1000)
-        #expect(d.core.overlayPlan == nil)
+        #expect(d.core.overlayPlan(at: d.now) == nil)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
     }
 
@@ -47,8 +48,8 @@ struct OverlayPolicyTests {
         let t0 = d.now + 50
         d.input(stroke(from: Vec2(140, Self.trackY + 20), to: Vec2(Self.x(ofPage: 7), Self.trackY - 20),
                        steps: 10, interval: 16, at: t0, lift: false))
-        #expect(d.core.overlayPlan?.label == "Page 7 of 12")
-        #expect(abs((d.core.overlayPlan?.thumb.center.x ?? 0) - Self.x(ofPage: 7)) < 0.01)
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 7 of 12")
+        #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.center.x ?? 0) - Self.x(ofPage: 7)) < 0.01)
         d.input(.touchUp(id: 0, time: t0 + 200))
         #expect(d.journal.count == intents, "the recognizer saw none of it: \(d.journal.dropFirst(intents))")
         #expect(d.logLines.contains("jump from=1 to=7"))
@@ -62,7 +63,7 @@ struct OverlayPolicyTests {
         var d = shown()
         d.input(.touchDown(id: 3, position: Vec2(Self.x(ofPage: 3), Self.trackY), time: d.now + 10))
         d.run(for: 9000)
-        #expect(d.core.overlayPlan?.label == "Page 3 of 12")
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 3 of 12")
         #expect((d.core.nextDeadline ?? .infinity) > d.now)
         d.input(.touchCancel(time: d.now + 10))
         #expect(d.logged("jump").isEmpty, "a cancelled drag jumps nowhere")
@@ -100,7 +101,7 @@ struct OverlayPolicyTests {
     @Test func theWindowsDensityComesAsAnEvent() {
         var d = shown()
         d.handle(.pixelDensity(perMM: 6))
-        #expect(abs((d.core.overlayPlan?.thumb.width ?? 0) - 54) < 1e-9)
+        #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.width ?? 0) - 54) < 1e-9)
     }
 }
 
@@ -110,10 +111,23 @@ extension OverlayPolicyTests {
         d.input(stroke(from: Vec2(640, 798), to: Vec2(640, 700), steps: 6, interval: 16, at: d.now + 100))
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown"])
         d.run(for: 600)
-        #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.overlayPlan != nil)
+        #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.overlayPlan(at: d.now) != nil)
         var side = Driver()
         side.input(stroke(from: Vec2(200, 798), to: Vec2(200, 700), steps: 6, interval: 16, at: side.now + 100))
         side.run(for: 600)
         #expect(side.logged("overlay").isEmpty, "only the middle third of the edge")
+    }
+}
+
+extension OverlayPolicyTests {
+    @Test func itFadesOutOverAQuarterSecondDrawingFramesOnlyWhileItFades() {
+        var d = shown()
+        for _ in 0..<400 where d.logged("overlay").count < 2 { d.run(for: 16) }
+        #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
+        let fading = d.core.overlayPlan(at: d.now)
+        #expect(fading.map { $0.opacity > 0 && $0.opacity < 1 } == true, "\(String(describing: fading))")
+        #expect(d.core.needsFrame)
+        d.run(for: 300)
+        #expect(d.core.overlayPlan(at: d.now) == nil && !d.core.needsFrame)
     }
 }
