@@ -67,8 +67,8 @@ extension AppCore {
         else { return nil }
         needsFrame = true
         guard released else { return [] }
-        let from = reader.page
         var out = log(reader.advance(to: time))
+        let from = reader.page
         out.append(.log(LogEvent("jump", ["from": .int(from), "to": .int(page)])))
         return out + log(reader.jump(toPage: page, at: time))
     }
