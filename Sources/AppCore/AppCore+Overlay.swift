@@ -21,6 +21,11 @@ extension AppCore {
 
     private var pageCount: Int { reader.position.pageCount }
 
+    /// The page's label where the book has labels, else its number.
+    private func name(of page: Int) -> String {
+        page >= 1 && page <= pageLabels.count ? pageLabels[page - 1] : "\(page)"
+    }
+
     /// The overlay's plan for a frame at `now`, if drawn.
     func overlayPlan(at now: Double) -> OverlayPlan? {
         guard let opacity = overlay.opacity(at: now), let layout = overlayLayout else { return nil }
@@ -28,11 +33,11 @@ extension AppCore {
         let label: String, page: Int
         if let scrub = overlay.scrub {
             page = scrub.page
-            label = t.format("Page {page} of {count}", ["page": "\(page)", "count": "\(pageCount)"])
+            label = t.format("Page {page} of {count}", ["page": name(of: page), "count": "\(pageCount)"])
         } else {
             let pages = reader.position.spread.pages.sorted()
             page = pages.first ?? reader.page
-            let numbers = pages.count > 1 ? "\(pages[0])–\(pages[pages.count - 1])" : "\(page)"
+            let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
             label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb

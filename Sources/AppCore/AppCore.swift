@@ -50,6 +50,8 @@ public struct AppCore: Sendable {
     var overlay = OverlayPolicy()
     /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
     var pixelsPerMM: Double?
+    /// The book's page labels for the overlay (empty: page numbers).
+    var pageLabels: [String] = []
     /// Tests set this to an empty array to record every intent applied, with its time.
     var journal: [TimedIntent]?
 
@@ -96,6 +98,7 @@ public struct AppCore: Sendable {
                 out.append(.log(LogEvent("region", ["page": .int(page), "wait_ms": .double((shown.waited * 10).rounded() / 10)])))
                 needsFrame = true
             }
+        case .pageLabels(let labels): pageLabels = labels
         case .pixelDensity(let perMM):
             pixelsPerMM = perMM
             needsFrame = true

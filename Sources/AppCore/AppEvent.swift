@@ -28,6 +28,8 @@ public enum AppEvent: Sendable, Equatable {
     /// The book knows its pages' sizes before any is decoded (a PDF): any unit, only the proportions count.
     /// Laying the spreads out at once keeps them from moving as pages arrive.
     case pageSizesKnown([IntSize])
+    /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
+    case pageLabels([String])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
     case doublePages(Set<Int>)
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.

@@ -176,6 +176,7 @@ import Renderer
     /// PDF's page proportions, so the spreads are laid out right from the start.
     func announceShape(of source: PageSource) {
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
+        perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
         guard let sizes = source.knownPageSizes else { return }
         // Points to hundredths: only the proportions matter.
         let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }

@@ -1,5 +1,6 @@
 @testable import AppCore
 import Geometry
+import Localization
 import Gestures
 import Testing
 
@@ -103,9 +104,7 @@ struct OverlayPolicyTests {
         d.handle(.pixelDensity(perMM: 6))
         #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.width ?? 0) - 54) < 1e-9)
     }
-}
 
-extension OverlayPolicyTests {
     @Test func aSwipeUpFromTheMiddleOfTheBottomEdgeShowsItAndTurnsNothing() {
         var d = Driver()
         d.input(stroke(from: Vec2(640, 798), to: Vec2(640, 700), steps: 6, interval: 16, at: d.now + 100))
@@ -117,9 +116,7 @@ extension OverlayPolicyTests {
         side.run(for: 600)
         #expect(side.logged("overlay").isEmpty, "only the middle third of the edge")
     }
-}
 
-extension OverlayPolicyTests {
     @Test func itFadesOutOverAQuarterSecondDrawingFramesOnlyWhileItFades() {
         var d = shown()
         for _ in 0..<400 where d.logged("overlay").count < 2 { d.run(for: 16) }
@@ -129,5 +126,26 @@ extension OverlayPolicyTests {
         #expect(d.core.needsFrame)
         d.run(for: 300)
         #expect(d.core.overlayPlan(at: d.now) == nil && !d.core.needsFrame)
+    }
+
+    @Test func aBookWithPageLabelsShowsThem() {
+        var d = shown(page: 4)
+        d.handle(.pageLabels(["i", "ii", "iii", "iv", "v", "vi"] + (1...6).map { "\($0)" }))
+        #expect(d.core.overlayPlan(at: d.now)?.label == "iv–v of 12")
+        d.input(.touchDown(id: 0, position: Vec2(Self.x(ofPage: 8), Self.trackY), time: d.now + 10))
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 2 of 12")
+        d.handle(.pageLabels([]))
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 8 of 12")
+    }
+
+    @Test func theLabelIsTranslated() {
+        var settings = Driver.settings
+        settings.translator = Translator(preferences: ["de"])
+        var d = Driver(settings: settings, page: 4)
+        d.input(tap(at: Scene.middle, t0: d.now + 100))
+        d.run(for: 400)
+        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 von 12")
+        d.input(.touchDown(id: 0, position: Vec2(Self.x(ofPage: 8), Self.trackY), time: d.now + 10))
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Seite 8 von 12")
     }
 }
