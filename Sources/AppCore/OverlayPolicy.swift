@@ -3,7 +3,8 @@ import Gestures
 
 /// The page overlay: shown by a tap in the middle of the page, hidden by another or after `hideAfter` ms
 /// without input. While shown, a finger that goes down on the scrubber is the scrubber's until it lifts: the
-/// recognizer never sees it, so a drag along the track cannot become a swipe or a curl.
+/// recognizer never sees it, so a drag along the track cannot become a swipe or a curl. The left button
+/// pressed on it is the scrubber's the same way.
 struct OverlayPolicy: Sendable {
     static let hideAfter = 4000.0
     static let fadeDuration = 250.0
@@ -11,8 +12,11 @@ struct OverlayPolicy: Sendable {
     /// When it last began to fade out (hidden to input at once, drawn fading for `fadeDuration`).
     private var fadeStart: Double?
     private(set) var deadline: Double?
-    /// The finger dragging the thumb, and the page it points at.
-    private(set) var scrub: (touch: Int32, page: Int)?
+    enum Holder: Equatable { case touch(Int32), pointer }
+    /// The finger or pointer dragging the thumb, and the page it points at.
+    private(set) var scrub: (holder: Holder, page: Int)?
+    /// Where the pointer is (its button events carry no position).
+    private var pointer: Vec2?
     /// A finger that went down on the bottom edge while hidden, and where.
     private var edgeTouch: (id: Int32, y: Double)?
 
@@ -66,15 +70,24 @@ struct OverlayPolicy: Sendable {
     mutating func input(_ input: InputEvent, at time: Double, layout: OverlayLayout,
                         pageOf: (Double) -> Int) -> (page: Int, released: Bool)? {
         if visible { deadline = time + Self.hideAfter }
+        if case .pointerMotion(let p, _) = input { pointer = p }
         switch input {
         case let .touchDown(id, p, _) where visible && scrub == nil && layout.hitArea.contains(p):
-            scrub = (id, pageOf(p.x))
-        case let .touchMotion(id, p, _) where scrub?.touch == id:
+            scrub = (.touch(id), pageOf(p.x))
+        case let .pointerButton(PointerButton.left, true, _) where visible && scrub == nil
+                                                                 && pointer.map(layout.hitArea.contains) == true:
+            scrub = (.pointer, pageOf(pointer?.x ?? 0))
+        case let .touchMotion(id, p, _) where scrub?.holder == .touch(id):
             scrub?.page = pageOf(p.x)
-        case let .touchUp(id, _) where scrub?.touch == id:
+        case let .pointerMotion(p, _) where scrub?.holder == .pointer:
+            scrub?.page = pageOf(p.x)
+        case let .touchUp(id, _) where scrub?.holder == .touch(id):
             defer { scrub = nil }
             return scrub.map { ($0.page, true) }
-        case .touchCancel where scrub != nil:
+        case .pointerButton(PointerButton.left, false, _) where scrub?.holder == .pointer:
+            defer { scrub = nil }
+            return scrub.map { ($0.page, true) }
+        case .touchCancel where scrub != nil, .pointerLeave where scrub?.holder == .pointer:
             scrub = nil
             return nil
         default: return nil

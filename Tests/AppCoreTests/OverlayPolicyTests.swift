@@ -60,6 +60,20 @@ struct OverlayPolicyTests {
         #expect(d.flips.isEmpty)
     }
 
+    @Test func theLeftButtonDragsTheThumbToo() {
+        var d = shown()
+        let intents = d.journal.count, t0 = d.now + 50
+        d.input(.pointerMotion(position: Vec2(Self.x(ofPage: 2), Self.trackY), time: t0))
+        d.input(.pointerButton(button: PointerButton.left, pressed: true, time: t0 + 10))
+        d.input(.pointerMotion(position: Vec2(Self.x(ofPage: 11), Self.trackY + 100), time: t0 + 50))
+        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 11 of 12")
+        d.input(.pointerButton(button: PointerButton.left, pressed: false, time: t0 + 80))
+        #expect(d.logLines.contains("jump from=1 to=11"))
+        #expect(d.journal.count == intents, "the recognizer saw no press: \(d.journal.dropFirst(intents))")
+        d.run(for: 400)
+        #expect(d.logLines.filter { $0.hasPrefix("page") } == ["page page=10"])
+    }
+
     @Test func aFingerHeldOnTheThumbKeepsTheOverlayWithoutABusyTimer() {
         var d = shown()
         d.input(.touchDown(id: 3, position: Vec2(Self.x(ofPage: 3), Self.trackY), time: d.now + 10))
