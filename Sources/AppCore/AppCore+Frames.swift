@@ -14,6 +14,8 @@ public struct FramePlan: Sendable {
     var complete: Bool
     /// While the corner lifts in attract mode: the invitation to drag it, drawn near it.
     public var hint: AttractHint? = nil
+    /// The page overlay (page numbers and scrubber), when shown.
+    public var overlay: OverlayPlan? = nil
 }
 
 extension AppCore {
@@ -41,6 +43,8 @@ extension AppCore {
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
         plan.hint = attractHint
+        plan.overlay = overlayPlan(at: now)
+        if plan.overlay != nil, !overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }
 

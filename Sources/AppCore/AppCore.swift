@@ -47,6 +47,11 @@ public struct AppCore: Sendable {
     var lastInputAt: Double?
     var reloadDeadline: Double?
     var attract: AttractPolicy
+    var overlay = OverlayPolicy()
+    /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
+    var pixelsPerMM: Double?
+    /// The book's page labels for the overlay (empty: page numbers).
+    var pageLabels: [String] = []
     /// Tests set this to an empty array to record every intent applied, with its time.
     var journal: [TimedIntent]?
 
@@ -63,7 +68,7 @@ public struct AppCore: Sendable {
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
-         firstFrames.prepareDeadline, glFailure?.deadline].compactMap { $0 }.min()
+         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline].compactMap { $0 }.min()
     }
 
     /// The GL draws (its start-up is over).
@@ -93,6 +98,10 @@ public struct AppCore: Sendable {
                 out.append(.log(LogEvent("region", ["page": .int(page), "wait_ms": .double((shown.waited * 10).rounded() / 10)])))
                 needsFrame = true
             }
+        case .pageLabels(let labels): pageLabels = labels
+        case .pixelDensity(let perMM):
+            pixelsPerMM = perMM
+            needsFrame = true
         case .bookChanged: reloadDeadline = now + settings.reloadQuiet
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
         case .pageSizesKnown(let sizes):
@@ -142,6 +151,8 @@ public struct AppCore: Sendable {
         let (endedAttract, swallow) = attract.input(input, at: time)
         if endedAttract { out += endAttract() }
         if swallow { return out }
+        out += overlayEdgeSwipe(input)
+        if let scrubbed = overlayInput(input, at: time) { return out + scrubbed }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
@@ -166,6 +177,7 @@ public struct AppCore: Sendable {
         case .curlMove(let p): predictor.add(position: p, time: timed.time)
         case .curlEnd, .curlCancel: predictor.reset()
         case .quit: return settings.kiosk ? [] : [.quit(0)]
+        case .middleTap: return toggleOverlay(at: timed.time)
         default: break
         }
         needsFrame = true
@@ -207,6 +219,7 @@ public struct AppCore: Sendable {
             reloadDeadline = nil
             out.append(.reloadBook)
         }
+        out += overlayDue(now: now)
         out += firstFrames.timersDue(now: now, glIsUp: glIsUp, needsFrame: &needsFrame)
         if let failure = glFailure, failure.deadline <= now {
             glFailure = nil

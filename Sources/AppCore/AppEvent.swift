@@ -8,6 +8,8 @@ public enum AppEvent: Sendable, Equatable {
     case input(InputEvent)
     /// The window has its logical size (px) and buffer scale (first configure, resize, rotation, output change).
     case configured(width: Double, height: Double, scale: Double)
+    /// The window's output says its physical size: this many window (logical) pixels per millimetre.
+    case pixelDensity(perMM: Double)
     /// The compositor took the last frame (`wl_callback.done`, its time in ms).
     case frameCallback(time: Double)
     /// `AppCore.nextDeadline` has passed.
@@ -26,6 +28,8 @@ public enum AppEvent: Sendable, Equatable {
     /// The book knows its pages' sizes before any is decoded (a PDF): any unit, only the proportions count.
     /// Laying the spreads out at once keeps them from moving as pages arrive.
     case pageSizesKnown([IntSize])
+    /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
+    case pageLabels([String])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
     case doublePages(Set<Int>)
     /// The book names its front cover (ComicInfo's `FrontCover`), where the idle reset returns; nil: page 1.

@@ -133,6 +133,11 @@ public struct GestureContext: Sendable, Hashable {
         return nil
     }
 
+    /// Whether `p` lies between the tap zones of an unzoomed page.
+    func isMiddle(_ p: Vec2, _ config: GestureConfig) -> Bool {
+        !isZoomed && !tapArea.isEmpty && tapArea.contains(p) && tapTurn(at: p, config) == nil
+    }
+
     /// Forward for motion towards the left (LTR), towards the right (RTL).
     func direction(ofHorizontal dx: Double) -> TurnDirection {
         (dx < 0) != rightToLeft ? .forward : .backward

@@ -23,6 +23,8 @@ public enum Intent: Sendable, Hashable {
     case turn(TurnDirection, cause: TurnCause)
     /// Home / End.
     case jump(JumpTarget)
+    /// A single tap in the middle of an unzoomed page (between the tap zones): show or hide the page overlay.
+    case middleTap
 
     /// Double tap (or double click): toggle between fit and zoomed, centred on `at`.
     case toggleZoom(at: Vec2)

@@ -67,6 +67,7 @@ struct Stroke: Sendable, Hashable {
         case .pending:
             guard time - startTime <= config.tapMaxDuration else { return taps.strokeIsNotTap() }
             let action = context.tapTurn(at: start, config).map { Intent.turn($0, cause: .tap) }
+                ?? (context.isMiddle(start, config) ? .middleTap : nil)
             return taps.tapEnded(at: start, time: time, action: action, config)
         case .held:
             return []

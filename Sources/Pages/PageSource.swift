@@ -101,6 +101,8 @@ public struct PageSource: Sendable {
     public var knownPageSizes: [(width: Double, height: Double)]? {
         (provider as? PDFSource)?.pageSizes.map { ($0.width, $0.height) }
     }
+    /// A PDF's page labels ("i", "ii", "1", …), page N at index N - 1; nil when pages go by their numbers.
+    public var pageLabels: [String]? { (provider as? PDFSource)?.document.info.labels }
     /// The book's title from its metadata (PDF), nil when it has none.
     public var title: String? { (provider as? PDFSource)?.title }
     /// File or entry name of `page` (1-based), for messages; "page N" when out of range.

@@ -144,6 +144,12 @@ import CWaylandProtocols
         updateScale()
     }
 
+    /// Window (logical) pixels per millimetre on the output the window is on, when that output says its size.
+    public var pixelsPerMM: Double? {
+        let output = enteredOutputs.lazy.compactMap { self.display.output(for: $0) }.first ?? fullscreenOutput
+        return output?.pixelsPerMM.map { $0 / max(scale, 1e-3) }
+    }
+
     /// Re-evaluates the scale when outputs or the preferred fractional scale change.
     public func updateScale() {
         let old = scale

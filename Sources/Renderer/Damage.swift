@@ -10,6 +10,7 @@ public struct SceneSignature: Hashable {
     let spineX: Double?
     let background: RGBA
     let hint: HintLayer?
+    let overlay: OverlayLayer?
 
     struct PageKey: Hashable { let texture: UInt32; let rect: Rect }
     struct LeafKey: Hashable { let rect: Rect; let front: UInt32; let back: UInt32; let beneath: PageKey? }
@@ -24,6 +25,7 @@ public struct SceneSignature: Hashable {
         spineX = scene.spineX
         background = scene.background
         hint = scene.hint
+        overlay = scene.overlay
     }
 }
 

@@ -79,6 +79,8 @@ public struct FrameScene {
     public var plain = false
     /// A short text label near a page corner (attract mode's invitation), drawn over everything.
     public var hint: HintLayer?
+    /// The page overlay (page numbers and scrubber), drawn over everything in buffer pixels.
+    public var overlay: OverlayLayer?
     /// A cross-fade's outgoing pages, drawn over `pages` and `details` at `fadingOpacity` (reduced motion).
     public var fading: [PageQuad] = []
     public var fadingOpacity = 0.0
@@ -91,5 +93,22 @@ public struct FrameScene {
         self.pages = pages
         self.curl = curl
         self.spineX = spineX
+    }
+}
+
+/// The page overlay, in buffer pixels (not zoomed with the pages): a track, its thumb, and a label centred at
+/// `labelCentre`; `scale` is buffer pixels per window pixel (for the text's size).
+public struct OverlayLayer: Sendable, Hashable {
+    public var track: Rect
+    public var thumb: Rect
+    public var label: String
+    public var labelCentre: Vec2
+    public var scale: Double
+    /// 1 while shown, less while it fades out.
+    public var opacity: Double
+
+    public init(track: Rect, thumb: Rect, label: String, labelCentre: Vec2, scale: Double, opacity: Double) {
+        self.track = track; self.thumb = thumb; self.label = label; self.labelCentre = labelCentre; self.scale = scale
+        self.opacity = opacity
     }
 }

@@ -20,8 +20,9 @@ public final class SceneRenderer {
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
     private var blank: Texture!
-    /// The hint label's texture, set once per text and scale.
-    private var hintLabel: (text: String, scale: Double, texture: Texture)?
+    /// Each label's texture (the hint, the overlay's page numbers), set once per text and scale.
+    private var labels: [LabelSlot: (text: String, scale: Double, texture: Texture)] = [:]
+    enum LabelSlot { case hint, overlay }
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -104,6 +105,7 @@ public final class SceneRenderer {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
         drawFading(scene, toClip: toClip)
+        defer { drawOverlay(scene, width: width, height: height) }
         defer { drawHint(scene, toClip: toClip) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
@@ -170,22 +172,28 @@ public final class SceneRenderer {
     private func drawHint(_ scene: FrameScene, toClip: Affine2) {
         guard let hint = scene.hint else { return }
         let scale = max(0.5, scene.view.uniformScale)
-        let texture = hintTexture(hint.text, scale: scale)
+        let texture = labelTexture(hint.text, scale: scale, slot: .hint)
         let w = Double(texture.width) / scale, h = Double(texture.height) / scale
         let x = hint.leftOfCorner ? hint.corner.x - 24 - w : hint.corner.x + 24
         let rect = Rect(x: max(8, x), y: max(8, hint.corner.y - 72 - h), width: w, height: h)
+        drawBox(PageQuad(texture: texture, rect: rect), colour: RGBA(0.13, 0.13, 0.14), scene: scene, toClip: toClip)
+    }
+
+    /// `quad` (its texture, or plain `colour`) over `colour`, 85 % opaque (times `opacity`): labels and controls
+    /// over the pages.
+    func drawBox(_ quad: PageQuad, colour: RGBA, opacity: Double = 1, scene: FrameScene, toClip: Affine2) {
         var label = scene
-        label.paper = RGBA(0.13, 0.13, 0.14)
+        label.paper = colour
         glEnable(GLenum(GL_BLEND))
-        glBlendColor(0, 0, 0, 0.85)
+        glBlendColor(0, 0, 0, GLfloat(0.85 * opacity))
         glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
-        drawFlat(PageQuad(texture: texture, rect: rect), polygon: nil, scene: label, toClip: toClip)
+        drawFlat(quad, polygon: nil, scene: label, toClip: toClip)
         glDisable(GLenum(GL_BLEND))
     }
 
     /// White text with a transparent margin, so the paper colour behind it makes the box.
-    private func hintTexture(_ text: String, scale: Double) -> Texture {
-        if let l = hintLabel, l.text == text, l.scale == scale { return l.texture }
+    func labelTexture(_ text: String, scale: Double, slot: LabelSlot) -> Texture {
+        if let l = labels[slot], l.text == text, l.scale == scale { return l.texture }
         let image = TextRenderer.render(text, style: TextStyle(size: 22 * scale, colour: TextColour(255, 255, 255),
                                                                maxWidth: Int(320 * scale), alignment: .center))
         let pad = Int((12 * scale).rounded())
@@ -196,7 +204,7 @@ public final class SceneRenderer {
             pixels.replaceSubrange(to..<to + image.width * 4, with: image.pixels[from..<from + image.width * 4])
         }
         let texture = pixels.withUnsafeBytes { makeTexture(width: width, height: height, pixels: $0) }
-        hintLabel = (text, scale, texture)
+        labels[slot] = (text, scale, texture)
         return texture
     }
 
@@ -228,7 +236,7 @@ public final class SceneRenderer {
     }
 
     /// Draws a flat page, or the convex part `polygon` of it (page space), with the plain page shader.
-    private func drawFlat(_ page: PageQuad, polygon: [Vec2]?, scene: FrameScene, toClip: Affine2) {
+    func drawFlat(_ page: PageQuad, polygon: [Vec2]?, scene: FrameScene, toClip: Affine2) {
         let program = plainProgram
         program.use()
         setPaper(program, scene.paper)

@@ -50,6 +50,12 @@ extension ReaderApp {
         scene.details = plan.details.compactMap { d in details[d.page].map { PageQuad(texture: $0, rect: d.rect) } }
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
         scene.hint = plan.hint.map { HintLayer(text: $0.text, corner: $0.corner, leftOfCorner: $0.spineOnLeft) }
+        scene.overlay = plan.overlay.map { o in
+            let s = window.renderScale
+            func px(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
+            return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
+                                scale: s, opacity: o.opacity)
+        }
         if screenshotPending { damage.reset() }
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),

@@ -144,6 +144,7 @@ import Renderer
             surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
             perform(core.handle(.configured(width: Double(window.width), height: Double(window.height),
                                             scale: window.scale), now: now))
+            if let perMM = window.pixelsPerMM { perform(core.handle(.pixelDensity(perMM: perMM), now: now)) }
         case .outputsChanged:
             window.updateScale()
         case .frameCallback(let time):
@@ -178,6 +179,7 @@ import Renderer
     func announceShape(of source: PageSource) {
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
+        perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
         guard let sizes = source.knownPageSizes else { return }
         // Points to hundredths: only the proportions matter.
         let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }

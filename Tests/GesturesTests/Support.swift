@@ -27,6 +27,7 @@ func kind(_ i: Intent) -> String {
     case .flick: "flick"
     case .turn: "turn"
     case .jump: "jump"
+    case .middleTap: "middleTap"
     case .toggleZoom: "toggleZoom"
     case .zoomBy: "zoomBy"
     case .zoomReset: "zoomReset"
