@@ -11,7 +11,7 @@ public struct ZoomConfig: Sendable, Hashable {
     public var allowRotation: Bool
     /// On release, settle the rotation to the nearest multiple of 90°; false leaves it where the fingers put it.
     public var snapRotation: Bool
-    /// Seconds for settle, spring-back, double-tap and reset animations (ease-out, time-driven).
+    /// Milliseconds for settle, spring-back, double-tap and reset animations (ease-out, time-driven).
     public var animationDuration: Double
     /// Slope of the rubber band at a limit: the share of finger motion still shown just past it (0…1).
     public var rubberBandStiffness: Double
@@ -26,7 +26,7 @@ public struct ZoomConfig: Sendable, Hashable {
     public var fitSnapAngle: Double
     /// Whether a one-finger pan keeps gliding after release.
     public var momentum: Bool
-    /// Seconds: the glide's velocity decays as e^(−t/τ), so it travels velocity · τ in total.
+    /// Milliseconds: the glide's velocity decays as e^(−t/τ), so it travels velocity · τ in total.
     public var momentumTimeConstant: Double
     /// px/s: slower releases do not glide.
     public var momentumMinimumSpeed: Double
@@ -35,9 +35,9 @@ public struct ZoomConfig: Sendable, Hashable {
     public var bounceRate: Double
 
     public init(maxScale: Double = 8, doubleTapScale: Double = 2.5, allowRotation: Bool = true,
-                snapRotation: Bool = true, animationDuration: Double = 0.25, rubberBandStiffness: Double = 0.55,
+                snapRotation: Bool = true, animationDuration: Double = 250, rubberBandStiffness: Double = 0.55,
                 panOvershoot: Double = 0.25, scaleOvershoot: Double = 0.5, fitSnapScale: Double = 1.01,
-                fitSnapAngle: Double = 3 * pi / 180, momentum: Bool = true, momentumTimeConstant: Double = 0.35,
+                fitSnapAngle: Double = 3 * pi / 180, momentum: Bool = true, momentumTimeConstant: Double = 350,
                 momentumMinimumSpeed: Double = 60, bounceRate: Double = 12) {
         self.maxScale = maxScale; self.doubleTapScale = doubleTapScale; self.allowRotation = allowRotation
         self.snapRotation = snapRotation; self.animationDuration = animationDuration
@@ -55,13 +55,15 @@ extension ZoomConfig {
     }
     var safeMaxScale: Double { Self.finite(maxScale, 8, 1, 1e4) }
     var safeDoubleTapScale: Double { Self.finite(doubleTapScale, 2.5, 1, safeMaxScale) }
-    var safeDuration: Double { Self.finite(animationDuration, 0.25, 0, 10) }
+    /// In seconds, the unit the view's animations run in inside (callers give ms).
+    var safeDuration: Double { Self.finite(animationDuration, 250, 0, 10_000) / 1000 }
     var safeStiffness: Double { Self.finite(rubberBandStiffness, 0.55, 0, 1) }
     var safePanOvershoot: Double { Self.finite(panOvershoot, 0.25, 0, 10) }
     var safeScaleOvershoot: Double { Self.finite(scaleOvershoot, 0.5, 0, 100) }
     var safeFitSnapScale: Double { Self.finite(fitSnapScale, 1.01, 1, safeMaxScale) }
     var safeFitSnapAngle: Double { Self.finite(fitSnapAngle, 3 * pi / 180, 0, pi / 4) }
-    var safeTimeConstant: Double { Self.finite(momentumTimeConstant, 0.35, 0, 10) }
+    /// In seconds, as `safeDuration`.
+    var safeTimeConstant: Double { Self.finite(momentumTimeConstant, 350, 0, 10_000) / 1000 }
     var safeMinimumSpeed: Double { Self.finite(momentumMinimumSpeed, 60, 0, 1e9) }
     var safeBounceRate: Double { Self.finite(bounceRate, 12, 1, 1e3) }
 }
