@@ -45,7 +45,7 @@ import Testing
         // Over to pages 2–3 and back, until each is on screen: both spreads are decoded before the turn watched.
         for (key, reference, page) in [(InputCode.keyRight, spread, 2), (InputCode.keyLeft, cover, 1)] {
             try session.weston.chord([], key)
-            #expect(try session.waitForEvent("page").int("page") == page)
+            #expect(try session.waitForEvent("page", timeout: .seconds(15)).int("page") == page)
             _ = try session.screenshot { compareImages($0, reference).map { $0.fractionWithin >= 0.99 } ?? false }
         }
         try session.weston.chord([], InputCode.keyRight)
@@ -56,9 +56,9 @@ import Testing
             shots.append(shot)
             if let d = compareImages(shot, spread), d.fractionWithin >= 0.99 { break }
         }
-        let begin = try session.waitForEvent("flip")
-        let commit = try session.waitForEvent("flip")
-        let page = try session.waitForEvent("page")
+        let begin = try session.waitForEvent("flip", timeout: .seconds(15))
+        let commit = try session.waitForEvent("flip", timeout: .seconds(15))
+        let page = try session.waitForEvent("page", timeout: .seconds(15))
         #expect(begin.string("phase") == "begin" && commit.string("phase") == "commit", "events: \(session.historyText)")
         #expect(page.int("page") == 2)
         let last = try #require(shots.last)
