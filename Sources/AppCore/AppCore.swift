@@ -46,6 +46,8 @@ public struct AppCore: Sendable {
     /// The newest input event's time, for `recto ctl status`.
     var lastInputAt: Double?
     var reloadDeadline: Double?
+    /// Reload attempts that failed since the book last changed (retried a few times, more slowly each time).
+    var reloadFailures = 0
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
     /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
@@ -102,7 +104,14 @@ public struct AppCore: Sendable {
         case .pixelDensity(let perMM):
             pixelsPerMM = perMM
             needsFrame = true
-        case .bookChanged: reloadDeadline = now + settings.reloadQuiet
+        case .bookChanged:
+            reloadFailures = 0
+            reloadDeadline = now + settings.reloadQuiet
+        case .bookReloadFailed:
+            // A file caught half-written may be whole soon without another change to tell us (a helper that could
+            // not start may start next time): a few more tries, further apart.
+            reloadFailures += 1
+            if reloadFailures <= 4 { reloadDeadline = now + settings.reloadQuiet * Double(1 << reloadFailures) }
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
         case .pageSizesKnown(let sizes):
             for (i, size) in sizes.enumerated() where !hasImage(i + 1) && size.width > 0 && size.height > 0 {

@@ -36,6 +36,8 @@ public enum AppEvent: Sendable, Equatable {
     case frontCover(Int?)
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
     case bookReloaded(pageCount: Int)
+    /// The book could not be read again (a copy still in progress, a helper that failed to start): try later.
+    case bookReloadFailed
     /// The GL is up (after `AppEffect.startGL`), with its largest texture side.
     case glReady(maxTextureSize: Int)
     /// EGL or GL ES 2 cannot be used here (`message` says why): the program ends with status 4.

@@ -100,6 +100,7 @@ extension ReaderApp {
         let fresh: PageSource
         do { fresh = try cache.source.reloaded() } catch {
             options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+            perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
             return
         }
         options.logger.info("book changed on disk: \(fresh.pageCount) pages")

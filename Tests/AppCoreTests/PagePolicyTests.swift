@@ -114,3 +114,23 @@ import Testing
         #expect(!d.effects.contains { if case .rememberPage = $0 { true } else { false } })
     }
 }
+
+@Suite struct ReloadRetryTests {
+    @Test func aFailedReloadIsTriedAgainAFewTimesFurtherApart() {
+        var d = Driver()
+        d.handle(.bookChanged)
+        d.now += 400
+        #expect(d.handle(.timer) == [.reloadBook])
+        var gaps: [Double] = []
+        for _ in 0..<5 {
+            d.handle(.bookReloadFailed)
+            guard let due = d.core.nextDeadline else { break }
+            gaps.append(due - d.now)
+            d.now = due
+            #expect(d.handle(.timer) == [.reloadBook])
+        }
+        #expect(gaps == [800, 1600, 3200, 6400], "then it waits for the next change")
+        d.handle(.bookChanged)
+        #expect(d.core.nextDeadline == d.now + 400)
+    }
+}

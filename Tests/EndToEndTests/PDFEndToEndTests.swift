@@ -132,7 +132,7 @@ import TestSupport
         let staged = dir.appendingPathComponent(".catalogue.pdf.part")
         try Data(book(pages: 9)).write(to: staged)
         #expect(rename(staged.path, path.path) == 0)
-        #expect(try session.waitForEvent("book", timeout: .seconds(10)).int("pages") == 9)
+        #expect(try session.waitForEvent("book", timeout: .seconds(30)).int("pages") == 9)
 
         // Another is copied over it slowly, in place: read once it is whole and quiet.
         let next = book(pages: 4)
@@ -143,7 +143,7 @@ import TestSupport
         session.weston.sleep(until: .now + .milliseconds(150))
         try handle.write(contentsOf: Data(next[half...]))
         try handle.close()
-        let reread = try session.waitForEvent("book", timeout: .seconds(10)) { $0.int("pages") == 4 }
+        let reread = try session.waitForEvent("book", timeout: .seconds(30)) { $0.int("pages") == 4 }
         #expect(reread.int("pages") == 4, "events: \(session.historyText)")
         #expect(!session.history.contains { $0.name == "page" && $0.int("page") == 1 }, "the page was kept: \(session.historyText)")
     }
