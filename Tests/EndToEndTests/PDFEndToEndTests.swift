@@ -148,3 +148,35 @@ import TestSupport
         #expect(!session.history.contains { $0.name == "page" && $0.int("page") == 1 }, "the page was kept: \(session.historyText)")
     }
 }
+
+/// Turning a PDF at 2 turns a second shows rendered pages: they are rendered ahead (two spreads either side), so a
+/// spread that lands is drawn from textures already there, never as blank paper.
+@Suite(.serialized) struct PDFTurningEndToEndTests {
+    @Test func twoTurnsASecondLandOnRenderedPages() throws {
+        let dir = try Scratch.makeDirectory("pdf-turns")
+        let path = dir.appendingPathComponent("twelve.pdf")
+        let lines = (1...30).map { "Line \($0) of a page of body text, set in twelve point type." }
+        try Data(pdfBook((1...12).map { _ in .text(lines) })).write(to: path)
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [path.path, "--kiosk"])
+        _ = try session.waitForEvent("shown")
+        let halves = (left: PixelRect(x: 240, y: 60, width: 640, height: 600), right: PixelRect(x: 1040, y: 60, width: 640, height: 600))
+        // Dark ink in a page's text block: the page's own rendering, not paper waiting for it.
+        func inked(_ image: RGBAImage, _ r: PixelRect) -> Int {
+            var n = 0
+            for y in stride(from: r.y, to: r.y + r.height, by: 2) {
+                for x in stride(from: r.x, to: r.x + r.width, by: 2) where image.rgb(x, y).luminance < 100 { n += 1 }
+            }
+            return n
+        }
+        for turn in 1...5 {
+            try session.weston.key(InputCode.keyRight, pressed: true)
+            try session.weston.key(InputCode.keyRight, pressed: false)
+            let page = try session.waitForEvent("page").int("page")
+            #expect(page == 2 * turn)
+            let shot = try session.screenshot()
+            #expect(inked(shot, halves.left) > 500 && inked(shot, halves.right) > 500,
+                    "turn \(turn): left \(inked(shot, halves.left)), right \(inked(shot, halves.right)) ink samples; \(session.weston.artifactsDirectory.path)")
+            session.weston.sleep(until: .now + .milliseconds(150))
+        }
+    }
+}
