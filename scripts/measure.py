@@ -2,7 +2,7 @@
 """Measure recto under a private headless weston 10 (pixman, kiosk-shell) with the test seat module.
 
   measure.py startup [--runs 5] [--size 1920x1080] [--image FILE]   exec -> first frame, recto vs swayimg/imv
-  measure.py drag    [--seconds 10] [--size 1920x1080]              continuous corner drag with --stats
+  measure.py drag    [--seconds 10] [--rounds N] [--baseline PATH]   continuous corner drag with --stats
   measure.py idle    [--seconds 5] [--size 1920x1080]               commits and CPU while nothing happens
   measure.py soak    [--turns 10000] [--cache-mb N]                 RSS/fd growth over many page turns
 Every subcommand prints a table; --json FILE also writes the figures. --recto PATH picks the binary
@@ -350,8 +350,8 @@ def page_rects(width, height, margin=0.02, page_w=1600, page_h=2240):
     return (spine - w, top, w, h), (spine, top, w, h)
 
 
-def start_recto(weston, args, book=None, env_extra=None):
-    argv = [ARGS.recto] + ([book] if book else []) + ["--log-events", "--no-config"] + args
+def start_recto(weston, args, book=None, env_extra=None, binary=None):
+    argv = [binary or ARGS.recto] + ([book] if book else []) + ["--log-events", "--no-config"] + args
     proc = weston.launch(argv, env_extra)
     shown = wait_event(proc.out, "shown", 30)
     if shown is None:
@@ -486,17 +486,16 @@ def parse_report(lines):
     return r
 
 
-def cmd_drag():
+def drag_run(binary):
+    """One continuous corner drag (ARGS.seconds, touch at 62.5 Hz, never released) with `binary` --stats."""
     w, h = ARGS.size
-    before = load()
     _, right = page_rects(w, h)
     x0, y0 = right[0] + right[2] - 10, right[1] + right[3] - 10
     with Weston(w, h) as weston:
-        recto, _ = start_recto(weston, ["--stats"])
+        recto, _ = start_recto(weston, ["--stats"], binary=binary)
         weston.wait_mapped(recto, x0, y0)
         time.sleep(1.0)
-        base = wait_event(recto.out, "stats", 0.1)  # the start-up summary, if any
-        n_before = recto.out.count()
+        base = [e for e in events(recto.out) if e["event"] == "stats"]
         wcpu0, cpu0, t_start = weston_cpu(weston), recto.cpu_ticks_ms(), mono_ms()
         weston.send(f"touch-down 0 {x0} {y0}")
         weston.send("touch-frame")
@@ -518,35 +517,63 @@ def cmd_drag():
                     buffers[key] = buffers.get(key, 0) + 1
         t_end = mono_ms()
         cpu1, wcpu1 = recto.cpu_ticks_ms(), weston_cpu(weston)
-        stats = [e for e in events(recto.out, n_before) if e["event"] == "stats"]
+        # Let the last frames' presentation feedback arrive before the report is written.
+        time.sleep(0.2)
         status, exit_ms = recto.stop()
         report = parse_report(recto.err)
-    first = stats[0] if stats else (base[1] if base else None)
-    r = {"size": [w, h], "seconds": ARGS.seconds, "motions": steps, "load_before": before, "load_after": load(),
-         "recto_cpu_pct": round(100 * (cpu1 - cpu0) / (t_end - t_start), 1),
-         "weston_cpu_pct": round(100 * (wcpu1 - wcpu0) / (t_end - t_start), 1),
-         "exit": status, "report": report, "stats_lines": stats, "motion_buffers": buffers}
-    if first and "frames" in report:
-        df, dc = report["frames"] - first["frames"], report["callbacks"] - first["callbacks"]
-        r.update(frames=df, callbacks=dc, answered_pct=round(100 * df / dc, 1) if dc else None,
-                 fps=round(df / ((t_end - first["t"]) / 1000), 1))
-    print(f"drag: {ARGS.seconds} s corner drag at {w}x{h}, {steps} touch motions, load before {before}, after {load()}")
-    table([["frames / callbacks during drag", f"{r.get('frames')} / {r.get('callbacks')}",
-            f"{r.get('answered_pct')} %", ">= 95 %"],
-           ["frames per second", r.get("fps"), "", "weston-simple-egl ~37-40"],
-           ["input-to-commit p50 / p99 ms", f"{report.get('latency_p50')} / {report.get('latency_p99')}",
-            f"max {report.get('latency_max')}", "p99 <= frame p99 + 1"],
-           ["newest-input-to-commit p50 / p99 ms", f"{report.get('newest_latency_p50')} / {report.get('newest_latency_p99')}",
-            "", "(the frame's own part)"],
-           ["frame cost p50 / p99 ms", f"{report.get('frame_p50')} / {report.get('frame_p99')}", "", ""],
-           ["frames presented / discarded (whole run)", f"{report.get('presented')} / {report.get('discarded')}", "", ""],
-           ["input-to-presentation p50 / p99 ms", f"{report.get('present_latency_p50')} / {report.get('present_latency_p99')}",
-            "", "(wp_presentation)"],
-           ["buffer sizes while moving (samples)", " ".join(f"{k}:{v}" for k, v in buffers.items()), "", ""],
-           ["recto CPU % (of one core)", r["recto_cpu_pct"], "", ""],
-           ["weston CPU %", r["weston_cpu_pct"], "", ""],
-           ["exit status on SIGTERM", status, f"{exit_ms:.0f} ms", "0"]], ["figure", "value", "", "target"])
+    seconds = (t_end - t_start) / 1000
+    first = base[-1] if base else {"frames": 0, "callbacks": 0, "presented": 0, "discarded": 0}
+    r = {"binary": binary, "motions": steps, "exit": status, "exit_ms": round(exit_ms), "report": report,
+         "motion_buffers": buffers,
+         "cpu_s_per_drag_s": round((cpu1 - cpu0) / 1000 / seconds, 3),
+         "weston_cpu_s_per_drag_s": round((wcpu1 - wcpu0) / 1000 / seconds, 3)}
+    if "frames" in report and "presented" in report:
+        drawn = report["frames"] - first["frames"]
+        presented = report["presented"] - first.get("presented", 0)
+        r.update(drawn=drawn, presented=presented, discarded=report["discarded"] - first.get("discarded", 0),
+                 callbacks=report["callbacks"] - first["callbacks"],
+                 drawn_per_presented=round(drawn / presented, 3) if presented else None,
+                 drawn_per_s=round(drawn / seconds, 1), presented_per_s=round(presented / seconds, 1))
     return r
+
+
+def cmd_drag():
+    """The drag with this build and, with --baseline, another build in the same run, rounds interleaved."""
+    w, h = ARGS.size
+    before = load()
+    builds = [("recto", ARGS.recto)] + ([("baseline", ARGS.baseline)] if ARGS.baseline else [])
+    runs = {name: [] for name, _ in builds}
+    for _ in range(ARGS.rounds):
+        for name, binary in builds:
+            runs[name].append(drag_run(binary))
+
+    def med(name, key, sub=None):
+        xs = [(r["report"].get(key) if sub else r.get(key)) for r in runs[name]]
+        xs = [x for x in xs if x is not None]
+        return round(statistics.median(xs), 3) if xs else None
+
+    print(f"drag: {ARGS.seconds} s corner drag at {w}x{h}, touch at 62.5 Hz, {ARGS.rounds} round(s) "
+          f"(medians), load before {before}, after {load()}")
+    rows = [("frames drawn", "drawn", None), ("frames presented", "presented", None),
+            ("frames discarded", "discarded", None), ("drawn ÷ presented", "drawn_per_presented", None),
+            ("frames drawn per second", "drawn_per_s", None), ("frames presented per second", "presented_per_s", None),
+            ("input-to-presentation p50 ms", "present_latency_p50", 1), ("input-to-presentation p99 ms", "present_latency_p99", 1),
+            ("input-to-commit p50 ms", "latency_p50", 1), ("frame cost p50 ms", "frame_p50", 1), ("frame cost p99 ms", "frame_p99", 1),
+            ("recto CPU-s per drag-second", "cpu_s_per_drag_s", None),
+            ("weston CPU-s per drag-second", "weston_cpu_s_per_drag_s", None)]
+    table([[label] + [med(name, key, sub) for name, _ in builds] for label, key, sub in rows],
+          ["figure"] + [name for name, _ in builds])
+    out = {"size": [w, h], "seconds": ARGS.seconds, "rounds": ARGS.rounds, "load_before": before,
+           "load_after": load(), "runs": runs}
+    if ARGS.baseline:
+        ratio = med("recto", "cpu_s_per_drag_s") / med("baseline", "cpu_s_per_drag_s")
+        out["cpu_ratio"] = round(ratio, 3)
+        print(f"recto's CPU per drag-second ÷ the baseline's: {ratio:.2f} (target <= 0.6)")
+    for name, _ in builds:
+        for r in runs[name]:
+            if r["motion_buffers"]:
+                print(f"{name}: buffer sizes while moving (samples): {r['motion_buffers']}")
+    return out
 
 
 def weston_cpu(weston):
@@ -716,6 +743,9 @@ def main():
     sub.choices["startup"].add_argument("--recto-book", help="what recto opens instead of --image: a path, or "
                                         "'demo' for the bundled demo book (issue 2's closing note)")
     sub.choices["drag"].add_argument("--seconds", type=float, default=10)
+    sub.choices["drag"].add_argument("--rounds", type=int, default=1)
+    sub.choices["drag"].add_argument("--baseline", metavar="PATH", help="another recto build measured in the same "
+                                     "run, rounds interleaved (e.g. the previous release)")
     sub.choices["idle"].add_argument("--seconds", type=float, default=5)
     soak = sub.choices["soak"]
     soak.add_argument("--turns", type=int, default=10000)
@@ -726,6 +756,8 @@ def main():
     soak.add_argument("--cache-mb", type=int)
     ARGS = p.parse_args()
     ARGS.recto = str(Path(ARGS.recto).resolve())
+    if getattr(ARGS, "baseline", None):
+        ARGS.baseline = str(Path(ARGS.baseline).resolve())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))  # unwinds the with-blocks: children are stopped
     result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak}[ARGS.command]()
     result.update(command=ARGS.command, recto=ARGS.recto, date=time.strftime("%Y-%m-%d %H:%M:%S"))

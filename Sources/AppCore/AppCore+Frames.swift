@@ -20,24 +20,27 @@ public struct FramePlan: Sendable {
 
 extension AppCore {
     /// The frame to draw now, if one is due: before the GL is up a CPU-drawn frame of the resting view, after
-    /// it a GL frame when the compositor took the last one, or at once for fresh input (at most once per half
-    /// a repaint interval: waiting for the callback would add up to an interval to every touch).
-    /// `framePending`: the last frame's callback has not come yet.
+    /// it a GL frame when `FrameScheduler` says (once per compositor repaint, as late as its cost allows); while
+    /// it waits, `frameDue` is a deadline. `framePending`: the last frame's callback has not come yet.
     public mutating func nextFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
+        frameDue = nil
         guard needsFrame, window != nil else { return (nil, []) }
         guard glIsUp else { return softwareFrame(now: now) }
-        guard !framePending || pacing.drawsInputAtOnce(now: now, freshInput: freshInput) else { return (nil, []) }
+        let due = frames.drawTime(now: now, pending: framePending)
+        guard due <= now else {
+            frameDue = due
+            return (nil, [])
+        }
         needsFrame = false
-        freshInput = false
         let effects = log(reader.advance(to: now))
         if reader.isAnimating { needsFrame = true }
-        pacing.drawing(at: now)
-        let factor = pacing.factor(moving: reader.isTurning || reader.isAnimating, setting: settings.motionScale)
+        frames.drawing(at: now)
+        let factor = frames.factor(moving: reader.isTurning || reader.isAnimating, setting: settings.motionScale)
         var frame = reader.frame
         if settings.predict, reader.isDragging, let newest = predictor.latestTime {
             // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
             var ahead = reader
-            _ = ahead.apply(.curlMove(predictor.predict(lead: pacing.interval)), at: newest)
+            _ = ahead.apply(.curlMove(predictor.predict(lead: frames.cycle)), at: newest)
             frame = ahead.frame
         }
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
@@ -70,7 +73,7 @@ extension AppCore {
                                         renderScale: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         if plan.target == .gl {
-            if plan.motionFactor == 1 { pacing.fullFrameCost(cost) }
+            frames.committed(at: now, cost: cost, full: plan.motionFactor == 1)
             out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale, now: now)
             if !plan.details.isEmpty && zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
         }

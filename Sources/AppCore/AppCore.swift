@@ -15,7 +15,9 @@ public struct AppCore: Sendable {
     public internal(set) var reader: Reader
     var recognizer: GestureRecognizer
     var predictor = TouchPredictor()
-    public internal(set) var pacing = MotionPacing()
+    public internal(set) var frames = FrameScheduler()
+    /// When the planned frame must start, while it waits for its time (a timer deadline).
+    var frameDue: Double?
 
     /// The window's logical size and buffer scale; nil before the first configure.
     public internal(set) var window: (width: Double, height: Double, scale: Double)?
@@ -30,8 +32,6 @@ public struct AppCore: Sendable {
 
     /// Something changed that the screen does not show yet.
     public internal(set) var needsFrame = true
-    /// A finger or the pointer moved since the last frame was drawn.
-    var freshInput = false
     var readySent = false
     var shownSent = false
     var rendererSent = false
@@ -70,7 +70,7 @@ public struct AppCore: Sendable {
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
-         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline].compactMap { $0 }.min()
+         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, frameDue].compactMap { $0 }.min()
     }
 
     /// The GL draws (its start-up is over).
@@ -84,9 +84,10 @@ public struct AppCore: Sendable {
         case let .configured(width, height, scale):
             out += configured(width: width, height: height, scale: scale)
             attract.start(now: now)
-        case .frameCallback(let time):
-            pacing.frameCallback(at: time)
+        case .frameCallback:
+            frames.frameCallback(at: now)
             if reader.isAnimating { needsFrame = true }
+        case let .presented(time, refresh): frames.presented(at: time, refresh: refresh)
         case .timer: out += timersDue(now: now)
         case let .pageReady(page, size, sourceSize): out += pageReady(page, size: size, sourceSize: sourceSize)
         case let .pageFailed(page, message): out += pageFailed(page, message: message)
@@ -151,10 +152,6 @@ public struct AppCore: Sendable {
         }
         var out: [AppEffect] = []
         lastInputAt = time
-        switch input {
-        case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: freshInput = true
-        default: break
-        }
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
         let (endedAttract, swallow) = attract.input(input, at: time)

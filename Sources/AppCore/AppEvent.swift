@@ -10,8 +10,10 @@ public enum AppEvent: Sendable, Equatable {
     case configured(width: Double, height: Double, scale: Double)
     /// The window's output says its physical size: this many window (logical) pixels per millimetre.
     case pixelDensity(perMM: Double)
-    /// The compositor took the last frame (`wl_callback.done`, its time in ms).
-    case frameCallback(time: Double)
+    /// The compositor took the last frame (`wl_callback.done`; its own time is on the compositor's clock, unused).
+    case frameCallback
+    /// A frame was presented at `time` (ms, CLOCK_MONOTONIC); `refresh`: the display's interval, ms (0: unknown).
+    case presented(time: Double, refresh: Double)
     /// `AppCore.nextDeadline` has passed.
     case timer
     /// A page's image arrived (decoded, from the disk cache, or a placeholder the shell drew on request).

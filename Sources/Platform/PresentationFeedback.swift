@@ -2,8 +2,9 @@ import CWaylandClient
 import CWaylandProtocols
 import Glibc
 
-/// Which committed frames the compositor put on screen, when, and which it dropped (wp_presentation):
-/// `--stats` reports presented and discarded frames and the time from input to presentation.
+/// Which committed frames the compositor put on screen, when, and which it dropped (wp_presentation): the frame
+/// scheduler learns the compositor's timing from it, `--stats` and the metrics report presented and discarded
+/// frames and the time from input to presentation.
 @MainActor public final class PresentationFeedback {
     public private(set) var presented = 0
     public private(set) var discarded = 0
@@ -13,6 +14,8 @@ import Glibc
     public var keepsLatencies = true
     /// Each input-to-presentation latency (ms) as it is measured (the metrics' histogram).
     public var onLatency: (@MainActor (Double) -> Void)?
+    /// Each presentation: when (ms, CLOCK_MONOTONIC) and the display's refresh interval (ms, 0: unknown).
+    public var onPresented: (@MainActor (_ time: Double, _ refresh: Double) -> Void)?
     private unowned let display: WaylandDisplay
     private let surface: OpaquePointer
     private var listener: ListenerBox<wp_presentation_feedback_listener>?
@@ -26,12 +29,14 @@ import Glibc
         self.surface = surface
         listener = ListenerBox(wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
-            presented: { data, fb, secHi, secLo, nsec, _, _, _, _ in
+            presented: { data, fb, secHi, secLo, nsec, refresh, _, _, _ in
                 let ms = (Double(UInt64(secHi) << 32 | UInt64(secLo)) * 1000) + Double(nsec) / 1_000_000
-                withOwner(data, PresentationFeedback.self) { $0.finished(fb, presentedAt: ms) }
+                withOwner(data, PresentationFeedback.self) {
+                    $0.finished(fb, presentedAt: ms, refresh: Double(refresh) / 1_000_000)
+                }
             },
             discarded: { data, fb in
-                withOwner(data, PresentationFeedback.self) { $0.finished(fb, presentedAt: nil) }
+                withOwner(data, PresentationFeedback.self) { $0.finished(fb, presentedAt: nil, refresh: 0) }
             }))
     }
 
@@ -44,23 +49,31 @@ import Glibc
         wp_presentation_feedback_add_listener(fb, l.pointer, opaque(self))
     }
 
-    private func finished(_ fb: OpaquePointer?, presentedAt ms: Double?) {
+    private func finished(_ fb: OpaquePointer?, presentedAt ms: Double?, refresh: Double) {
         guard let fb else { return }
         let input = pending.removeValue(forKey: fb) ?? nil
         wp_presentation_feedback_destroy(fb)
         guard let ms else { discarded += 1; return }
         presented += 1
-        // Weston stamps with CLOCK_MONOTONIC_RAW where it can; inputs carry CLOCK_MONOTONIC times. The two
-        // clocks differ by an offset that drifts only with NTP slewing: read both now to convert.
-        let clock = display.presentationClock
-        guard let input, clock >= 0 else { return }
-        var raw = timespec(), mono = timespec()
-        clock_gettime(clockid_t(clock), &raw)
-        clock_gettime(CLOCK_MONOTONIC, &mono)
-        let offset = (Double(raw.tv_sec) - Double(mono.tv_sec)) * 1000 + Double(raw.tv_nsec - mono.tv_nsec) / 1_000_000
-        let latency = ms - offset - input
+        guard let offset = clockOffset else { return }
+        let time = ms - offset
+        onPresented?(time, refresh)
+        guard let input else { return }
+        let latency = time - input
         guard latency >= 0 else { return }
         onLatency?(latency)
         if keepsLatencies { inputToPresentation.append(latency) }
+    }
+
+    /// The presentation clock minus CLOCK_MONOTONIC, ms. Weston stamps with CLOCK_MONOTONIC_RAW where it can;
+    /// inputs and timers run on CLOCK_MONOTONIC. The two differ by an offset that drifts only with NTP
+    /// slewing: read both now to convert.
+    private var clockOffset: Double? {
+        let clock = display.presentationClock
+        guard clock >= 0 else { return nil }
+        var raw = timespec(), mono = timespec()
+        clock_gettime(clockid_t(clock), &raw)
+        clock_gettime(CLOCK_MONOTONIC, &mono)
+        return (Double(raw.tv_sec) - Double(mono.tv_sec)) * 1000 + Double(raw.tv_nsec - mono.tv_nsec) / 1_000_000
     }
 }

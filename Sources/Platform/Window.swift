@@ -38,8 +38,8 @@ import CWaylandProtocols
     public var onResize: (@MainActor () -> Void)?
     /// The compositor asked the window to close.
     public var onClose: (@MainActor () -> Void)?
-    /// The frame callback fired (time in ms): the right moment to draw the next frame.
-    public var onFrame: (@MainActor (UInt32) -> Void)?
+    /// The frame callback fired: the compositor repainted with the last frame.
+    public var onFrame: (@MainActor () -> Void)?
 
     /// Extra factor on the buffer while the page moves on a slow renderer (1 = full resolution); the
     /// compositor scales the smaller buffer up through wp_viewporter.
@@ -110,8 +110,8 @@ import CWaylandProtocols
             fractionalListener = fl
             wp_fractional_scale_v1_add_listener(f, fl.pointer, opaque(self))
         }
-        let fcl = ListenerBox(wl_callback_listener(done: { data, cb, time in
-            withOwner(data, Window.self) { $0.frameDone(cb, time: time) }
+        let fcl = ListenerBox(wl_callback_listener(done: { data, cb, _ in
+            withOwner(data, Window.self) { $0.frameDone(cb) }
         }))
         frameListener = fcl
 
@@ -186,10 +186,10 @@ import CWaylandProtocols
         wl_callback_add_listener(cb, l.pointer, opaque(self))
     }
 
-    private func frameDone(_ cb: OpaquePointer?, time: UInt32) {
+    private func frameDone(_ cb: OpaquePointer?) {
         if let cb { wl_callback_destroy(cb) }
         frameCallback = nil
-        onFrame?(time)
+        onFrame?()
     }
 
     /// Marks the whole surface opaque so the compositor need not blend what is below.

@@ -71,6 +71,8 @@ struct FrameStats {
         out += "newest-input-to-commit (ms): p50 \(r(Self.percentile(newestLatencies, 0.5))) p99 \(r(Self.percentile(newestLatencies, 0.99)))\n"
         out += "frame cost (ms): p50 \(r(Self.percentile(frameCosts, 0.5))) p99 \(r(Self.percentile(frameCosts, 0.99)))\n"
         out += "presented \(presented), discarded \(discarded); input-to-presentation (ms): p50 \(r(Self.percentile(inputToPresentation, 0.5))) p99 \(r(Self.percentile(inputToPresentation, 0.99)))\n"
+        if presented > 0 { out += "frames drawn ÷ presented: \(r(Double(frames) / Double(presented)))\n" }
+        out += "CPU (user + system, all threads): \(r(ProcessStatus.cpuSeconds())) s\n"
         let buckets: [Double] = [1, 2, 4, 8, 16, 24, 33, 50, 100, .infinity]
         var lower = 0.0
         for b in buckets {

@@ -9,8 +9,10 @@ enum LoopEvent {
     case configured
     /// Outputs appeared, disappeared or changed scale or mode.
     case outputsChanged
-    /// The compositor took the last frame (`wl_callback.done` with its time, ms).
-    case frameCallback(UInt32)
+    /// The compositor took the last frame (`wl_callback.done`).
+    case frameCallback
+    /// A frame was presented at `time` (ms, CLOCK_MONOTONIC); `refresh`: the display's interval, ms (0: unknown).
+    case presented(time: Double, refresh: Double)
     /// The app's one timer (taps, idle reset, reload, first-frame waits) fired.
     case timer
     /// The page cache has results.

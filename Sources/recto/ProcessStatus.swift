@@ -11,6 +11,14 @@ enum ProcessStatus {
         return 0
     }
 
+    /// User and system CPU time of every thread so far, seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
+        return s(usage.ru_utime) + s(usage.ru_stime)
+    }
+
     /// Open file descriptors.
     static func openDescriptors() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0

@@ -94,7 +94,7 @@ import Renderer
         display.onOutputsChanged = { [unowned self] in handle(.outputsChanged) }
         window.onResize = { [unowned self] in handle(.configured) }
         window.onClose = { [unowned self] in handle(.closeRequested) }
-        window.onFrame = { [unowned self] time in handle(.frameCallback(time)) }
+        window.onFrame = { [unowned self] in handle(.frameCallback) }
         loop.beforePoll.append { [unowned self] in handle(.idle) }
         loop.onSignals([SIGTERM, SIGINT, SIGUSR1]) { [unowned self] signal in handle(.signal(signal)) }
     }
@@ -115,11 +115,10 @@ import Renderer
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
-        if options.stats || ops?.metrics != nil {
-            presentation = PresentationFeedback(display: display, surface: window.surface)
-            presentation?.keepsLatencies = options.stats
-            presentation?.onLatency = { [unowned self] ms in ops?.metrics?.presented(latency: ms) }
-        }
+        presentation = PresentationFeedback(display: display, surface: window.surface)
+        presentation?.keepsLatencies = options.stats
+        presentation?.onLatency = { [unowned self] ms in ops?.metrics?.presented(latency: ms) }
+        presentation?.onPresented = { [unowned self] time, refresh in handle(.presented(time: time, refresh: refresh)) }
         let status = loop.run(display: display)
         stopOperations()
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
@@ -147,9 +146,11 @@ import Renderer
             if let perMM = window.pixelsPerMM { perform(core.handle(.pixelDensity(perMM: perMM), now: now)) }
         case .outputsChanged:
             window.updateScale()
-        case .frameCallback(let time):
+        case .frameCallback:
             stats.frameCallback()
-            perform(core.handle(.frameCallback(time: Double(time)), now: now))
+            perform(core.handle(.frameCallback, now: now))
+        case let .presented(time, refresh):
+            perform(core.handle(.presented(time: time, refresh: refresh), now: now))
         case .timer:
             timer.fired()
             perform(core.handle(.timer, now: now))

@@ -1,0 +1,150 @@
+/// When the next frame is drawn, and at what resolution.
+///
+/// A compositor shows at most one of our frames per repaint, and it repaints on its own cycle: a frame committed
+/// while the last one still waits for that repaint replaces it unseen (drawn for nothing), and a frame committed
+/// just after a repaint waits a whole cycle on screen with ever older input. So each moving frame is drawn once
+/// per repaint, after the compositor took the last one (its frame callback), and as late as its cost allows
+/// before the next repaint, so that it shows the newest input.
+///
+/// The next repaint ("latch") is predicted from the newest of two anchors: the last frame callback plus the
+/// repaint cycle (callback to callback while frames keep coming), or, with wp_presentation, the last presentation
+/// plus the time the compositor takes from a presentation to its next repaint, both learned as medians of what
+/// this compositor did. A frame is started its cost (a high estimate) plus a safety margin before the latch; the
+/// margin grows when a frame started on schedule still missed its repaint, and shrinks slowly (a millisecond in some fifty frames) while none do.
+/// Without presentation feedback the callbacks alone anchor the prediction. When no repaint is coming (the
+/// compositor idles until something is committed) a frame is drawn at once.
+///
+/// The resolution: full while a full frame fits in the repaint cycle, reduced (area proportional to the budget)
+/// when it does not, full again at rest.
+public struct FrameScheduler: Sendable {
+    public init() {}
+
+    /// The compositor's repaint cycle, ms: callback to callback while every repaint takes a frame of ours.
+    public var cycle: Double { callbackIntervals.median ?? refresh ?? 1000.0 / 60 }
+    /// The display's refresh interval from presentation feedback, ms (nil: not told).
+    public private(set) var refresh: Double?
+    /// Safety margin before the predicted latch, ms.
+    public private(set) var margin = Self.initialMargin
+    /// Frames started on schedule that still missed the repaint they aimed at.
+    public private(set) var missed = 0
+    /// Smoothed cost of a full-resolution frame, ms (the resolution's budget).
+    public private(set) var fullCost: Double?
+
+    static let initialMargin = 3.0
+    static let minMargin = 1.0
+    private var callbackIntervals = RecentSamples()
+    private var presentToLatch = RecentSamples()
+    private var costs = RecentSamples()
+    private var lastCallback: Double?
+    private var lastPresented: Double?
+    /// The last commit still waiting for its frame callback.
+    private var committedAt: Double?
+    /// The latch the frame being drawn or waiting for its callback was started for, when it started on schedule.
+    private var aimedAt: Double?
+    /// The latch the next frame is planned for, and when it must start (set by `drawTime`).
+    private var plan: (latch: Double, start: Double)?
+
+    /// The compositor repainted with our last frame (`wl_callback.done` received at `now`).
+    public mutating func frameCallback(at now: Double) {
+        // The cycle shows only between frames committed soon after the callback before them (not after a pause).
+        if let last = lastCallback, let c = committedAt, c - last < 1.5 * cycle { callbackIntervals.add(now - last) }
+        // A presentation between the last callback and this one: how long after it the compositor repainted.
+        if let p = lastPresented, let last = lastCallback, p > last, p < now { presentToLatch.add(now - p) }
+        // A repaint that went without the frame shows as a callback well after the latch it aimed at (a
+        // compositor that idled restarts its cycle on the commit, a busy one takes it a cycle later).
+        if let aimed = aimedAt, callbackIntervals.count >= 5 {
+            if now > aimed + 0.25 * cycle {
+                missed += 1
+                margin = min(margin + 2, 0.5 * cycle)
+            } else {
+                margin = max(Self.minMargin, margin - 0.02)
+            }
+        }
+        lastCallback = now
+        committedAt = nil
+        aimedAt = nil
+    }
+
+    /// A frame of ours was presented at `time` (ms, CLOCK_MONOTONIC); `refresh`: the display's interval, ms (0: unknown).
+    public mutating func presented(at time: Double, refresh: Double) {
+        lastPresented = max(lastPresented ?? time, time)
+        if refresh > 0 { self.refresh = refresh }
+    }
+
+    /// The repaint the next frame should make, predicted at `now`; nil when none is coming (draw at once).
+    func nextLatch(now: Double) -> Double? {
+        guard let callback = lastCallback else { return nil }
+        var latch = callback + cycle
+        if let p = lastPresented, p > callback, let gap = presentToLatch.median { latch = p + gap }
+        return latch > now ? latch : nil
+    }
+
+    /// When to start drawing the next frame: `now` or later. `pending`: the last frame's callback has not come
+    /// yet (it is waited for, up to when it is taken for lost).
+    public mutating func drawTime(now: Double, pending: Bool) -> Double {
+        if pending, let c = committedAt, now < c + Self.lostCallback(cycle) { return c + Self.lostCallback(cycle) }
+        guard let latch = nextLatch(now: now) else { plan = nil; return now }
+        let start = latch - costEstimate - margin
+        plan = (latch, start)
+        return max(now, start)
+    }
+
+    /// A frame starts drawing at `now`.
+    public mutating func drawing(at now: Double) {
+        // Judged only when it started on time: a frame started late (input after its start time) says nothing
+        // about the margin.
+        if let plan, now <= plan.start + 2 { aimedAt = plan.latch } else { aimedAt = nil }
+        plan = nil
+    }
+
+    /// A frame was committed at `now`, `cost` ms after it started; `full`: at full resolution.
+    public mutating func committed(at now: Double, cost: Double, full: Bool) {
+        committedAt = now
+        costs.add(cost)
+        if full { fullCost = fullCost.map { $0 + 0.3 * (cost - $0) } ?? cost }
+    }
+
+    /// A high estimate of a frame's cost: the recent median plus twice their median deviation from it.
+    var costEstimate: Double {
+        guard let m = costs.median else { return 0 }
+        return m + 2 * (costs.deviation(from: m) ?? 0)
+    }
+
+    /// A callback that has not come after this long will not come (the surface is hidden): draw anyway, so that
+    /// animations end and their events are logged.
+    static func lostCallback(_ cycle: Double) -> Double { max(100, 4 * cycle) }
+
+    /// The resolution factor for the next frame. `setting`: nil automatic, else a fixed factor for motion.
+    public func factor(moving: Bool, setting: Double?) -> Double {
+        guard moving else { return 1 }
+        if let setting { return min(1, max(0.25, setting)) }
+        guard let cost = fullCost, cost > 0.9 * cycle else { return 1 }
+        // Fill cost follows area: scale both sides by the square root of the budget share, in steps so
+        // the buffer is not reallocated for every small change.
+        let wanted = (0.8 * cycle / cost).squareRoot()
+        return wanted >= 0.85 ? 1 : wanted >= 0.65 ? 0.75 : 0.5
+    }
+}
+
+/// The last few samples of a noisy interval; medians ignore the odd outlier (a missed repaint, a stall).
+struct RecentSamples: Sendable {
+    private var values: [Double] = []
+    private var next = 0
+    static let count = 15
+
+    mutating func add(_ v: Double) {
+        if values.count < Self.count { values.append(v) } else { values[next] = v }
+        next = (next + 1) % Self.count
+    }
+
+    var median: Double? { Self.median(values) }
+    var count: Int { values.count }
+
+    func deviation(from m: Double) -> Double? { Self.median(values.map { abs($0 - m) }) }
+
+    private static func median(_ xs: [Double]) -> Double? {
+        guard !xs.isEmpty else { return nil }
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
