@@ -73,7 +73,7 @@ extension AppCore {
                                         renderScale: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         if plan.target == .gl {
-            frames.committed(at: now, cost: cost, full: plan.motionFactor == 1)
+            frames.committed(at: now, cost: cost, factor: plan.motionFactor)
             out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale, now: now)
             if !plan.details.isEmpty && zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
         }

@@ -27,14 +27,19 @@ public struct FrameScheduler: Sendable {
     public private(set) var margin = Self.initialMargin
     /// Frames started on schedule that still missed the repaint they aimed at.
     public private(set) var missed = 0
-    /// Smoothed cost of a full-resolution frame, ms (the resolution's budget).
-    public private(set) var fullCost: Double?
+    /// What a full-resolution frame costs, ms (the resolution's budget): the recent median, frames drawn at a
+    /// reduced resolution counted by area (fill is the cost on the renderers that need it).
+    public var fullCost: Double? { fullCosts.median }
 
     static let initialMargin = 3.0
     static let minMargin = 1.0
     private var callbackIntervals = RecentSamples()
     private var presentToLatch = RecentSamples()
     private var costs = RecentSamples()
+    private var fullCosts = RecentSamples()
+    private var drawn = 0
+    /// The first frames compile shader variants (llvmpipe: ~100 ms): their cost says nothing of the next ones.
+    static let warmUpFrames = 2
     private var lastCallback: Double?
     private var lastPresented: Double?
     /// The last commit still waiting for its frame callback.
@@ -97,11 +102,13 @@ public struct FrameScheduler: Sendable {
         plan = nil
     }
 
-    /// A frame was committed at `now`, `cost` ms after it started; `full`: at full resolution.
-    public mutating func committed(at now: Double, cost: Double, full: Bool) {
+    /// A frame was committed at `now`, `cost` ms after it started, drawn at `factor` of full resolution.
+    public mutating func committed(at now: Double, cost: Double, factor: Double) {
         committedAt = now
+        drawn += 1
+        guard drawn > Self.warmUpFrames else { return }
         costs.add(cost)
-        if full { fullCost = fullCost.map { $0 + 0.3 * (cost - $0) } ?? cost }
+        fullCosts.add(cost / (factor * factor))
     }
 
     /// A high estimate of a frame's cost: the recent median plus twice their median deviation from it.

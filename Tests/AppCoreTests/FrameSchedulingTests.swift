@@ -147,7 +147,7 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         var s = FrameScheduler()
         #expect(s.drawTime(now: 100, pending: false) == 100, "no callback seen yet")
         s.drawing(at: 100)
-        s.committed(at: 105, cost: 5, full: true)
+        s.committed(at: 105, cost: 5, factor: 1)
         s.frameCallback(at: 110)
         #expect(s.drawTime(now: 500, pending: false) == 500, "the compositor idled since the last repaint")
     }
@@ -155,7 +155,7 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
     @Test func aPendingCallbackIsWaitedForUntilItIsTakenForLost() {
         var s = FrameScheduler()
         s.drawing(at: 0)
-        s.committed(at: 5, cost: 5, full: true)
+        s.committed(at: 5, cost: 5, factor: 1)
         #expect(s.drawTime(now: 20, pending: true) == 105, "waits for the callback, at most 100 ms")
         #expect(s.drawTime(now: 106, pending: true) == 106, "a hidden surface gets no callbacks: draw anyway")
     }
@@ -166,7 +166,7 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         for k in 0..<10 {
             let r = Double(k) * 25
             s.drawing(at: r - 10)
-            s.committed(at: r - 5, cost: 5, full: true)
+            s.committed(at: r - 5, cost: 5, factor: 1)
             s.frameCallback(at: r)
             if k < 9 { s.presented(at: r + 16, refresh: 16.667) }
         }
@@ -183,14 +183,14 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
             let r = Double(k) * 25
             _ = s.drawTime(now: r - 15, pending: false)
             s.drawing(at: r - 15)
-            s.committed(at: r - 10, cost: 5, full: true)
+            s.committed(at: r - 10, cost: 5, factor: 1)
             s.frameCallback(at: r)
         }
         let before = s.margin
         let start = s.drawTime(now: 185, pending: false)
         #expect(start > 185)
         s.drawing(at: start)
-        s.committed(at: start + 5, cost: 5, full: true)
+        s.committed(at: start + 5, cost: 5, factor: 1)
         s.frameCallback(at: 240)  // the repaint at 225 went without it
         #expect(s.missed == 1)
         #expect(s.margin > before)
@@ -199,10 +199,18 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
     @Test func motionDropsResolutionOnlyWhenAFullFrameDoesNotFit() {
         var s = FrameScheduler()
         #expect(s.factor(moving: true, setting: nil) == 1, "no cost measured yet")
-        s.committed(at: 0, cost: 10, full: true)
-        #expect(s.factor(moving: true, setting: nil) == 1, "10 ms fits in 16.7 ms")
-        for _ in 0..<30 { s.committed(at: 0, cost: 40, full: true) }
+        s.committed(at: 0, cost: 150, factor: 1)
+        s.committed(at: 0, cost: 120, factor: 1)
+        s.committed(at: 0, cost: 10, factor: 1)
+        #expect(s.factor(moving: true, setting: nil) == 1, "the first frames compile shaders; 10 ms fits in 16.7 ms")
+        for _ in 0..<30 { s.committed(at: 0, cost: 40, factor: 1) }
         #expect(s.factor(moving: true, setting: nil) == 0.5)
+        // Frames at half resolution cost a quarter: the full cost is still known, and when it falls, full
+        // resolution comes back without a full frame to measure it.
+        for _ in 0..<30 { s.committed(at: 0, cost: 10, factor: 0.5) }
+        #expect(s.fullCost == 40)
+        for _ in 0..<30 { s.committed(at: 0, cost: 3, factor: 0.5) }
+        #expect(s.factor(moving: true, setting: nil) == 1)
         #expect(s.factor(moving: false, setting: nil) == 1, "full resolution at rest")
         #expect(s.factor(moving: true, setting: 0.1) == 0.25, "a fixed factor is clamped")
     }
