@@ -104,6 +104,12 @@ public struct DamageTracker {
         lastShapes = shapes
         changes.insert(change, at: 0)
         if changes.count > history { changes.removeLast() }
+        return since(age: age, size: size)
+    }
+
+    /// What the last `age` frames changed, the current one included (nil: everything), without recording a frame:
+    /// for a second buffer of another age that shows the same frame.
+    public func since(age: Int, size: (width: Double, height: Double)) -> DamageRegion? {
         guard age > 0, age <= changes.count else { return nil }
         var total = DamageRegion(width: size.width, height: size.height)
         for c in changes.prefix(age) {

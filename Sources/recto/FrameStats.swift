@@ -8,6 +8,8 @@ struct FrameStats {
     /// From the newest input a frame shows: what the frame itself adds once the input is there.
     private(set) var newestLatencies: [Double] = []
     private(set) var frameCosts: [Double] = []
+    /// Per GL frame: the share of the buffer the compositor was told changed.
+    private(set) var damagedShares: [Double] = []
     private(set) var frames = 0
     private(set) var callbacks = 0
     /// Dispatch time (ms) of the oldest input not yet shown.
@@ -27,9 +29,10 @@ struct FrameStats {
 
     mutating func frameCallback() { callbacks += 1 }
 
-    mutating func committed(at ms: Double, cost: Double) {
+    mutating func committed(at ms: Double, cost: Double, damaged: Double) {
         frames += 1
         frameCosts.append(cost)
+        damagedShares.append(damaged)
         if let t = pendingInput { latencies.append(ms - t) }
         if let t = newestInput { newestLatencies.append(ms - t) }
         pendingInput = nil
@@ -52,6 +55,7 @@ struct FrameStats {
             "newest_latency_p50": .double(p(newestLatencies, 0.5)), "newest_latency_p99": .double(p(newestLatencies, 0.99)),
             "frame_p50": .double(p(frameCosts, 0.5)), "frame_p99": .double(p(frameCosts, 0.99)),
             "frame_max": .double(frameCosts.max() ?? 0),
+            "damaged_p50": .double(p(damagedShares, 0.5)),
             "presented": .int(presented), "discarded": .int(discarded),
             "present_latency_p50": .double(p(inputToPresentation, 0.5)),
             "present_latency_p99": .double(p(inputToPresentation, 0.99)),
@@ -70,6 +74,7 @@ struct FrameStats {
         out += "input-to-commit (ms): p50 \(r(Self.percentile(latencies, 0.5))) p99 \(r(Self.percentile(latencies, 0.99))) max \(r(latencies.max() ?? 0)) over \(latencies.count) inputs\n"
         out += "newest-input-to-commit (ms): p50 \(r(Self.percentile(newestLatencies, 0.5))) p99 \(r(Self.percentile(newestLatencies, 0.99)))\n"
         out += "frame cost (ms): p50 \(r(Self.percentile(frameCosts, 0.5))) p99 \(r(Self.percentile(frameCosts, 0.99)))\n"
+        out += "share of the buffer damaged per frame: p50 \(r(Self.percentile(damagedShares, 0.5)))\n"
         out += "presented \(presented), discarded \(discarded); input-to-presentation (ms): p50 \(r(Self.percentile(inputToPresentation, 0.5))) p99 \(r(Self.percentile(inputToPresentation, 0.99)))\n"
         if presented > 0 { out += "frames drawn ÷ presented: \(r(Double(frames) / Double(presented)))\n" }
         out += "CPU (user + system, all threads): \(r(ProcessStatus.cpuSeconds())) s\n"

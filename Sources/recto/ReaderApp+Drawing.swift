@@ -57,6 +57,23 @@ extension ReaderApp {
                                 scale: s, opacity: o.opacity)
         }
         if screenshotPending { damage.reset() }
+        let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, surface: surface)
+                                       : presentSwapped(scene, renderer: renderer, surface: surface)
+        guard let damaged else {
+            display.fail(DisplayError("presenting the frame failed: the display is gone"))
+            return
+        }
+        checkGLErrors()
+        let committed = monotonicMilliseconds()
+        stats.committed(at: committed, cost: committed - started, damaged: damaged)
+        frameDone(at: committed, cost: committed - started)
+        perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
+        if options.stats, stats.summaryDue(at: committed) { log.emit(statsEvent) }
+    }
+
+    /// Through the EGL window surface: repaints what changed since its back buffer was shown (buffer age).
+    /// Returns the share of the buffer handed to the compositor as damaged, nil when the display is gone.
+    private func presentSwapped(_ scene: FrameScene, renderer: SceneRenderer, surface: EGLWindowSurface) -> Double? {
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
                                    size: (Double(surface.width), Double(surface.height)))
@@ -64,18 +81,46 @@ extension ReaderApp {
         takeScreenshots(width: Int(surface.width), height: Int(surface.height))
         window.setOpaque()
         window.requestFrame()
-        let rects = region.map { $0.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) } }
         presentation?.request(newestInput: stats.newestInput)
-        guard surface.swap(damage: rects) else {
-            display.fail(DisplayError("presenting the frame failed: the display is gone"))
-            return
+        guard surface.swap(damage: region.map(Self.pixelRects)) else { return nil }
+        return region.map { Self.share($0, of: Double(surface.width) * Double(surface.height)) } ?? 1
+    }
+
+    /// Through `ShmSwapchain` (a software renderer): the retained framebuffer repaints what changed since the
+    /// last frame, and each wl_shm buffer gets what changed since it was last shown, damaged for the compositor.
+    private func presentRetained(_ scene: FrameScene, renderer: SceneRenderer, surface: EGLWindowSurface) -> Double? {
+        guard let shm = shmFrames else { return nil }
+        let width = Int(surface.width), height = Int(surface.height), size = (Double(width), Double(height))
+        if retained?.width != width || retained?.height != height {
+            retained = try? RetainedTarget(width: width, height: height)
+            damage.reset()
         }
-        checkGLErrors()
-        let committed = monotonicMilliseconds()
-        stats.committed(at: committed, cost: committed - started)
-        frameDone(at: committed, cost: committed - started)
-        perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
-        if options.stats, stats.summaryDue(at: committed) { log.emit(statsEvent) }
+        guard let retained else { return presentSwapped(scene, renderer: renderer, surface: surface) }
+        let region = damage.damage(for: scene, bufferAge: retained.isFresh ? 0 : 1, size: size)
+        retained.bind()
+        renderer.draw(scene, width: width, height: height, clip: region)
+        takeScreenshots(width: width, height: height)
+        // Every buffer held by the compositor: this frame is skipped, the next one repaints.
+        guard let frame = shm.acquire() else {
+            damage.reset()
+            return 0
+        }
+        let changed = damage.since(age: frame.age, size: size)
+        let copied = changed.map(Self.pixelRects)
+        retained.copy(copied, into: frame.pixels, stride: frame.stride)
+        window.setOpaque()
+        window.requestFrame()
+        presentation?.request(newestInput: stats.newestInput)
+        shm.present(frame, damage: copied)
+        return changed.map { Self.share($0, of: size.0 * size.1) } ?? 1
+    }
+
+    private static func share(_ region: DamageRegion, of area: Double) -> Double {
+        region.rects.reduce(0) { $0 + $1.width * $1.height } / max(1, area)
+    }
+
+    private static func pixelRects(_ region: DamageRegion) -> [(x: Int32, y: Int32, w: Int32, h: Int32)] {
+        region.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) }
     }
 
     private func checkGLErrors() {

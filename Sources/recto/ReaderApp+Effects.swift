@@ -135,6 +135,12 @@ extension ReaderApp {
             return
         }
         renderer = made.renderer
+        // llvmpipe's window surfaces repaint, copy and damage every frame whole; RECTO_PRESENT=swap keeps them
+        // (to compare the two ways).
+        if let surface, !surface.hasBufferAge, RetainedTarget.isSoftwareRenderer,
+           ProcessInfo.processInfo.environment["RECTO_PRESENT"] != "swap" {
+            shmFrames = ShmSwapchain(window: window)
+        }
         damage.reset()
         perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
     }

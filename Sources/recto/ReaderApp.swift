@@ -23,6 +23,9 @@ import Renderer
     /// Made on a helper thread after the first frame (`GLStartup`); nil until then.
     var egl: EGLDisplayContext?
     var surface: EGLWindowSurface?
+    /// With a software renderer: frames go to the compositor through these instead of `surface`'s swaps.
+    var shmFrames: ShmSwapchain?
+    var retained: RetainedTarget?
     var renderer: SceneRenderer?
     var glStartup: GLStartup?
     var glToken: Int?
