@@ -56,6 +56,7 @@ extension ReaderApp {
             return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
                                 scale: s, opacity: o.opacity)
         }
+        applyShelf(to: &scene)
         if screenshotPending { damage.reset() }
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),

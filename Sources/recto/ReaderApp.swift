@@ -45,6 +45,8 @@ import Renderer
     let composer: SceneComposer
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
     var ops: Operations?
+    /// A library's covers and titles (ReaderApp+Shelf.swift); nil for one book.
+    var shelf: ShelfCovers?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -71,7 +73,8 @@ import Renderer
         let software = SoftwareFrames(window: window)
         self.software = software
         var settings = options.app
-        settings.softwareFrames = software.isAvailable
+        // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
+        settings.softwareFrames = software.isAvailable && options.library == nil
         let positions = settings.remembersPosition ? BookRecord(options.book.source, logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
@@ -83,6 +86,7 @@ import Renderer
         wire()
         watchBook(options.book.path)
         startOperations()
+        startShelf()
     }
 
     private func wire() {
@@ -155,6 +159,8 @@ import Renderer
             perform(core.handle(.timer, now: now))
         case .pagesDecoded:
             pagesDecoded()
+        case .coverDecoded(let book):
+            coverDecoded(book)
         case .bookChanged:
             perform(core.handle(.bookChanged, now: now))
         case .signal(SIGUSR1):

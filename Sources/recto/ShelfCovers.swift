@@ -1,0 +1,93 @@
+import AppCore
+import Decoding
+import Foundation
+import Pages
+import Platform
+import Renderer
+import Text
+
+/// The shell's side of a library: each book's cover decoded small off the main thread (a one-page `PageCache`
+/// per book, its descriptor in the poll set until the cover is in), the covers' and titles' textures.
+@MainActor final class ShelfCovers {
+    /// Covers are decoded to fit this box: sharp on a cover a little over half a 1440 px tall screen.
+    static let coverBox = PixelSize(width: 640, height: 900)
+    /// A broken book's cover, in the slot's proportions.
+    static let placeholderSize = PixelSize(width: 420, height: 600)
+
+    let books: [ShelfBook]
+    private var loading: [Int: (cache: PageCache, token: Int)] = [:]
+    /// Covers not yet uploaded.
+    private var images: [Int: RGBAImage] = [:]
+    private var covers: [Int: Texture] = [:]
+    /// Each title's texture, set for one size and width (px).
+    private var titles: [Int: (size: Double, width: Int, texture: Texture)] = [:]
+
+    /// Opens every book of `paths` for its title and cover; a book that does not open gets a placeholder cover
+    /// with its name and the reason. `translate` turns the reason into the visitor's language.
+    init(paths: [String], loop: EventLoop, translate: (String) -> String, onCover: @escaping @MainActor (Int) -> Void) {
+        var books: [ShelfBook] = []
+        for (i, path) in paths.enumerated() {
+            var folder: ObjCBool = false
+            let file = (path as NSString).lastPathComponent
+            let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+            let name = isFolder ? file : (file as NSString).deletingPathExtension
+            do {
+                let book = try BookLocation(path: path)
+                books.append(ShelfBook(path: path, title: book.title ?? name))
+                let cache = PageCache(source: book.source, configuration: PageCache.Configuration(
+                    budgetBytes: 32 << 20, threads: 1, fitting: Self.coverBox))
+                let token = loop.add(fd: cache.fd) { _ in onCover(i) }
+                cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
+                loading[i] = (cache, token)
+            } catch {
+                let reason = (error as? RectoExit)?.message ?? "\(error)"
+                books.append(ShelfBook(path: path, title: name, problem: reason))
+                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(reason))")
+            }
+        }
+        self.books = books
+    }
+
+    /// Broken books' placeholders, ready at once: (book, size).
+    var placeholders: [(Int, IntSize)] { images.map { ($0.key, IntSize($0.value.size)) } }
+
+    /// The cover of `book` arrived (or failed: a placeholder says why). Returns its size when it is in.
+    func drain(_ book: Int, loop: EventLoop, translate: (String) -> String) -> IntSize? {
+        guard let (cache, token) = loading[book] else { return nil }
+        for event in cache.drain() {
+            switch event {
+            case .ready(_, let image, _):
+                images[book] = image
+            case .failed(_, let message):
+                images[book] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))")
+            case .evict, .region:
+                continue
+            }
+            loop.remove(token)
+            loading[book] = nil
+            return images[book].map { IntSize($0.size) }
+        }
+        return nil
+    }
+
+    /// The cover's texture, uploaded on first use.
+    func cover(_ book: Int, renderer: SceneRenderer) -> Texture? {
+        if let t = covers[book] { return t }
+        guard let image = images.removeValue(forKey: book) else { return nil }
+        let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
+        covers[book] = t
+        return t
+    }
+
+    /// The title set `size` px in at most two lines of `width` px, opaque on `background` (light text).
+    func title(_ book: Int, size: Double, width: Int, background: RGBA, renderer: SceneRenderer) -> Texture {
+        if let t = titles[book], t.size == size, t.width == width { return t.texture }
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        let image = TextRenderer.render(books[book].title, style: TextStyle(
+            size: size, colour: TextColour(232, 232, 232), maxWidth: width, lineLimit: 2, alignment: .center),
+            background: TextColour(byte(background.r), byte(background.g), byte(background.b)))
+        let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
+        titles[book] = (size, width, t)
+        return t
+    }
+}
