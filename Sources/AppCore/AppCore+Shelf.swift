@@ -79,7 +79,10 @@ extension AppCore {
         shelf?.opening = nil
         shelf?.show(page: page, layout: layout, now: now, animated: false)
         needsFrame = true
-        return [shelfShown()]
+        // A visitor's first tap on a cover must open it, not end attract mode.
+        let out = attract.active ? endAttract() : []
+        attract.restart(now: now)
+        return out + [shelfShown()]
     }
 
     /// The idle reset with a library: the shelf again, at its first page (nothing when it is shown there).

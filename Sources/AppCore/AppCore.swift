@@ -228,6 +228,7 @@ public struct AppCore: Sendable {
             idleDeadline = nil
             out += idleReset(now: now)
         }
+        if shelf?.visible == true, let due = attract.deadline, due <= now { attract.restart(now: now) }
         let (lift, begins) = attract.due(now: now)
         if begins { out += beginAttract() }
         if lift, reader.attractLift(at: now) { needsFrame = true }

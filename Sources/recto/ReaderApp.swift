@@ -65,7 +65,7 @@ import Renderer
             throw RectoExit(.usage, "no output named \(name) (outputs: \(known.isEmpty ? "none named" : known.joined(separator: ", ")))")
         }
         let window: Window
-        let title = options.book.title.map { "\($0) — Recto" } ?? "Recto"
+        let title = options.library == nil ? options.book.title.map { "\($0) — Recto" } ?? "Recto" : "Recto"
         do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }

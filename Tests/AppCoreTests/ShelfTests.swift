@@ -148,4 +148,21 @@ struct ShelfTests {
         guard case .reading(_, let growth)? = d.core.shelfView(now: d.now) else { Issue.record("not reading"); return }
         #expect(growth == nil)
     }
+
+    @Test func attractModeWaitsOnTheShelfSoTheFirstTapOnACoverOpensIt() {
+        var settings = Driver.settings
+        settings.attractAfter = 2000
+        settings.idleReset = 5000
+        var d = library(settings: settings)
+        d.run(for: 3000)
+        #expect(d.logged("attract").isEmpty, "no page to lift on the shelf")
+        d.input(tap(at: Self.second, t0: d.now + 100))
+        #expect(opened(d.effects) == [1])
+        open(&d, book: 1)
+        d.run(for: 6000)
+        #expect(d.logLines.filter { $0.hasPrefix("attract") || $0.hasPrefix("shelf") || $0.hasPrefix("idle") }
+                == ["shelf books=3", "attract phase=begin", "idle-reset page=1", "attract phase=end", "shelf books=3"])
+        d.input(tap(at: Self.second, t0: d.now + 100))
+        #expect(opened(d.effects) == [1, 1], "the first tap after the reset opens the book")
+    }
 }
