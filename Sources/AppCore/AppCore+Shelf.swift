@@ -3,8 +3,9 @@ import Gestures
 
 /// What the shell draws for a library: the shelf, or the book read from it with its home control.
 public enum ShelfView: Sendable, Equatable {
-    /// The covers on screen, each with its title's box (window px), titles set at `titleSize` px.
-    case shelf(covers: [ShelfCover], titleSize: Double)
+    /// The covers on screen, each with its title's box (window px), titles set at `titleSize` px; with more than
+    /// one page of covers, a dot for each page below them (the page shown larger).
+    case shelf(covers: [ShelfCover], titleSize: Double, dots: [Rect])
     /// A book from the shelf: the home control's square, and while the book grows from its cover the
     /// transform from the full view to where it is now (window px).
     case reading(home: Rect, growth: Affine2?)
@@ -139,7 +140,7 @@ extension AppCore {
     }
 
     private mutating func coversView(now: Double, layout: ShelfLayout) -> ShelfView {
-        guard let s = shelf else { return .shelf(covers: [], titleSize: layout.titleSize) }
+        guard let s = shelf else { return .shelf(covers: [], titleSize: layout.titleSize, dots: []) }
         let (scroll, moving) = s.scroll(at: now, layout: layout)
         if moving { needsFrame = true }
         let covers = s.books.indices.compactMap { i -> ShelfCover? in
@@ -149,7 +150,7 @@ extension AppCore {
             return ShelfCover(book: i, cover: layout.coverRect(in: shifted, size: s.coverSizes[i]),
                               title: layout.titleRect(below: shifted))
         }
-        return .shelf(covers: covers, titleSize: layout.titleSize)
+        return .shelf(covers: covers, titleSize: layout.titleSize, dots: layout.dots(current: s.page))
     }
 
     private func coverRect(_ book: Int, layout: ShelfLayout, scroll: Double) -> Rect {

@@ -58,6 +58,17 @@ public struct ShelfLayout: Sendable {
         Rect(x: slot.minX - margin / 3, y: slot.maxY + margin / 6, width: slot.width + 2 * margin / 3, height: titleHeight - margin / 6)
     }
 
+    /// A dot per shelf page, centred below the covers, the `current` one twice as large; none for one page.
+    public func dots(current: Int) -> [Rect] {
+        guard pageCount > 1 else { return [] }
+        let d = margin / 4, step = 3 * d, y = height - margin / 2
+        let x0 = width / 2 - step * Double(pageCount - 1) / 2
+        return (0..<pageCount).map { p in
+            let s = p == current ? 2 * d : d
+            return Rect(x: x0 + Double(p) * step - s / 2, y: y - s / 2, width: s, height: s)
+        }
+    }
+
     /// A cover of `size` in its slot: fitted, standing on the slot's bottom edge, centred.
     public func coverRect(in slot: Rect, size: IntSize?) -> Rect {
         guard let size, size.width > 0, size.height > 0 else { return slot }

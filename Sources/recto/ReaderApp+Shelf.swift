@@ -49,8 +49,9 @@ extension ReaderApp {
         let s = window.renderScale
         func px(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
         switch view {
-        case let .shelf(covers, titleSize):
+        case let .shelf(covers, titleSize, dots):
             scene = FrameScene(background: scene.background, pages: [])
+            scene.shelf = dots.map { PageQuad(texture: nil, rect: px($0)) }
             for c in covers {
                 let cover = px(c.cover), box = px(c.title)
                 scene.shelf.append(PageQuad(texture: shelf.cover(c.book, renderer: renderer), rect: cover))

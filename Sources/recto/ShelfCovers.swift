@@ -40,7 +40,10 @@ import Text
                 cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
                 loading[i] = (cache, token)
             } catch {
-                let reason = (error as? RectoExit)?.message ?? "\(error)"
+                // The cover has room for the reason, not for the path twice.
+                let message = (error as? RectoExit)?.message ?? "\(error)"
+                let reason = message.replacingOccurrences(of: "cannot open the book \(path): ", with: "")
+                    .replacingOccurrences(of: path, with: file)
                 books.append(ShelfBook(path: path, title: name, problem: reason))
                 images[i] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(reason))")
             }

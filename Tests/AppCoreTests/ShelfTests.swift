@@ -30,7 +30,7 @@ struct ShelfTests {
     }
 
     private func covers(_ d: inout Driver) -> [Int] {
-        guard case .shelf(let covers, _)? = d.core.shelfView(now: d.now) else { return [] }
+        guard case .shelf(let covers, _, _)? = d.core.shelfView(now: d.now) else { return [] }
         return covers.map(\.book)
     }
 
@@ -44,6 +44,10 @@ struct ShelfTests {
         let tall = ShelfLayout(width: 800, height: 1280, pixelsPerMM: nil, count: 7)
         #expect(tall.rows == 2 && tall.columns == 2 && tall.pageCount == 2)
         #expect(tall.slotRect(4).minX >= 800, "the fifth book is on the second page")
+        #expect(wide.dots(current: 0).isEmpty)
+        let dots = tall.dots(current: 1)
+        #expect(dots.count == 2 && dots[1].width == 2 * dots[0].width && dots[0].maxX < dots[1].minX)
+        #expect(dots.allSatisfy { $0.minY > tall.slotRect(2).maxY + tall.titleHeight && $0.maxY < 1280 })
         // Targets stay ≥ 9 mm on a dense screen too.
         let dense = ShelfLayout(width: 1280, height: 800, pixelsPerMM: 12, count: 3)
         #expect(dense.margin >= 9 * 12 && dense.slot.height >= 9 * 12)

@@ -95,4 +95,30 @@ import TestSupport
         let back = try session.screenshot(timeout: .seconds(20)) { Self.showsShelf($0) }
         #expect(Self.showsShelf(back), "covers \(Self.coverColours(back))")
     }
+
+    /// Four books, the second a broken CBZ: its cover is a placeholder that opens nothing; the fourth is on the
+    /// shelf's second page (a swipe away), alone and centred.
+    @Test func aBrokenBookIsAPlaceholderAndASwipePagesTheShelf() throws {
+        let root = try Self.library()
+        try FileManager.default.moveItem(at: root.appendingPathComponent("2 leaves.cbz"), to: root.appendingPathComponent("4 leaves.cbz"))
+        try Data("not a zip archive".utf8).write(to: root.appendingPathComponent("2 broken.cbz"))
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [root.path])
+        let slot = PixelRect(x: 734, y: 170, width: 452, height: 646)
+        let shelf = try session.screenshot(timeout: .seconds(20)) { PlaceholderLook($0, in: slot).isPlaceholder }
+        #expect(PlaceholderLook(shelf, in: slot).isPlaceholder, "\(PlaceholderLook(shelf, in: slot))")
+        try session.weston.tap(x: 960, y: 500)
+        let after = try session.events(during: .milliseconds(1500))
+        #expect(!after.contains { $0.name == "open" }, "a broken book opens nothing: \(after)")
+
+        try session.weston.touchDown([Finger(id: 0, x: 1500, y: 500)])
+        try session.weston.touchLine(id: 0, from: 1500, 500, to: 700, 500, steps: 20, interval: .milliseconds(16))
+        try session.weston.touchUp([0])
+        let second = try session.screenshot(timeout: .seconds(20)) {
+            $0.dominantColour(in: PixelRect(x: 910, y: 450, width: 100, height: 100)).distance(to: DemoBook.colour(ofPage: 5)) < 20
+        }
+        #expect(!Self.showsShelf(second), "the first page of covers is gone")
+        try session.weston.tap(x: 960, y: 500)
+        #expect(try session.waitForEvent("open", timeout: .seconds(10)).string("title") == Self.titles[1])
+        #expect(session.recto.isRunning)
+    }
 }
