@@ -22,9 +22,9 @@ extension ReaderApp {
     }
 
     func coverDecoded(_ book: Int) {
-        let translate = options.app.translator
-        guard let size = shelf?.drain(book, loop: loop, translate: { translate($0) }) else { return }
-        perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds()))
+        for (book, size) in shelf?.drain(book) ?? [] {
+            perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds()))
+        }
     }
 
     /// Opens shelf book `book` where it was left (else at its front cover) and tells the core.

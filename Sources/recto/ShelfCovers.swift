@@ -14,49 +14,78 @@ import Text
     /// A broken book's cover, in the slot's proportions.
     static let placeholderSize = PixelSize(width: 420, height: 600)
 
+    /// Covers decoded at once: each book opened (a PDF starts its helper) holds its source while its cover loads.
+    static let concurrentCovers = 2
+
     let books: [ShelfBook]
+    private let loop: EventLoop
+    private let translate: (String) -> String
+    private let onCover: @MainActor (Int) -> Void
     private var loading: [Int: (cache: PageCache, token: Int)] = [:]
+    /// Books whose cover waits for a free slot.
+    private var waiting: [Int] = []
     /// Covers not yet uploaded.
     private var images: [Int: RGBAImage] = [:]
     private var covers: [Int: Texture] = [:]
     /// Each title's texture, set for one size and width (px).
     private var titles: [Int: (size: Double, width: Int, texture: Texture)] = [:]
 
-    /// Opens every book of `paths` for its title and cover; a book that does not open gets a placeholder cover
-    /// with its name and the reason. `translate` turns the reason into the visitor's language.
-    init(paths: [String], loop: EventLoop, translate: (String) -> String, onCover: @escaping @MainActor (Int) -> Void) {
+    /// Opens every book of `paths` for its title; its cover loads now or when a slot is free. A book that does
+    /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
+    init(paths: [String], loop: EventLoop, translate: @escaping (String) -> String,
+         onCover: @escaping @MainActor (Int) -> Void) {
+        self.loop = loop
+        self.translate = translate
+        self.onCover = onCover
         var books: [ShelfBook] = []
+        var opened: [Int: BookLocation] = [:]
         for (i, path) in paths.enumerated() {
-            var folder: ObjCBool = false
-            let file = (path as NSString).lastPathComponent
-            let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-            let name = isFolder ? file : (file as NSString).deletingPathExtension
-            do {
-                let book = try BookLocation(path: path)
+            let (name, book) = Self.open(path)
+            switch book {
+            case .success(let book):
                 books.append(ShelfBook(path: path, title: book.title ?? name))
-                let cache = PageCache(source: book.source, configuration: PageCache.Configuration(
-                    budgetBytes: 32 << 20, threads: 1, fitting: Self.coverBox))
-                let token = loop.add(fd: cache.fd) { _ in onCover(i) }
-                cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
-                loading[i] = (cache, token)
-            } catch {
-                // The cover has room for the reason, not for the path twice.
-                let message = (error as? RectoExit)?.message ?? "\(error)"
-                let reason = message.replacingOccurrences(of: "cannot open the book \(path): ", with: "")
-                    .replacingOccurrences(of: path, with: file)
-                books.append(ShelfBook(path: path, title: name, problem: reason))
-                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(reason))")
+                if opened.count < Self.concurrentCovers { opened[i] = book } else { waiting.append(i) }
+            case .failure(let problem):
+                books.append(ShelfBook(path: path, title: name, problem: problem.reason))
+                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(problem.reason))")
             }
         }
         self.books = books
+        for (i, book) in opened { load(i, book) }
+    }
+
+    /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension).
+    private static func open(_ path: String) -> (name: String, Result<BookLocation, Problem>) {
+        var folder: ObjCBool = false
+        let file = (path as NSString).lastPathComponent
+        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        let name = isFolder ? file : (file as NSString).deletingPathExtension
+        do { return (name, .success(try BookLocation(path: path))) } catch {
+            // The cover has room for the reason, not for the path twice.
+            let message = (error as? RectoExit)?.message ?? "\(error)"
+            return (name, .failure(Problem(message.replacingOccurrences(of: "cannot open the book \(path): ", with: "")
+                .replacingOccurrences(of: path, with: file))))
+        }
+    }
+
+    private struct Problem: Error { let reason: String; init(_ r: String) { reason = r } }
+
+    private func load(_ i: Int, _ book: BookLocation) {
+        let cache = PageCache(source: book.source, configuration: PageCache.Configuration(
+            budgetBytes: 32 << 20, threads: 1, fitting: Self.coverBox))
+        let onCover = self.onCover
+        let token = loop.add(fd: cache.fd) { _ in onCover(i) }
+        cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
+        loading[i] = (cache, token)
     }
 
     /// Broken books' placeholders, ready at once: (book, size).
     var placeholders: [(Int, IntSize)] { images.map { ($0.key, IntSize($0.value.size)) } }
 
-    /// The cover of `book` arrived (or failed: a placeholder says why). Returns its size when it is in.
-    func drain(_ book: Int, loop: EventLoop, translate: (String) -> String) -> IntSize? {
-        guard let (cache, token) = loading[book] else { return nil }
+    /// The cover of `book` arrived (or failed: a placeholder says why). Returns the covers that are in now, with
+    /// their sizes: this one, and any of the next books that can no longer be opened.
+    func drain(_ book: Int) -> [(Int, IntSize)] {
+        guard let (cache, token) = loading[book] else { return [] }
         for event in cache.drain() {
             switch event {
             case .ready(_, let image, _):
@@ -68,9 +97,24 @@ import Text
             }
             loop.remove(token)
             loading[book] = nil
-            return images[book].map { IntSize($0.size) }
+            return ([book] + loadNext()).compactMap { i in images[i].map { (i, IntSize($0.size)) } }
         }
-        return nil
+        return []
+    }
+
+    /// Starts the next waiting covers; returns the books found broken on the way.
+    private func loadNext() -> [Int] {
+        var broken: [Int] = []
+        while loading.count < Self.concurrentCovers, !waiting.isEmpty {
+            let i = waiting.removeFirst()
+            switch Self.open(books[i].path).1 {
+            case .success(let book): load(i, book)
+            case .failure(let problem):
+                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")
+                broken.append(i)
+            }
+        }
+        return broken
     }
 
     /// The cover's texture, uploaded on first use.
