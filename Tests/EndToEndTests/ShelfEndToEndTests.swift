@@ -57,7 +57,7 @@ import TestSupport
         return path
     }
 
-    @Test func threeCoversATapOpensTheSecondAndTheHomeControlReturns() throws {
+    @Test func threeCoversATapOpensTheSecondWhereItWasLeftAndTheHomeControlReturns() throws {
         let library = try Self.library()
         let session = try RectoSession.start(width: 1920, height: 1080, arguments: [library.path, "--spread", "single"])
         #expect(session.history.first { $0.name == "shelf" }?.int("books") == 3, "\(session.historyText)")
@@ -74,11 +74,21 @@ import TestSupport
         // Paper may grow first when the page takes long to decode (the shelf waits a second for it).
         let first = try session.screenshot(timeout: .seconds(20)) { DemoBook.page(in: $0, page).page == 5 }
         #expect(DemoBook.page(in: first, page).page == 5, "the CBZ's first page: \(DemoBook.page(in: first, page))")
+        try session.weston.key(InputCode.keyRight, pressed: true)
+        try session.weston.key(InputCode.keyRight, pressed: false)
+        #expect(try session.waitForEvent("page", timeout: .seconds(10)).int("page") == 2)
         // The home control: a 34 px square 6 px in from the top-left corner, dark over the background.
         try session.weston.tap(x: 22, y: 22)
         _ = try session.waitForEvent("shelf", timeout: .seconds(10))
         #expect(Self.showsShelf(try session.screenshot(timeout: .seconds(20)) { Self.showsShelf($0) }))
-        #expect(!session.history.contains { $0.name == "flip" }, "the home tap turned nothing: \(session.historyText)")
+        #expect(session.history.filter { $0.name == "flip" }.count == 2, "the key turned, the home tap did not: \(session.historyText)")
+        // The book reopens where it was left; Escape returns too.
+        try session.weston.tap(x: 960, y: 500)
+        #expect(try session.waitForEvent("page", timeout: .seconds(10)).int("page") == 2)
+        _ = try session.waitForEvent("open", timeout: .seconds(10))
+        try session.weston.key(InputCode.keyEscape, pressed: true)
+        try session.weston.key(InputCode.keyEscape, pressed: false)
+        _ = try session.waitForEvent("shelf", timeout: .seconds(10))
         #expect(session.recto.isRunning)
     }
 
