@@ -28,7 +28,8 @@ extension AppCore {
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page.
     mutating func bookOpened(pageCount: Int, client: Int) -> [AppEffect] {
-        replaceBook(pageCount: pageCount, startPage: 1) + [.reply(client: client, ControlReply.ok("\(pageCount) pages"))]
+        shelfLeft()
+        return replaceBook(pageCount: pageCount, startPage: 1) + [.reply(client: client, ControlReply.ok("\(pageCount) pages"))]
     }
 
     /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.

@@ -108,6 +108,13 @@ extension AppCore {
         return out
     }
 
+    /// `recto ctl open` showed a book of its own: the shelf hides (the home control returns to its first page).
+    mutating func shelfLeft() {
+        shelf?.visible = false
+        shelf?.current = nil
+        shelf?.opening = nil
+    }
+
     mutating func shelfBookFailed(_ book: Int, message: String) -> [AppEffect] {
         shelf?.pending = nil
         return [.warn("the book \(shelf.map { $0.books[book].path } ?? "") cannot be opened: \(message)")]

@@ -169,4 +169,15 @@ struct ShelfTests {
         d.input(tap(at: Self.second, t0: d.now + 100))
         #expect(opened(d.effects) == [1, 1], "the first tap after the reset opens the book")
     }
+
+    @Test func aBookOpenedByRectoCtlHidesTheShelfAndHomeReturnsToItsFirstPage() {
+        var d = library(5)
+        d.input(key(Keysym.Right, at: d.now + 100))
+        d.handle(.bookOpened(pageCount: 4, client: 1))
+        d.frame()
+        guard case .reading? = d.core.shelfView(now: d.now) else { Issue.record("the shelf still shows"); return }
+        d.input(key(Keysym.Escape, at: d.now + 100))
+        d.run(for: 100)
+        #expect(covers(&d) == [0, 1, 2])
+    }
 }
