@@ -69,6 +69,7 @@ extension AppCore {
         if let last = lastInputAt {
             event.append("idle_seconds", .double(max(0, now - last) / 1000))
         }
+        if let shelf { event.append("shelf", .bool(shelf.visible)) }
         return event
     }
 }

@@ -173,8 +173,10 @@ struct ShelfTests {
     @Test func aBookOpenedByRectoCtlHidesTheShelfAndHomeReturnsToItsFirstPage() {
         var d = library(5)
         d.input(key(Keysym.Right, at: d.now + 100))
+        #expect(d.core.status(now: d.now).field("shelf") == .bool(true))
         d.handle(.bookOpened(pageCount: 4, client: 1))
         d.frame()
+        #expect(d.core.status(now: d.now).field("shelf") == .bool(false))
         guard case .reading? = d.core.shelfView(now: d.now) else { Issue.record("the shelf still shows"); return }
         d.input(key(Keysym.Escape, at: d.now + 100))
         d.run(for: 100)
