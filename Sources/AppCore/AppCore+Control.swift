@@ -26,8 +26,14 @@ extension AppCore {
         }
     }
 
-    /// Another book replaced the one shown: every page image goes, the new book opens at its first page.
+    /// Another book replaced the one shown (`recto ctl open`): it opens at its first page.
     mutating func bookOpened(pageCount: Int, client: Int) -> [AppEffect] {
+        shelfLeft()
+        return replaceBook(pageCount: pageCount, startPage: 1) + [.reply(client: client, ControlReply.ok("\(pageCount) pages"))]
+    }
+
+    /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.
+    mutating func replaceBook(pageCount: Int, startPage: Int) -> [AppEffect] {
         reportedFailures.removeAll()
         var out: [AppEffect] = []
         for page in pages.all {
@@ -37,8 +43,7 @@ extension AppCore {
         out.append(.endRegions)
         out += log(reader.setPageCount(pageCount))
         out.append(.log(LogEvent("book", ["pages": .int(pageCount)])))
-        out += show(page: 1, always: true)
-        out.append(.reply(client: client, ControlReply.ok("\(pageCount) pages")))
+        out += show(page: max(1, min(startPage, pageCount)), always: true)
         return out
     }
 
@@ -64,6 +69,7 @@ extension AppCore {
         if let last = lastInputAt {
             event.append("idle_seconds", .double(max(0, now - last) / 1000))
         }
+        if let shelf { event.append("shelf", .bool(shelf.visible)) }
         return event
     }
 }

@@ -50,6 +50,8 @@ public struct AppCore: Sendable {
     var reloadFailures = 0
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
+    /// The library's shelf; nil when one book was opened.
+    var shelf: ShelfPolicy?
     /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
     var pixelsPerMM: Double?
     /// The book's page labels for the overlay (empty: page numbers).
@@ -70,7 +72,8 @@ public struct AppCore: Sendable {
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
-         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, frameDue].compactMap { $0 }.min()
+         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue]
+            .compactMap { $0 }.min()
     }
 
     /// The GL draws (its start-up is over).
@@ -137,6 +140,10 @@ public struct AppCore: Sendable {
         case .terminate: out.append(.quit(0))
         case let .control(client, request): out += control(request, client: client, now: now)
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
+        case .shelf(let books): out += shelfLoaded(books)
+        case let .coverReady(book, size): coverReady(book, size: size)
+        case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
+        case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
         }
         return out
     }
@@ -157,6 +164,7 @@ public struct AppCore: Sendable {
         let (endedAttract, swallow) = attract.input(input, at: time)
         if endedAttract { out += endAttract() }
         if swallow { return out }
+        if let shelved = shelfInput(input, at: time) { return out + shelved }
         out += overlayEdgeSwipe(input)
         if let scrubbed = overlayInput(input, at: time) { return out + scrubbed }
         // Taps that became single before this event act first, at their own time; then the view on screen when
@@ -218,6 +226,7 @@ public struct AppCore: Sendable {
             idleDeadline = nil
             out += idleReset(now: now)
         }
+        if shelf?.visible == true, let due = attract.deadline, due <= now { attract.restart(now: now) }
         let (lift, begins) = attract.due(now: now)
         if begins { out += beginAttract() }
         if lift, reader.attractLift(at: now) { needsFrame = true }
@@ -226,6 +235,7 @@ public struct AppCore: Sendable {
             out.append(.reloadBook)
         }
         out += overlayDue(now: now)
+        shelfDue(now: now)
         out += firstFrames.timersDue(now: now, glIsUp: glIsUp, needsFrame: &needsFrame)
         if let failure = glFailure, failure.deadline <= now {
             glFailure = nil
@@ -234,8 +244,9 @@ public struct AppCore: Sendable {
         return out
     }
 
-    /// Back to the cover, zoom reset (nothing when already there).
+    /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
+        if shelf != nil { return shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return [] }
         needsFrame = true

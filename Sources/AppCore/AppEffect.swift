@@ -39,4 +39,6 @@ public enum AppEffect: Sendable, Equatable {
     case screenshot(path: String, client: Int)
     /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).
     case openBook(path: String, client: Int)
+    /// Open shelf book `book` at `path`, then report `shelfBookOpened` (or `shelfBookFailed`).
+    case openShelfBook(book: Int, path: String)
 }

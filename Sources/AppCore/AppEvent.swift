@@ -54,6 +54,15 @@ public enum AppEvent: Sendable, Equatable {
     case control(client: Int, ControlRequest)
     /// The shell opened another book (after `AppEffect.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
+    /// A library: these books go on the shelf, which is shown.
+    case shelf([ShelfBook])
+    /// Book `book`'s cover image arrived (or a placeholder saying why it cannot be shown), `size` big.
+    case coverReady(book: Int, size: IntSize)
+    /// The shell opened shelf book `book` (after `AppEffect.openShelfBook`), of `pageCount` pages, at `startPage`
+    /// (where it was left, else its front cover).
+    case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
+    /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
+    case shelfBookFailed(book: Int, message: String)
 }
 
 /// A size in whole pixels.

@@ -54,6 +54,14 @@ struct AttractPolicy: Sendable {
         }
     }
 
+    /// Attract mode stops (when running) and waits its full time again: the shelf is shown, with no page to lift.
+    mutating func restart(now: Double) {
+        active = false
+        heldTouches.removeAll()
+        buttonHeld = false
+        deadline = after.map { now + $0 }
+    }
+
     /// At `now`: whether a lift is due (the caller lifts the corner), and whether attract mode begins with it.
     mutating func due(now: Double) -> (lift: Bool, begins: Bool) {
         guard let due = deadline, due <= now else { return (false, false) }

@@ -110,11 +110,15 @@ public struct ConfigFile: Sendable, Equatable {
         return try ConfigFile(path: path, text: text)
     }
 
-    /// Applies the entries to `settings`; a relative `book` path becomes relative to the file's directory.
+    /// Applies the entries to `settings`; relative book and library paths become relative to the file's directory.
     public func apply(to settings: inout Settings) {
         for entry in entries {
             var value = entry.value
-            if entry.key == .book, case .string(let p) = value { value = .string(resolve(p)) }
+            switch (entry.key, value) {
+            case (.book, .string(let p)), (.library, .string(let p)): value = .string(resolve(p))
+            case (.books, .strings(let list)): value = .strings(list.map(resolve))
+            default: break
+            }
             try? settings.set(entry.key, value)  // checked in init
         }
     }
@@ -132,6 +136,11 @@ public struct ConfigFile: Sendable, Equatable {
         case .int: node.int.map(ConfigValue.integer) ?? .other("integer")
         case .double: node.double.map(ConfigValue.number) ?? .other("float")
         case .string: node.string.map(ConfigValue.string) ?? .other("string")
+        case .array:
+            node.array.flatMap { a in
+                let strings = a.compactMap { $0.string }
+                return strings.count == a.count ? ConfigValue.strings(strings) : nil
+            } ?? .other("array")
         default: .other(node.type.description)
         }
     }

@@ -2,7 +2,7 @@
 /// The one place where a setting's type, range and help text are written down; the file parser, the flag
 /// overrides and `recto --help` all read them from here.
 public enum SettingKey: String, CaseIterable, Sendable {
-    case book, kiosk, spread, rtl, background, radius, output
+    case book, library, books, kiosk, spread, rtl, background, radius, output
     case idleReset = "idle-reset"
     case logLevel = "log-level"
     case logEvents = "log-events"
@@ -38,6 +38,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case text
         /// A file system path (relative paths in a file are relative to the file).
         case path
+        /// A non-empty list of paths (relative as for `path`); on the command line, the paths after the flag.
+        case paths
         case choice([String])
         /// `#rrggbb`.
         case colour
@@ -52,7 +54,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .book, .controlSocket, .metricsFile: .path
+        case .book, .library, .controlSocket, .metricsFile: .path
+        case .books: .paths
         case .output, .language: .text
         case .kiosk, .rtl, .logEvents, .snapRotation, .pinchRotate, .momentum, .tapZones, .predict, .rememberPosition,
              .reducedMotion: .toggle
@@ -86,6 +89,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var valueName: String {
         switch self {
         case .book: "dir-or-image"
+        case .library: "dir"
+        case .books: "book"
         case .output: "name"
         case .language: "code"
         case .spread: "auto|single|double"
@@ -109,6 +114,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var help: String {
         switch self {
         case .book: "A directory of page images (PNG, JPEG, WebP, AVIF; sub-folders too) in natural order, a CBZ, or one image; a ComicInfo.xml is read. Default: the bundled demo book."
+        case .library: "A library: a directory whose entries are books (folders of images, CBZs, PDFs), shown as covers on a shelf; a tap opens one. A directory given as the book is a library by itself when it holds no image directly, a CBZ or PDF, and at least two books (default none)."
+        case .books: "A library as a list of books (directories, CBZs, PDFs, images), shown as covers on a shelf in this order; wins over library and book (default none)."
         case .kiosk: "Kiosk mode: no quit key, no way out of the book, cursor hidden, idle reset on (default off)."
         case .spread: "Spread layout: auto (two pages when the window is wider than tall), single or double (default auto)."
         case .rtl: "Right-to-left book: spine on the right, forward turns from the left (default off)."

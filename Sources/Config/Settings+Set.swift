@@ -7,6 +7,7 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
     case integer(Int)
     case number(Double)
     case string(String)
+    case strings([String])
     /// A TOML value of a type no setting takes (table, array, date…), by its TOML type name.
     case other(String)
 
@@ -17,6 +18,7 @@ public enum ConfigValue: Sendable, Equatable, CustomStringConvertible {
         case .integer(let i): "\(i)"
         case .number(let d): formatNumber(d)
         case .string(let s): "the string \"\(s)\""
+        case .strings: "a value of type array"
         case .other(let type): "a value of type \(type)"
         }
     }
@@ -40,6 +42,7 @@ extension SettingKey.Kind {
         case .toggle: "true or false"
         case .text: "a non-empty string"
         case .path: "a path (a non-empty string)"
+        case .paths: "a list of paths, e.g. [\"a.cbz\", \"b.pdf\"]"
         case .choice(let names): "one of " + names.joined(separator: ", ")
         case .colour: "a colour as \"#rrggbb\""
         case .number(let lo, let hi): "a number from \(formatNumber(lo)) to \(formatNumber(hi))"
@@ -78,6 +81,10 @@ extension Settings {
         }
         switch key {
         case .book: book = try string()
+        case .library: library = try string()
+        case .books:
+            guard case .strings(let list) = value, !list.isEmpty, !list.contains(where: \.isEmpty) else { throw fail() }
+            books = list
         case .output: output = try string()
         case .kiosk: kiosk = try bool()
         case .rtl: rightToLeft = try bool()
@@ -131,6 +138,8 @@ extension Settings {
     public func value(of key: SettingKey) -> ConfigValue? {
         switch key {
         case .book: book.map(ConfigValue.string)
+        case .library: library.map(ConfigValue.string)
+        case .books: books.map(ConfigValue.strings)
         case .output: output.map(ConfigValue.string)
         case .kiosk: .bool(kiosk)
         case .rtl: .bool(rightToLeft)

@@ -31,6 +31,10 @@ public struct Settings: Sendable, Equatable {
     /// The book to open (a directory or one image); nil for the bundled demo book. A relative path read
     /// from a configuration file is resolved against that file's directory.
     public var book: String?
+    /// A library's directory (`library`), shown as a shelf; resolved like `book`.
+    public var library: String?
+    /// A library as a list of books (`books`), resolved like `book`.
+    public var books: [String]?
     /// No quit key, no way out of the book, cursor hidden, idle reset on by default.
     public var kiosk = false
     public var spread: SpreadPreference = .auto

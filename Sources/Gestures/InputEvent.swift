@@ -95,6 +95,7 @@ public enum Keysym {
     public static let Q: UInt32 = 0x0051
     public static let q: UInt32 = 0x0071
     public static let BackSpace: UInt32 = 0xff08
+    public static let Escape: UInt32 = 0xff1b
     public static let Home: UInt32 = 0xff50
     public static let Left: UInt32 = 0xff51
     public static let Up: UInt32 = 0xff52

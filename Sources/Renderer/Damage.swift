@@ -11,6 +11,8 @@ public struct SceneSignature: Hashable {
     let background: RGBA
     let hint: HintLayer?
     let overlay: OverlayLayer?
+    let shelf: [PageKey]
+    let home: Rect?
 
     struct PageKey: Hashable { let texture: UInt32; let rect: Rect }
     struct LeafKey: Hashable { let rect: Rect; let front: UInt32; let back: UInt32; let beneath: PageKey? }
@@ -26,6 +28,8 @@ public struct SceneSignature: Hashable {
         background = scene.background
         hint = scene.hint
         overlay = scene.overlay
+        shelf = scene.shelf.map(key)
+        home = scene.home
     }
 }
 

@@ -84,6 +84,10 @@ public struct FrameScene {
     /// A cross-fade's outgoing pages, drawn over `pages` and `details` at `fadingOpacity` (reduced motion).
     public var fading: [PageQuad] = []
     public var fadingOpacity = 0.0
+    /// A library's shelf: covers and their titles, opaque, in buffer pixels (drawn over `pages`, usually none).
+    public var shelf: [PageQuad] = []
+    /// The home control's square in buffer pixels (a book read from the shelf), drawn over everything.
+    public var home: Rect?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

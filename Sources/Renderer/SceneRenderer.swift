@@ -105,7 +105,10 @@ public final class SceneRenderer {
             drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
         }
         drawFading(scene, toClip: toClip)
-        defer { drawOverlay(scene, width: width, height: height) }
+        defer {
+            drawOverlay(scene, width: width, height: height)
+            drawShelf(scene, width: width, height: height)
+        }
         defer { drawHint(scene, toClip: toClip) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }

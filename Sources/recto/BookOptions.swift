@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Foundation
+import Pages
 import Reader
 import Renderer
 
@@ -62,6 +63,19 @@ struct BookOptions: ParsableArguments {
             path = demo
         }
         return try BookLocation(path: path)
+    }
+
+    /// The books of a library: the `books` list, else the `library` directory's books, else the book's own when
+    /// it is a library by itself (`Library`'s rule); nil for one book. A BOOK on the command line wins over a
+    /// library in the configuration file.
+    func libraryBooks(_ settings: Settings) throws -> [String]? {
+        if book == nil, let list = settings.books { return list }
+        if book == nil, let directory = settings.library {
+            do { return try Library.books(in: directory) } catch {
+                throw RectoExit(.usage, "cannot read the library \(directory): \(error.localizedDescription)")
+            }
+        }
+        return settings.book.flatMap(Library.recognised)
     }
 
     // For callers that take the settings one piece at a time (each reloads the file; `location()` throws

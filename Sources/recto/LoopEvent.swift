@@ -17,6 +17,8 @@ enum LoopEvent {
     case timer
     /// The page cache has results.
     case pagesDecoded
+    /// A shelf book's cover cache has its result.
+    case coverDecoded(book: Int)
     /// The book's directory changed on disk.
     case bookChanged
     /// SIGTERM, SIGINT, or SIGUSR1 (tests release a held-back GL with it).

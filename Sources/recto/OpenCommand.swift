@@ -24,7 +24,18 @@ struct Open: ParsableCommand {
         let logger = RectoLog.logger
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
-        let book = try bookOptions.location(settings)
+        let library = try bookOptions.libraryBooks(settings)
+        if library?.isEmpty == true { throw RectoExit(.usage, "the library holds no books (folders of images, CBZs, PDFs)") }
+        // A library of one book opens it directly; of more, the first that opens is ready behind the shelf.
+        let book: BookLocation
+        if let library, library.count > 1 {
+            guard let first = library.lazy.compactMap({ try? BookLocation(path: $0) }).first else {
+                throw RectoExit(.usage, "no book of the library can be opened (\(library.count) books)")
+            }
+            book = first
+        } else {
+            book = try library.map { try BookLocation(path: $0[0]) } ?? bookOptions.location(settings)
+        }
         logger.info("book: \(book.path), \(book.pageCount) pages")
         let env = ProcessInfo.processInfo.environment
         if (env["WAYLAND_DISPLAY"] ?? "").isEmpty && (env["WAYLAND_SOCKET"] ?? "").isEmpty {
@@ -35,7 +46,9 @@ struct Open: ParsableCommand {
                 """)
         }
         var app = AppSettings()
-        app.reader = book.readerConfig(settings)
+        let shelved = (library?.count ?? 0) > 1
+        // A library's books differ: none sets the reading direction for all.
+        app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
         app.reader.gestures = settings.gestureConfig
         app.kiosk = settings.kiosk
@@ -53,6 +66,7 @@ struct Open: ParsableCommand {
         var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
                                     app: app, outputName: settings.output)
         options.stats = stats
+        options.library = shelved ? library : nil
         options.cacheBytes = settings.cacheBytes
         options.diskCacheBytes = settings.diskCacheMB << 20
         options.logger = logger

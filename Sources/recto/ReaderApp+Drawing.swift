@@ -56,6 +56,7 @@ extension ReaderApp {
             return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
                                 scale: s, opacity: o.opacity)
         }
+        applyShelf(to: &scene)
         if screenshotPending { damage.reset() }
         let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, surface: surface)
                                        : presentSwapped(scene, renderer: renderer, surface: surface)

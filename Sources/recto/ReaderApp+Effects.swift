@@ -55,6 +55,8 @@ extension ReaderApp {
                 loop.stop(status)
             case .reply, .replyStatus, .screenshot, .openBook:
                 performOperation(effect)
+            case let .openShelfBook(book, path):
+                openShelfBook(book, path: path)
             }
         }
     }

@@ -137,13 +137,18 @@ extension ReaderApp {
             return
         }
         options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
-        ops?.bookPath = path
-        ops?.metrics?.book = path
-        cache?.replaceSource(book.source)
-        watchBook(path)
-        if positions != nil { positions = BookRecord(book.source, logger: options.logger) }
+        switchBook(to: book)
         perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
         announceShape(of: book.source)
+    }
+
+    /// The pages, the watcher, the remembered position and the status follow `book` from now on.
+    func switchBook(to book: BookLocation) {
+        ops?.bookPath = book.path
+        ops?.metrics?.book = book.path
+        cache?.replaceSource(book.source)
+        watchBook(book.path)
+        if positions != nil { positions = BookRecord(book.source, logger: options.logger) }
     }
 
     // MARK: frames

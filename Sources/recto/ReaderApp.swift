@@ -48,6 +48,8 @@ import Renderer
     let composer: SceneComposer
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
     var ops: Operations?
+    /// A library's covers and titles (ReaderApp+Shelf.swift); nil for one book.
+    var shelf: ShelfCovers?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -66,7 +68,7 @@ import Renderer
             throw RectoExit(.usage, "no output named \(name) (outputs: \(known.isEmpty ? "none named" : known.joined(separator: ", ")))")
         }
         let window: Window
-        let title = options.book.title.map { "\($0) — Recto" } ?? "Recto"
+        let title = options.library == nil ? options.book.title.map { "\($0) — Recto" } ?? "Recto" : "Recto"
         do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
@@ -74,7 +76,8 @@ import Renderer
         let software = SoftwareFrames(window: window)
         self.software = software
         var settings = options.app
-        settings.softwareFrames = software.isAvailable
+        // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
+        settings.softwareFrames = software.isAvailable && options.library == nil
         let positions = settings.remembersPosition ? BookRecord(options.book.source, logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
@@ -86,6 +89,7 @@ import Renderer
         wire()
         watchBook(options.book.path)
         startOperations()
+        startShelf()
     }
 
     private func wire() {
@@ -159,6 +163,8 @@ import Renderer
             perform(core.handle(.timer, now: now))
         case .pagesDecoded:
             pagesDecoded()
+        case .coverDecoded(let book):
+            coverDecoded(book)
         case .bookChanged:
             perform(core.handle(.bookChanged, now: now))
         case .signal(SIGUSR1):

@@ -3,6 +3,8 @@ import Config
 
 /// The interactive reader's setting flags (`recto open`). Optional, so only given flags override the file.
 struct ReaderFlags: ParsableArguments {
+    @Option(help: help(.library)) var library: String?
+    @Option(parsing: .upToNextOption, help: help(.books)) var books: [String] = []
     @Flag(inversion: .prefixedNo, help: help(.kiosk)) var kiosk: Bool?
     @Option(help: help(.output)) var output: String?
     @Option(name: .customLong("idle-reset"), help: help(.idleReset)) var idleReset: Double?
@@ -33,6 +35,7 @@ struct ReaderFlags: ParsableArguments {
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
         let given: [(SettingKey, ConfigValue?)] = [
+            (.library, library.map(ConfigValue.string)), (.books, books.isEmpty ? nil : .strings(books)),
             (.kiosk, kiosk.map(ConfigValue.bool)), (.output, output.map(ConfigValue.string)),
             (.idleReset, idleReset.map(ConfigValue.number)), (.logEvents, logEvents.map(ConfigValue.bool)),
             (.maxZoom, maxZoom.map(ConfigValue.number)), (.doubleTapZoom, doubleTapZoom.map(ConfigValue.number)),

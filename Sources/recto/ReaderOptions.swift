@@ -5,6 +5,8 @@ import Renderer
 /// Options of the interactive reader, resolved from defaults, the configuration file and the flags.
 struct ReaderOptions {
     var book: BookLocation
+    /// A library's books (paths), shown on a shelf first; `book` is the first that opens. Nil: one book.
+    var library: [String]?
     var logEvents = false
     var background = RGBA(0.16, 0.16, 0.17)
     /// The policy's settings (reader, gestures, kiosk, idle reset, prediction, motion scale).

@@ -6,6 +6,8 @@ import Testing
     static let fullFile = """
         # Recto kiosk configuration
         book = "/srv/books/atlas"   # the book
+        library = "/srv/books"
+        books = ["/srv/books/atlas", "/srv/books/leaves.cbz"]
         kiosk = true
         spread = "double"
         rtl = true
@@ -45,7 +47,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 35)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 37)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {
@@ -130,5 +132,14 @@ import Testing
         #expect(s.book == "/srv/atlas")
         try ConfigFile(path: "recto.toml", text: "book = 'atlas'").apply(to: &s)
         #expect(s.book == "atlas")
+    }
+
+    @Test func aLibraryIsADirectoryOrAListOfBooksRelativeToTheFile() throws {
+        var s = Settings()
+        try ConfigFile(path: "/etc/recto/recto.toml", text: "library = \"books\"\nbooks = [\"a.cbz\", \"/srv/b.pdf\"]").apply(to: &s)
+        #expect(s.library == "/etc/recto/books" && s.books == ["/etc/recto/a.cbz", "/srv/b.pdf"])
+        #expect(throws: ConfigError.self) { try ConfigFile(path: "x.toml", text: "books = [1, 2]") }
+        #expect(throws: ConfigError.self) { try ConfigFile(path: "x.toml", text: "books = []") }
+        #expect(throws: ConfigError.self) { try ConfigFile(path: "x.toml", text: "books = \"a.cbz\"") }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// A valid value for every key, different from its default.
 let sampleValues: [SettingKey: ConfigValue] = [
-    .book: .string("/srv/books/atlas"), .kiosk: .bool(true), .spread: .string("double"), .rtl: .bool(true),
+    .book: .string("/srv/books/atlas"), .library: .string("/srv/books"),
+    .books: .strings(["/srv/books/atlas", "/srv/books/leaves.cbz"]), .kiosk: .bool(true), .spread: .string("double"), .rtl: .bool(true),
     .background: .string("#102030"), .radius: .number(35.5), .output: .string("HDMI-A-1"),
     .idleReset: .integer(45), .logLevel: .string("debug"), .logEvents: .bool(true), .maxZoom: .number(12),
     .doubleTapZoom: .number(3), .snapRotation: .bool(false), .pinchRotate: .bool(false), .momentum: .bool(false),
@@ -76,7 +77,7 @@ let sampleValues: [SettingKey: ConfigValue] = [
         let wrong: ConfigValue
         switch key.kind {
         case .toggle: wrong = .string("yes")
-        case .text, .path, .choice, .colour: wrong = .integer(3)
+        case .text, .path, .paths, .choice, .colour: wrong = .integer(3)
         case .number, .whole: wrong = .string("8")
         }
         var s = Settings()

@@ -111,7 +111,7 @@ public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWri
     }
     w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(catalog) >>")
     w.set(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
-    let info = title.map { w.add("<< /Title (\($0)) >>") }
+    let info = title.map { w.add("<< /Title \(pdfTextString($0)) >>") }
     return w.bytes(root: root, info: info)
 }
 
@@ -126,4 +126,10 @@ public func standardPDFBook() -> [UInt8] {
         .text(["A smaller page"], width: 420, height: 595),
         .text(["A landscape spread across two pages"], width: 842, height: 1190, rotate: 90),
     ], title: "Test Book")
+}
+
+/// A PDF text string: a literal for ASCII, else UTF-16BE with its byte order mark (how PDFs carry other scripts).
+func pdfTextString(_ text: String) -> String {
+    guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return "(\(text))" }
+    return "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
 }
