@@ -82,13 +82,14 @@ import Glibc
                     return (event, String(decoding: bytes, as: UTF8.self))
                 }
                 offset += header + Int(event.len)
+                // A watch ended: its folder is gone, or `rewatch` removed it (nothing changed on disk then).
+                if event.mask & UInt32(IN_IGNORED) != 0 {
+                    folders[event.wd] = nil
+                    continue
+                }
                 // An overflow (wd -1) lost events: report it, so that the book is read again.
                 guard let folder = folders[event.wd] else {
                     names.append(name)
-                    continue
-                }
-                if event.mask & UInt32(IN_IGNORED) != 0 {  // the folder is gone
-                    folders[event.wd] = nil
                     continue
                 }
                 let path = folder.path.isEmpty ? name : folder.path + "/" + name

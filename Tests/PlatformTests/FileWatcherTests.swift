@@ -55,4 +55,16 @@ import Testing
         write("ch2/p1.png")
         #expect(watcher.drain() == ["ch2"])
     }
+
+    /// Another book opened (the shelf, `recto ctl open`): the old watches end without reporting a change.
+    @Test func rewatchingReportsNothingByItself() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        make("a")
+        make("b")
+        let watcher = try #require(FileWatcher(loop: EventLoop(), directory: root + "/a", depth: 1) { _ in })
+        #expect(watcher.rewatch(root + "/b", depth: 1))
+        #expect(watcher.drain().isEmpty)
+        write("b/p1.png")
+        #expect(Set(watcher.drain()) == ["p1.png"])
+    }
 }
