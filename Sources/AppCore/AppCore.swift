@@ -124,6 +124,7 @@ public struct AppCore: Sendable {
             // A landscape page much wider than the book's pages is a spread printed across two.
             shapedSpreads = doublePageSpreads(aspects: sizes.map { $0.height > 0 ? Double($0.width) / Double($0.height) : 0 })
             out += layOutSoloPages()
+        case .bookDirection(let rtl): out += setDirection(rightToLeft: rtl)
         case .frontCover(let page):
             reader.coverPage = max(1, min(page ?? 1, reader.position.pageCount))
         case .doublePages(let pages):
@@ -270,6 +271,21 @@ public struct AppCore: Sendable {
         out += wantPages()
         needsFrame = true
         return out
+    }
+
+    /// Each book reads in its own direction unless the configuration fixed one: the reader is made again for a
+    /// book that reads the other way, on the same page.
+    private mutating func setDirection(rightToLeft: Bool?) -> [AppEffect] {
+        let wanted = settings.directionFixed ? settings.reader.rightToLeft : rightToLeft ?? settings.reader.rightToLeft
+        guard wanted != reader.config.rightToLeft else { return [] }
+        var config = reader.config
+        config.rightToLeft = wanted
+        let page = reader.page
+        reader = Reader(pageCount: reader.position.pageCount, config: config)
+        if let w = window { _ = reader.resize(width: w.width, height: w.height) }
+        reader.go(toPage: page)
+        needsFrame = true
+        return wantPages()
     }
 
     private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {

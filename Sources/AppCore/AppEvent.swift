@@ -34,6 +34,9 @@ public enum AppEvent: Sendable, Equatable {
     case pageLabels([String])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
     case doublePages(Set<Int>)
+    /// The book says whether it reads right to left (ComicInfo's `Manga`); nil: it does not say. Announced first
+    /// for every book opened, before its shape.
+    case bookDirection(rightToLeft: Bool?)
     /// The book names its front cover (ComicInfo's `FrontCover`), where the idle reset returns; nil: page 1.
     case frontCover(Int?)
     /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.

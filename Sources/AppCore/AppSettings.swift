@@ -4,6 +4,8 @@ import Reader
 /// The app's policy settings (from the configuration and the flags). Times in ms.
 public struct AppSettings: Sendable {
     public var reader = ReaderConfig()
+    /// The configuration or a flag set the reading direction: a book's own word (ComicInfo) does not change it.
+    public var directionFixed = false
     /// No quit key, closing the window does nothing.
     public var kiosk = false
     /// Without input for this long the book returns to the cover; nil = never.

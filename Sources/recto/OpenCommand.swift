@@ -49,6 +49,7 @@ struct Open: ParsableCommand {
         let shelved = (library?.count ?? 0) > 1
         // A library's books differ: none sets the reading direction for all.
         app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
+        app.directionFixed = settings.given.contains(.rtl)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
         app.reader.gestures = settings.gestureConfig
         app.kiosk = settings.kiosk

@@ -184,9 +184,10 @@ import Renderer
         timer.arm(at: core.nextDeadline)
     }
 
-    /// What the book says of its shape before any page is decoded: its double-page images (ComicInfo) and a
-    /// PDF's page proportions, so the spreads are laid out right from the start.
+    /// What the book says of itself before any page is decoded: its reading direction and double-page images
+    /// (ComicInfo) and a PDF's page proportions, so the spreads are laid out right from the start.
     func announceShape(of source: PageSource) {
+        perform(core.handle(.bookDirection(rightToLeft: source.metadata.rightToLeft), now: now))
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
         perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
