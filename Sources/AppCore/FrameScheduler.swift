@@ -46,8 +46,8 @@ public struct FrameScheduler: Sendable {
     private var committedAt: Double?
     /// The latch the frame being drawn or waiting for its callback was started for, when it started on schedule.
     private var aimedAt: Double?
-    /// The latch the next frame is planned for, and when it must start (set by `drawTime`).
-    private var plan: (latch: Double, start: Double)?
+    /// The latch the next frame is planned for, when it must start, and when it was first wanted for that latch.
+    private var plan: (latch: Double, start: Double, wanted: Double)?
 
     /// The compositor repainted with our last frame (`wl_callback.done` received at `now`).
     public mutating func frameCallback(at now: Double) {
@@ -90,15 +90,16 @@ public struct FrameScheduler: Sendable {
         if pending, let c = committedAt, now < c + Self.lostCallback(cycle) { return c + Self.lostCallback(cycle) }
         guard let latch = nextLatch(now: now) else { plan = nil; return now }
         let start = latch - costEstimate - margin
-        plan = (latch, start)
+        let sameRepaint = plan.map { abs($0.latch - latch) < 0.5 * cycle } ?? false
+        plan = (latch, start, sameRepaint ? plan?.wanted ?? now : now)
         return max(now, start)
     }
 
     /// A frame starts drawing at `now`.
     public mutating func drawing(at now: Double) {
-        // Judged only when it started on time: a frame started late (input after its start time) says nothing
-        // about the margin.
-        if let plan, now <= plan.start + 2 { aimedAt = plan.latch } else { aimedAt = nil }
+        // Judged only when it was wanted before its start time: one wanted later (input after it) says nothing
+        // about the margin; one woken late (a busy machine) does, the margin must cover that too.
+        if let plan, plan.wanted <= plan.start { aimedAt = plan.latch } else { aimedAt = nil }
         plan = nil
     }
 

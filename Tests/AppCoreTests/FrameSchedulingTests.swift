@@ -196,6 +196,30 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         #expect(s.margin > before)
     }
 
+    @Test func aFrameWokenLateCountsButOneWantedLateDoesNot() {
+        var s = FrameScheduler()
+        for k in 0..<8 {
+            let r = Double(k) * 25
+            _ = s.drawTime(now: r - 15, pending: false)
+            s.drawing(at: r - 15)
+            s.committed(at: r - 10, cost: 5, factor: 1)
+            s.frameCallback(at: r)
+        }
+        // Wanted at 180 for the repaint at 200, woken 9 ms after its start (a busy machine): it missed.
+        let start = s.drawTime(now: 180, pending: false)
+        s.drawing(at: start + 9)
+        s.committed(at: start + 14, cost: 5, factor: 1)
+        s.frameCallback(at: 215)
+        #expect(s.missed == 1)
+        // Wanted only at 236, after the start for the repaint at 240: drawn at once and not judged.
+        let late = s.drawTime(now: 236, pending: false)
+        #expect(late == 236)
+        s.drawing(at: late)
+        s.committed(at: 241, cost: 5, factor: 1)
+        s.frameCallback(at: 255)
+        #expect(s.missed == 1)
+    }
+
     @Test func motionDropsResolutionOnlyWhenAFullFrameDoesNotFit() {
         var s = FrameScheduler()
         #expect(s.factor(moving: true, setting: nil) == 1, "no cost measured yet")
