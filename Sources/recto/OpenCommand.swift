@@ -54,6 +54,7 @@ struct Open: ParsableCommand {
                                     app: app, outputName: settings.output)
         options.stats = stats
         options.cacheBytes = settings.cacheBytes
+        options.cachePages = settings.cachePages
         options.diskCacheBytes = settings.diskCacheMB << 20
         options.logger = logger
         options.controlSocket = settings.controlSocket
