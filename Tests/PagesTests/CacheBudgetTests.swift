@@ -13,8 +13,10 @@ import Testing
                              sourceSize: size, identity: .file(FileIdentity(device: 0, inode: UInt64(page), size: 0, modifiedNanoseconds: 0)), generation: 0)
     }
 
-    static func evicted(_ state: CacheState) -> [Int] {
-        state.events.compactMap { if case .evict(let page) = $0 { return page } else { return nil } }
+    static func evicted(_ state: CacheState) -> [Int] { evictedPages(state.events) }
+
+    static func evictedPages(_ events: [PageEvent]) -> [Int] {
+        events.compactMap { if case .evict(let page) = $0 { return page } else { return nil } }
     }
 
     @Test func anUploadedPageKeepsNoCopyOfItsImage() {
@@ -49,6 +51,22 @@ import Testing
         #expect(state.texturedPages == 0 && state.effectiveBudget == 0)
         state.setBudget(1 << 30)
         #expect(state.effectiveBudget == 3 * 11_000)
+    }
+
+    @Test func aPageCacheConfiguredInPagesKeepsThatManyTextures() throws {
+        let texture = 40 * 50 * 4 * 4 / 3
+        let fake = try PageCacheTests.book(6)
+        let cache = PageCache(source: PageSource(fake), configuration: PageCache.Configuration(budgetPages: 2, threads: 1))
+        var events: [PageEvent] = []
+        for page in 1...6 {
+            cache.want([page], visibleCount: 1)
+            try collect(cache, into: &events, onEvent: { event in
+                if case .ready(let page, _, _) = event { cache.noteTexture(page: page, bytes: texture) }
+            }, until: { readyPages($0).contains(page) })
+            let stats = cache.statistics
+            #expect(stats.budgetBytes == 2 * texture && stats.usedBytes <= 2 * texture && stats.cpuBytes == 0)
+        }
+        #expect(Self.evictedPages(events) == [1, 2, 3, 4])
     }
 
     @Test func theByteBudgetCapsABudgetInPages() {
