@@ -56,9 +56,6 @@ def main():
                     if e["event"] == "shown": shown.set()
         reader = threading.Thread(target=pump, daemon=True); reader.start()
         if not shown.wait(30): raise SystemExit("recto showed no page: " + recto.stderr.read())
-        def hwm():
-            for l in open(f"/proc/{recto.pid}/status"):
-                if l.startswith("VmHWM"): return int(l.split()[1])
         def status(key):
             for l in open(f"/proc/{recto.pid}/status"):
                 if l.startswith(key): return int(l.split()[1])
@@ -77,7 +74,7 @@ def main():
             time.sleep(args.interval)
         elapsed = time.time() - started
         time.sleep(1.5)
-        peak = hwm()
+        peak = status("VmHWM")
         sampling.set(); sampler.join()
         if args.memory_map: print("at the end:\n" + resident_by_mapping(recto.pid))
         recto.terminate()
