@@ -2,7 +2,12 @@
 """Issue 6 stress: read a large book (scripts/make-big-book.sh) through N quick page turns under headless
 weston and report recto's peak RSS (VmHWM), the longest frame cost and the frame-callback intervals.
 
-    scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto]
+    scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto] [--cache-mb MB]
+                             [--memory-map]
+
+Without --cache-mb recto runs with its default page budget (the issue's "default settings"). Resident size is
+also sampled 20 times a second, to tell a steady level from a short peak; --memory-map prints where the
+resident memory lies (by mapping: anonymous, the GL driver, the binary) after the first page and at the end.
 """
 import argparse, json, os, shutil, socket, subprocess, sys, tempfile, threading, time
 
@@ -14,7 +19,8 @@ def main():
     ap.add_argument("--turns", type=int, default=1000)
     ap.add_argument("--interval", type=float, default=0.05, help="seconds between key presses")
     ap.add_argument("--recto", default=os.path.join(ROOT, ".build/release/recto"))
-    ap.add_argument("--cache-mb", type=int, default=256)
+    ap.add_argument("--cache-mb", type=int, default=None, help="page budget (default: recto's own default)")
+    ap.add_argument("--memory-map", action="store_true", help="print resident memory by mapping")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="recto-flip-")
     os.chmod(work, 0o700)
@@ -37,7 +43,8 @@ def main():
         def cmd(c):
             f.write(c + "\n"); f.flush(); return f.readline().strip()
         renv = dict(env, WAYLAND_DISPLAY="flip")
-        recto = subprocess.Popen([args.recto, args.book, "--log-events", "--no-config", "--stats", "--disk-cache-mb", "0", "--cache-mb", str(args.cache_mb)],
+        budget = [] if args.cache_mb is None else ["--cache-mb", str(args.cache_mb)]
+        recto = subprocess.Popen([args.recto, args.book, "--log-events", "--no-config", "--stats", "--disk-cache-mb", "0"] + budget,
                                  env=renv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         events = []
         shown = threading.Event()
@@ -49,17 +56,27 @@ def main():
                     if e["event"] == "shown": shown.set()
         reader = threading.Thread(target=pump, daemon=True); reader.start()
         if not shown.wait(30): raise SystemExit("recto showed no page: " + recto.stderr.read())
-        def hwm():
+        def status(key):
             for l in open(f"/proc/{recto.pid}/status"):
-                if l.startswith("VmHWM"): return int(l.split()[1])
-        pages = 0
+                if l.startswith(key): return int(l.split()[1])
+        samples = []
+        sampling = threading.Event()
+        def sample():
+            while not sampling.wait(0.05):
+                try: samples.append((time.time() - started, status("VmRSS")))
+                except (OSError, TypeError): return
+        first = status("VmRSS")
+        if args.memory_map: print("after the first page:\n" + resident_by_mapping(recto.pid))
         started = time.time()
+        sampler = threading.Thread(target=sample, daemon=True); sampler.start()
         for i in range(args.turns):
             cmd("key 106 1"); cmd("key 106 0")
             time.sleep(args.interval)
         elapsed = time.time() - started
         time.sleep(1.5)
-        peak = hwm()
+        peak = status("VmHWM")
+        sampling.set(); sampler.join()
+        if args.memory_map: print("at the end:\n" + resident_by_mapping(recto.pid))
         recto.terminate()
         err = recto.stderr.read()
         recto.wait(timeout=10)
@@ -69,6 +86,11 @@ def main():
         last = stats[-1] if stats else {}
         print(f"turns sent {args.turns} in {elapsed:.1f} s; page events {len(pages)}; last page {pages[-1]['page'] if pages else '-'}")
         print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.returncode}")
+        if samples:
+            top = max(samples, key=lambda s: s[1])
+            tenths = [samples[min(len(samples) - 1, len(samples) * k // 10)][1] / 1024 for k in range(1, 11)]
+            print(f"RSS after the first page {first/1024:.1f} MiB; sampled max {top[1]/1024:.1f} MiB at {top[0]:.1f} s; "
+                  "at each tenth of the run " + " ".join(f"{v:.0f}" for v in tenths) + " MiB")
         print(f"frame cost p50 {last.get('frame_p50')} ms, p99 {last.get('frame_p99')} ms, max {last.get('frame_max')} ms; "
               f"frames {last.get('frames')} / callbacks {last.get('callbacks')}; textures {last.get('textures')}; GL errors {last.get('gl_errors')}")
         print(err.strip().splitlines()[-14:] and "\n".join(err.strip().splitlines()[-14:]))
@@ -76,6 +98,19 @@ def main():
         if recto and recto.poll() is None: recto.kill()
         weston.terminate(); weston.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+def resident_by_mapping(pid):
+    """Resident KiB by mapping name from /proc/PID/smaps, largest first ([anon] = heap, mmap'd buffers, stacks)."""
+    totals, name = {}, None
+    for line in open(f"/proc/{pid}/smaps"):
+        fields = line.split()
+        if "-" in fields[0] and not fields[0].endswith(":"):
+            name = fields[5] if len(fields) > 5 else "[anon]"
+            if name.startswith("[stack"): name = "[stack]"
+        elif fields[0] == "Rss:":
+            totals[name] = totals.get(name, 0) + int(fields[1])
+    rows = sorted(totals.items(), key=lambda kv: -kv[1])
+    return "\n".join(f"  {kb/1024:8.1f} MiB  {name}" for name, kb in rows[:12] if kb >= 1024)
 
 if __name__ == "__main__":
     main()

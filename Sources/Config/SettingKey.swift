@@ -137,7 +137,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .flickSpeed: "A release at least this fast completes (or cancels) the turn from anywhere, 50–20000 px/s (default 400)."
         case .swipeSpeed: "A swipe at least this fast turns the page, 50–20000 px/s (default 500)."
         case .margin: "Margin around the pages, 0–0.25 of the window's shorter side (default 0.02)."
-        case .cacheMB: "Memory for decoded pages kept as textures, 16–65536 MiB (default 256)."
+        case .cacheMB: "Memory for decoded pages kept as textures, 16–65536 MiB (default: 20 pages at what a page costs, at most 256)."
         case .diskCacheMB: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off (default 512)."
         case .motionScale: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1 (default 0)."
         case .predict: "Extrapolate the finger by one frame interval while dragging (default off)."

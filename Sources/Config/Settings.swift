@@ -74,7 +74,7 @@ public struct Settings: Sendable, Equatable {
     public var swipeSpeed = 500.0
     /// Margin around the pages as a fraction of the window's shorter side (0…0.25).
     public var margin = 0.02
-    /// Budget for decoded pages kept as textures, MiB.
+    /// Budget for decoded pages kept as textures, MiB; unless given, only the cap of `cachePages`.
     public var cacheMB = 256
     /// Disk space for decoded pages kept between runs, MiB; 0 = off.
     public var diskCacheMB = 512
@@ -118,4 +118,13 @@ public struct Settings: Sendable, Equatable {
 
     /// The texture budget in bytes.
     public var cacheBytes: Int { cacheMB * 1024 * 1024 }
+
+    /// Pages kept by default: the ten wanted around the spread on screen (it and two spreads each way) and as
+    /// many again, so a reader turning back finds pages ready. On a software renderer textures are process
+    /// memory: 20 pages of a 1920×1080 window keep a 1000-page book under 300 MB (README, Performance).
+    public static let defaultCachePages = 20
+
+    /// The budget in pages, each at what a page's texture really costs; nil when `cache-mb` was given (then
+    /// `cacheBytes` alone bounds it, else it caps this).
+    public var cachePages: Int? { given.contains(.cacheMB) ? nil : Self.defaultCachePages }
 }

@@ -28,8 +28,8 @@ final class CacheCore: @unchecked Sendable {
         limits = configuration.limits
         maxTextureSize = max(1, configuration.maxTextureSize)
         diskCache = configuration.diskCache
-        state = CacheState(budget: max(0, configuration.budgetBytes), bounds: PixelSize(width: 1, height: 1),
-                           pageCount: source.pageCount)
+        state = CacheState(budget: max(0, configuration.budgetBytes), budgetPages: configuration.budgetPages,
+                           bounds: PixelSize(width: 1, height: 1), pageCount: source.pageCount)
         state.bounds = capped(configuration.fitting)
     }
 

@@ -42,7 +42,10 @@ enum CacheJob: Sendable {
 /// The cache's bookkeeping: which pages are wanted, what is held, the byte budget, least-recently-used
 /// eviction, job selection and the event queue. No I/O and no threads: `PageCache` guards it with one lock.
 struct CacheState {
+    /// The byte bound, or with `budgetPages` its cap.
     var budget: Int
+    /// When set, the bound is this many pages at what a page really costs (`pageCost`), capped by `budget`.
+    var budgetPages: Int?
     var bounds: PixelSize
     var pageCount: Int
     var generation = 0
@@ -60,13 +63,18 @@ struct CacheState {
 
     private(set) var cpuBytes = 0
     private(set) var textureBytes = 0
+    /// Pages with reported texture bytes.
+    private(set) var texturedPages = 0
+    /// The last texture reported, for a page's cost while none is held.
+    private(set) var lastTextureBytes = 0
     private(set) var fullBytes = 0
     private(set) var reservedBytes = 0
     private(set) var peakBytes = 0
     var decodes = 0, diskHits = 0, fullDecodes = 0, failures = 0, evictions = 0
 
-    init(budget: Int, bounds: PixelSize, pageCount: Int) {
+    init(budget: Int, budgetPages: Int? = nil, bounds: PixelSize, pageCount: Int) {
         self.budget = budget
+        self.budgetPages = budgetPages
         self.bounds = bounds
         self.pageCount = pageCount
     }
@@ -94,8 +102,7 @@ struct CacheState {
 
     mutating func noteTexture(page: Int, bytes: Int) {
         var slot = slots[page] ?? PageSlot()
-        textureBytes += max(0, bytes) - slot.textureBytes
-        slot.textureBytes = max(0, bytes)
+        setTexture(&slot, bytes)
         if let cpu = slot.cpu, slot.delivered {
             // The caller uploaded what we delivered: our copy is no longer needed.
             cpuBytes -= cpu.pixels.count
@@ -110,8 +117,7 @@ struct CacheState {
 
     mutating func noteTextureReleased(page: Int) {
         guard var slot = slots[page] else { return }
-        textureBytes -= slot.textureBytes
-        slot.textureBytes = 0
+        setTexture(&slot, 0)
         slot.heldSize = nil
         slot.delivered = false
         slot.failureHeld = false
@@ -306,9 +312,10 @@ struct CacheState {
     /// that will be deferred must not throw pages out for nothing); with `partial` true (something that must be
     /// kept anyway) as much as possible is evicted.
     mutating func makeRoom(_ extra: Int, partial: Bool = true) -> Bool {
-        guard usedBytes + extra > budget else { return true }
-        if !partial && usedBytes + extra - evictableBytes() > budget { return false }
-        while usedBytes + extra > budget {
+        guard usedBytes + extra > effectiveBudget else { return true }
+        if !partial && usedBytes + extra - evictableBytes() > effectiveBudget { return false }
+        // A budget in pages moves with each texture evicted (the mean cost of a page): checked every time.
+        while usedBytes + extra > effectiveBudget {
             guard let (page, kind) = victim() else { return false }
             switch kind {
             case 0: setCPU(page, nil)
@@ -346,14 +353,21 @@ struct CacheState {
 
     private mutating func evictTexture(_ page: Int) {
         guard var slot = slots[page] else { return }
-        textureBytes -= slot.textureBytes
-        slot.textureBytes = 0
+        setTexture(&slot, 0)
         slot.heldSize = nil
         slot.delivered = false
         slot.failureHeld = false
         slots[page] = slot
         evictions += 1
         events.append(.evict(page: page))
+    }
+
+    private mutating func setTexture(_ slot: inout PageSlot, _ bytes: Int) {
+        let bytes = max(0, bytes)
+        textureBytes += bytes - slot.textureBytes
+        texturedPages += (bytes > 0 ? 1 : 0) - (slot.textureBytes > 0 ? 1 : 0)
+        slot.textureBytes = bytes
+        if bytes > 0 { lastTextureBytes = bytes }
     }
 
     private mutating func setCPU(_ page: Int, _ image: RGBAImage?) {

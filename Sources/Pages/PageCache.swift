@@ -16,6 +16,9 @@ public final class PageCache: Sendable {
     public struct Configuration: Sendable {
         /// Bound on CPU images + full-resolution images + reported texture bytes. Default 256 MiB.
         public var budgetBytes: Int
+        /// When set, the bound is this many pages at what a page's texture really costs here (the mean of the
+        /// reported texture bytes; before any, an image filling `fitting`), at most `budgetBytes`. Default nil.
+        public var budgetPages: Int?
         /// Worker threads. Default 2.
         public var threads: Int
         /// Each page is decoded to fit this box (aspect kept, never enlarged), e.g. the window's buffer size per
@@ -30,9 +33,11 @@ public final class PageCache: Sendable {
         /// display decode is stored there after it is delivered. Regions and full-resolution images never are.
         public var diskCache: DiskCache?
 
-        public init(budgetBytes: Int = 256 << 20, threads: Int = 2, fitting: PixelSize = PixelSize(width: 2048, height: 2048),
-                    maxTextureSize: Int = 4096, limits: DecodeLimits = .standard, diskCache: DiskCache? = nil) {
+        public init(budgetBytes: Int = 256 << 20, budgetPages: Int? = nil, threads: Int = 2,
+                    fitting: PixelSize = PixelSize(width: 2048, height: 2048), maxTextureSize: Int = 4096,
+                    limits: DecodeLimits = .standard, diskCache: DiskCache? = nil) {
             self.budgetBytes = budgetBytes
+            self.budgetPages = budgetPages.map { max(1, $0) }
             self.threads = threads
             self.fitting = fitting
             self.maxTextureSize = maxTextureSize
@@ -43,6 +48,7 @@ public final class PageCache: Sendable {
 
     /// Byte accounting and counters, for tests and the bench.
     public struct Statistics: Sendable, Equatable {
+        /// The bound in force (with `budgetPages`, what that many pages cost now).
         public var budgetBytes: Int
         /// CPU + full + texture + reserved (in-flight decodes) bytes now.
         public var usedBytes: Int
@@ -96,7 +102,7 @@ public final class PageCache: Sendable {
         core.update { $0.setBounds(bounds) }
     }
 
-    /// Changes the byte budget; evicts at once if it shrank.
+    /// Changes the byte budget (with `budgetPages`, its cap); evicts at once if it shrank.
     public func setBudget(_ bytes: Int) {
         core.update { $0.setBudget(bytes) }
     }
@@ -157,7 +163,7 @@ public final class PageCache: Sendable {
 
     public var statistics: Statistics {
         core.locked { s in
-            Statistics(budgetBytes: s.budget, usedBytes: s.usedBytes, peakBytes: s.peakBytes, cpuBytes: s.cpuBytes,
+            Statistics(budgetBytes: s.effectiveBudget, usedBytes: s.usedBytes, peakBytes: s.peakBytes, cpuBytes: s.cpuBytes,
                        fullBytes: s.fullBytes, textureBytes: s.textureBytes, decodes: s.decodes,
                        diskHits: s.diskHits, fullDecodes: s.fullDecodes, failures: s.failures, evictions: s.evictions)
         }

@@ -69,6 +69,7 @@ struct Open: ParsableCommand {
         options.stats = stats
         options.library = shelved ? library : nil
         options.cacheBytes = settings.cacheBytes
+        options.cachePages = settings.cachePages
         options.diskCacheBytes = settings.diskCacheMB << 20
         options.logger = logger
         options.controlSocket = settings.controlSocket

@@ -65,7 +65,8 @@ extension ReaderApp {
     /// from the disk cache) while the GL starts.
     private func makeCache(fitting: IntSize) -> PageCache {
         let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
-            budgetBytes: options.cacheBytes, fitting: PixelSize(width: fitting.width, height: fitting.height),
+            budgetBytes: options.cacheBytes, budgetPages: options.cachePages,
+            fitting: PixelSize(width: fitting.width, height: fitting.height),
             maxTextureSize: renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
         cache = c

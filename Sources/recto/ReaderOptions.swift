@@ -16,6 +16,8 @@ struct ReaderOptions {
     var stats = false
     /// Budget for decoded pages and their textures, bytes (`cache-mb`); least recently shown pages go first.
     var cacheBytes = 256 << 20
+    /// The budget in pages at what a page really costs, capped by `cacheBytes`; nil when `cache-mb` was given.
+    var cachePages: Int?
     /// Where warnings (a page that fails to decode…) and diagnostics go: stderr, at `--log-level`.
     var logger = Logger(label: "recto")
     /// Decoded pages kept on disk between runs (bytes; 0 = off), in `$XDG_CACHE_HOME/recto/pages`.

@@ -34,6 +34,13 @@ let sampleValues: [SettingKey: ConfigValue] = [
         #expect(s.margin == 0.02 && s.cacheMB == 256 && s.cacheBytes == 256 << 20)
     }
 
+    @Test func thePageBudgetIsInPagesUnlessCacheMBIsGiven() throws {
+        var s = Settings()
+        #expect(s.cachePages == Settings.defaultCachePages)
+        try s.set(.cacheMB, .integer(256))  // even the default value, given, is a bound in bytes alone
+        #expect(s.cachePages == nil && s.cacheBytes == 256 << 20)
+    }
+
     @Test func sampleCoversEveryKey() {
         #expect(Set(sampleValues.keys) == Set(SettingKey.allCases))
     }
