@@ -92,7 +92,8 @@ def main():
             print(f"RSS after the first page {first/1024:.1f} MiB; sampled max {top[1]/1024:.1f} MiB at {top[0]:.1f} s; "
                   "at each tenth of the run " + " ".join(f"{v:.0f}" for v in tenths) + " MiB")
         print(f"frame cost p50 {last.get('frame_p50')} ms, p99 {last.get('frame_p99')} ms, max {last.get('frame_max')} ms; "
-              f"frames {last.get('frames')} / callbacks {last.get('callbacks')}; textures {last.get('textures')}; GL errors {last.get('gl_errors')}")
+              f"frames {last.get('frames')} / callbacks {last.get('callbacks')}; textures {last.get('textures')}; GL errors {last.get('gl_errors')}; "
+              f"frames showing a page not yet decoded {last.get('frames_missing_pages')}")
         print(err.strip().splitlines()[-14:] and "\n".join(err.strip().splitlines()[-14:]))
     finally:
         if recto and recto.poll() is None: recto.kill()

@@ -50,6 +50,9 @@ public struct AppCore: Sendable {
     var reloadFailures = 0
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
+    var turnGate = TurnGate()
+    /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
+    public internal(set) var framesMissingPages = 0
     /// The library's shelf; nil when one book was opened.
     var shelf: ShelfPolicy?
     /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
@@ -72,7 +75,8 @@ public struct AppCore: Sendable {
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
-         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue]
+         firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue,
+         turnGate.deadline]
             .compactMap { $0 }.min()
     }
 
@@ -92,8 +96,12 @@ public struct AppCore: Sendable {
             if reader.isAnimating { needsFrame = true }
         case let .presented(time, refresh): frames.presented(at: time, refresh: refresh)
         case .timer: out += timersDue(now: now)
-        case let .pageReady(page, size, sourceSize): out += pageReady(page, size: size, sourceSize: sourceSize)
-        case let .pageFailed(page, message): out += pageFailed(page, message: message)
+        case let .pageReady(page, size, sourceSize):
+            out += pageReady(page, size: size, sourceSize: sourceSize)
+            out += releaseHeldTurn(now: now)
+        case let .pageFailed(page, message):
+            out += pageFailed(page, message: message)
+            out += releaseHeldTurn(now: now)
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
@@ -185,7 +193,11 @@ public struct AppCore: Sendable {
         return out
     }
 
-    private mutating func apply(_ timed: TimedIntent) -> [AppEffect] {
+    /// `gated`: a turn waits for its pages (false for the turn the gate lets go).
+    private mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
+        if gated, let forward = timed.intent.turnsForward,
+           !turnGate.admit(timed, turn: reader.nextTurn(forward: forward), from: reader.page, has: hasImage,
+                            now: timed.time) { return [] }
         journal?.append(timed)
         switch timed.intent {
         case .curlBegin(let b): predictor.reset(); predictor.add(position: b.position, time: timed.time)
@@ -197,6 +209,14 @@ public struct AppCore: Sendable {
         }
         needsFrame = true
         return log(reader.apply(timed))
+    }
+
+    /// A turn held for its pages goes once they are here (or it waited long enough), at the time it goes.
+    mutating func releaseHeldTurn(now: Double) -> [AppEffect] {
+        guard let held = turnGate.held?.intent, let forward = held.intent.turnsForward,
+              let due = turnGate.release(turn: reader.nextTurn(forward: forward), from: reader.page, has: hasImage,
+                                         now: now) else { return [] }
+        return apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
     }
 
     /// Log lines for the reader's events; a page change also changes which pages are wanted.
@@ -236,6 +256,7 @@ public struct AppCore: Sendable {
             out.append(.reloadBook)
         }
         out += overlayDue(now: now)
+        out += releaseHeldTurn(now: now)
         shelfDue(now: now)
         out += firstFrames.timersDue(now: now, glIsUp: glIsUp, needsFrame: &needsFrame)
         if let failure = glFailure, failure.deadline <= now {

@@ -230,6 +230,13 @@ extension Reader {
 
     /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
     @discardableResult
+    /// The turn a key or tap would make now: from where the turn under way ends, as a new turn starts there.
+    public func nextTurn(forward: Bool) -> PageTurn? {
+        var after = self
+        _ = after.finishTurnImmediately()
+        return after.position.turn(forward ? .forward : .backward)
+    }
+
     mutating func finishTurnImmediately() -> [ReaderEvent] {
         if fade != nil { return completeFade() }
         guard let t = turn else { return [] }

@@ -47,7 +47,7 @@ struct FrameStats {
     }
 
     /// The periodic `stats` event.
-    func event(textures: Int, glErrors: Int, rssKB: Int, fds: Int) -> LogEvent {
+    func event(textures: Int, glErrors: Int, rssKB: Int, fds: Int, framesMissingPages: Int) -> LogEvent {
         let p = Self.percentile
         return LogEvent("stats", [
             "frames": .int(frames), "callbacks": .int(callbacks),
@@ -59,7 +59,7 @@ struct FrameStats {
             "presented": .int(presented), "discarded": .int(discarded),
             "present_latency_p50": .double(p(inputToPresentation, 0.5)),
             "present_latency_p99": .double(p(inputToPresentation, 0.99)),
-            "textures": .int(textures), "gl_errors": .int(glErrors), "rss_kb": .int(rssKB), "fds": .int(fds),
+            "frames_missing_pages": .int(framesMissingPages), "textures": .int(textures), "gl_errors": .int(glErrors), "rss_kb": .int(rssKB), "fds": .int(fds),
         ])
     }
 

@@ -152,7 +152,8 @@ extension ReaderApp {
     private var statsEvent: LogEvent {
         syncPresentationStats()
         return stats.event(textures: textures.count + details.count, glErrors: glErrorCount,
-                           rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors())
+                           rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors(),
+                           framesMissingPages: core.framesMissingPages)
     }
 
     var statsReport: String {

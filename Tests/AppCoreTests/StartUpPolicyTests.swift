@@ -63,6 +63,8 @@ import Testing
         let first = c.frameCommitted(gl!, at: 140, cost: 5, renderScale: 1)
         #expect(names(first) == ["renderer"])
         if case .log(let e) = first.first { #expect(e.field("startup_ms") == .double(110)) }
+        // The next spread arrives (a turn waits for its pages), then a key turns to it.
+        for page in [2, 3] { _ = c.handle(.pageReady(page: page, size: IntSize(width: 400, height: 600), sourceSize: IntSize(width: 400, height: 600)), now: 145) }
         _ = c.handle(.input(.key(keysym: Keysym.Right, pressed: true, modifiers: [], time: 150)), now: 150)
         let (next, _) = c.nextFrame(now: 151, framePending: false)
         #expect(names(c.frameCommitted(next!, at: 160, cost: 5, renderScale: 1)).isEmpty, "ready, shown, renderer: once")
