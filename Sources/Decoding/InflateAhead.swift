@@ -31,8 +31,10 @@ final class InflateAhead: @unchecked Sendable {
     private var cancelled = false
     private var stopped = false
     private var started = false
-    private var inflaterWaits = false
-    private var readerWaits = false
+    /// The block a side waits for (to fill or to read), nil while it runs. It is woken once half the slots are
+    /// free (or filled) and not per block: under load every wake-up waits for a time slice.
+    private var inflaterWaits: Int?
+    private var readerWaits: Int?
     /// What `next()` hands out next: 0 the chunk's header, 2k+1 block k's header, 2k+2 its bytes, then the
     /// placeholders, then the rest of the file.
     private var step = 0
@@ -40,7 +42,7 @@ final class InflateAhead: @unchecked Sendable {
     /// Nil when the file is not a sequence of well-formed chunks with matching CRCs and consecutive IDAT
     /// chunks, or when its inflated data would not fit one chunk; the caller then lets libpng inflate.
     /// `inflatedBytes`: what the image's rows take filtered (one filter byte a row). `file` must outlive this.
-    init?(file: UnsafeRawBufferPointer, inflatedBytes: Int, blockSize: Int = 61_440, slotCount: Int = 8) {
+    init?(file: UnsafeRawBufferPointer, inflatedBytes: Int, blockSize: Int = 61_440, slotCount: Int = 16) {
         guard inflatedBytes > 0, file.count > 8 else { return nil }
         self.file = file
         var chunks: [Int] = []
@@ -114,9 +116,9 @@ final class InflateAhead: @unchecked Sendable {
             let k = s / 2 - 1
             condition.lock()
             while published <= k && !failed {
-                readerWaits = true
+                readerWaits = k
                 condition.wait()
-                readerWaits = false
+                readerWaits = nil
             }
             let ok = published > k
             condition.unlock()
@@ -141,7 +143,7 @@ final class InflateAhead: @unchecked Sendable {
     private func release(_ count: Int) {
         condition.lock()
         released = count
-        let wake = inflaterWaits
+        let wake = inflaterWaits.map { $0 - released <= slots.count / 2 } ?? false
         condition.unlock()
         if wake { condition.broadcast() }
     }
@@ -155,9 +157,9 @@ final class InflateAhead: @unchecked Sendable {
         blocks: for (k, size) in blockSizes.enumerated() where ok {
             condition.lock()
             while k - released >= slots.count && !cancelled {
-                inflaterWaits = true
+                inflaterWaits = k
                 condition.wait()
-                inflaterWaits = false
+                inflaterWaits = nil
             }
             let stop = cancelled
             condition.unlock()
@@ -179,7 +181,7 @@ final class InflateAhead: @unchecked Sendable {
             }
             condition.lock()
             published = k + 1
-            let wake = readerWaits
+            let wake = readerWaits.map { published >= min($0 + slots.count / 2, blockSizes.count) } ?? false
             condition.unlock()
             if wake { condition.broadcast() }
         }
