@@ -21,6 +21,8 @@ packages=(
   cage xwayland
   # the Debian package (scripts/build-deb.sh) and its test in a clean root (scripts/test-deb.sh)
   dpkg-dev python3 debootstrap lintian
+  # scripts/measure.py's start-up comparison: other image viewers under the same headless weston
+  swayimg imv
   # the metrics test parses the reader's metrics file with Prometheus' own text parser
   python3 python3-prometheus-client
 )

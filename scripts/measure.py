@@ -2,6 +2,7 @@
 """Measure recto under a private headless weston 10 (pixman, kiosk-shell) with the test seat module.
 
   measure.py startup [--runs 5] [--size 1920x1080] [--image FILE]   exec -> first frame, recto vs swayimg/imv
+                     [--compare OTHER_RECTO]                       (and another build of recto, same runs)
   measure.py drag    [--seconds 10] [--rounds N] [--baseline PATH]   continuous corner drag with --stats
   measure.py idle    [--seconds 5] [--size 1920x1080]               commits and CPU while nothing happens
   measure.py soak    [--turns 10000] [--cache-mb N]                 RSS/fd growth over many page turns
@@ -375,12 +376,13 @@ def startup_run(weston, name, image, cache_dir):
     cache_dir (XDG_CACHE_HOME): empty for a cold start, filled by an earlier run for a warm one."""
     book = [] if ARGS.recto_book == "demo" else [str(Path(ARGS.recto_book).resolve()) if ARGS.recto_book else image]
     argv = {"recto": [ARGS.recto] + book + ["--log-events", "--no-config"],
-            "swayimg": ["swayimg", "-f", image], "imv": ["imv-wayland", "-f", image]}[name.split("-")[0]]
+            "swayimg": ["swayimg", "-f", image], "imv": ["imv-wayland", "-f", image],
+            "other": [ARGS.compare or ""] + book + ["--log-events", "--no-config"]}[name.split("-")[0]]
     watch = FileWatch(image)
     proc = weston.launch(argv, {"WAYLAND_DEBUG": "client", "XDG_CACHE_HOME": str(cache_dir)})
     t0, r = proc.t0, {"viewer": name}
     try:
-        if name.startswith("recto"):
+        if name.startswith("recto") or name == "other":
             ready, shown = wait_event(proc.out, "ready", 20), wait_event(proc.out, "shown", 20)
             r["ready_ms"] = round(ready[1]["t"] - t0, 1) if ready else None
             r["shown_ms"] = round(shown[1]["t"] - t0, 1) if shown else None
@@ -414,7 +416,7 @@ def startup_run(weston, name, image, cache_dir):
 def cmd_startup():
     w, h = ARGS.size
     image = str(Path(ARGS.image).resolve()) if ARGS.image else str(make_big_page())
-    viewers = ["recto", "recto-warm", "swayimg", "imv"]
+    viewers = ["recto", "recto-warm", "swayimg", "imv"] + (["other"] if ARGS.compare else [])
     runs, before = [], load()
     warm = WORK / "cache-warm"
     shutil.rmtree(warm, ignore_errors=True)
@@ -424,7 +426,7 @@ def cmd_startup():
         startup_run(weston, "recto", image, warm)
         startup_run(weston, "imv", image, warm)
         for i in range(ARGS.runs):
-            order = viewers[i % 4:] + viewers[:i % 4]  # interleaved, rotating who goes first
+            order = viewers[i % len(viewers):] + viewers[:i % len(viewers)]  # interleaved, rotating who goes first
             for name in order:
                 cold = Path(tempfile.mkdtemp(prefix="cache-cold-", dir=WORK))
                 r = startup_run(weston, name, image, warm if name == "recto-warm" else cold)
@@ -437,7 +439,7 @@ def cmd_startup():
         rs = [r for r in runs if r["viewer"] == name]
         s = {k: median([r.get(k) for r in rs]) for k in
              ("ready_ms", "shown_ms", "first_commit_ms", "image_frame_ms", "vmhwm_kb")}
-        s["all_first_frame_ms"] = [r.get("shown_ms") if name.startswith("recto") else r.get("image_frame_ms")
+        s["all_first_frame_ms"] = [r.get("shown_ms") if name.startswith("recto") or name == "other" else r.get("image_frame_ms")
                                    for r in rs]
         s["first_frame_ms"] = median(s["all_first_frame_ms"])
         summary[name] = s
@@ -452,8 +454,8 @@ def cmd_startup():
     if checks:
         print(f"method check: recto's shown stamp minus its WAYLAND_DEBUG commit: {min(checks)}..{max(checks)} ms")
     sway = summary["swayimg"]["first_frame_ms"]
-    for name, target in (("recto", 1.0), ("recto-warm", 0.4)):
-        if sway and summary[name]["first_frame_ms"]:
+    for name, target in (("recto", 0.8), ("recto-warm", 0.4), ("other", 0.8)):
+        if sway and name in summary and summary[name]["first_frame_ms"]:
             ratio = summary[name]["first_frame_ms"] / sway
             summary[name]["ratio_to_swayimg"] = round(ratio, 2)
             print(f"{name}/swayimg first-frame ratio: {ratio:.2f} (target <= {target})")
@@ -740,6 +742,8 @@ def main():
     sub.choices["startup"].add_argument("--runs", type=int, default=5)
     sub.choices["startup"].add_argument("--image", help="page PNG for all viewers (default: demo page 1 drawn "
                                         "at 2048x2732 by recto render)")
+    sub.choices["startup"].add_argument("--compare", metavar="PATH", help="another recto binary (e.g. an earlier "
+                                        "build), started cold in the same interleaved runs as viewer 'other'")
     sub.choices["startup"].add_argument("--recto-book", help="what recto opens instead of --image: a path, or "
                                         "'demo' for the bundled demo book (issue 2's closing note)")
     sub.choices["drag"].add_argument("--seconds", type=float, default=10)
@@ -756,8 +760,9 @@ def main():
     soak.add_argument("--cache-mb", type=int)
     ARGS = p.parse_args()
     ARGS.recto = str(Path(ARGS.recto).resolve())
-    if getattr(ARGS, "baseline", None):
-        ARGS.baseline = str(Path(ARGS.baseline).resolve())
+    for other in ("baseline", "compare"):
+        if getattr(ARGS, other, None):
+            setattr(ARGS, other, str(Path(getattr(ARGS, other)).resolve()))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))  # unwinds the with-blocks: children are stopped
     result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak}[ARGS.command]()
     result.update(command=ARGS.command, recto=ARGS.recto, date=time.strftime("%Y-%m-%d %H:%M:%S"))

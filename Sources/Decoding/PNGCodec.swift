@@ -51,14 +51,26 @@ enum PNGCodec {
               size.width >= 1, size.height >= 1, (try? limits.check(width: size.width, height: size.height, format: .png)) != nil
         else { return nil }
         let target = size.fitting(within: bounds)
-        guard target != size, recto_png_rows_start_rgba(&reader) != 0 else { return nil }
+        guard target != size else { return nil }
+        let large = size.width * size.height >= 1 << 20
+        // Large images are inflated on a thread of their own, ahead of libpng's unfiltering: read again from
+        // the start, with the inflated bytes pulled from there.
+        let ahead = large ? InflateAhead(file: data, inflatedBytes: filteredBytes(reader)) : nil
+        defer { ahead?.finish() }
+        if let ahead {
+            recto_png_rows_close(&reader)
+            guard recto_png_rows_open_pulled(&reader, ahead.prefix.baseAddress!, ahead.prefix.count, pullInflated,
+                                             Unmanaged.passUnretained(ahead).toOpaque()) != 0 else { return nil }
+            ahead.start()
+        }
+        guard recto_png_rows_start_rgba(&reader) != 0 else { return nil }
 
         let stride = size.width * 4
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: target.width * target.height * 4) { buffer, initialized in
             let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!)
-            // Large images shrink on a second thread while libpng inflates the next rows.
-            if size.width * size.height >= 1 << 20 {
+            // Large images shrink on another thread while libpng unfilters the next rows.
+            if large {
                 let pipeline = RowPipeline(scaler: scaler, stride: stride)
                 var y = 0
                 while y < size.height {
@@ -81,6 +93,12 @@ enum PNGCodec {
             initialized = target.width * target.height * 4
         }
         return succeeded ? RGBAImage(width: target.width, height: target.height, pixels: pixels) : nil
+    }
+
+    /// Bytes of a non-interlaced image's filtered rows: a filter byte and the packed samples each.
+    private static func filteredBytes(_ reader: recto_png_rows) -> Int {
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(reader.color_type)] ?? 4
+        return Int(reader.height) * (1 + (Int(reader.width) * channels * Int(reader.bit_depth) + 7) / 8)
     }
 
     /// Runs `body` between png_image_begin_read and png_image_free.
@@ -191,4 +209,14 @@ public enum PNGEncoder {
         try FileIO.writeAtomically(
             encode(rgba: rgba, width: width, height: height, rowOrder: rowOrder, fast: fast), to: path)
     }
+}
+
+/// libpng's source of the bytes after an `InflateAhead`'s prefix (called on libpng's thread, from C).
+private func pullInflated(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+                          _ count: UnsafeMutablePointer<Int>?) -> Int32 {
+    let ahead = Unmanaged<InflateAhead>.fromOpaque(context!).takeUnretainedValue()
+    guard let segment = ahead.next() else { return 0 }
+    bytes!.pointee = segment.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    count!.pointee = segment.count
+    return 1
 }

@@ -83,7 +83,7 @@ final class CacheCore: @unchecked Sendable {
         func lower() {
             guard !lowered else { return }
             lowered = true
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            Self.lowerPriority()
         }
         while true {
             condition.lock()
@@ -112,6 +112,11 @@ final class CacheCore: @unchecked Sendable {
         }
     }
 
+    /// This thread yields to every other of the program (setpriority(0) is the calling thread on Linux).
+    private static func lowerPriority() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    }
+
     private func display(page: Int, bounds: PixelSize, generation: Int, source: PageSource) {
         if let diskCache, fromDisk(diskCache, page: page, bounds: bounds, generation: generation, source: source) {
             return
@@ -137,7 +142,9 @@ final class CacheCore: @unchecked Sendable {
                 state.displayDecoded(page: page, image: image, sourceSize: info.size, identity: contents.identity,
                                      generation: generation)
             }
-            // After the delivery, so the page is not kept waiting for the write.
+            // After the delivery, so the page is not kept waiting for the write, and at low priority, so the
+            // write takes no core from the first frame being drawn (or from the spread's other page).
+            if diskCache != nil { Self.lowerPriority() }
             diskCache?.store(image, sourceSize: info.size, identity: contents.identity, fitting: bounds)
         } catch {
             update { state in

@@ -9,7 +9,7 @@ struct FittedDecodeTests {
                         PixelSize(width: 7, height: 20), PixelSize(width: 13, height: 11)]
 
     /// Fitted and whole-then-shrunk decodes of `bytes`: equal images, or equal errors.
-    private func expectSame(_ bytes: [UInt8], _ box: PixelSize, _ what: String) {
+    static func expectSame(_ bytes: [UInt8], _ box: PixelSize, _ what: String) {
         let fitted = Result { () throws(DecodeError) -> RGBAImage in try ImageDecoder.decode(bytes, fitting: box) }
         let whole = Result { () throws(DecodeError) -> RGBAImage in try ImageDecoder.decode(bytes).downscaled(toFit: box) }
         switch (fitted, whole) {
@@ -28,7 +28,7 @@ struct FittedDecodeTests {
                       "rgba16.png", "palette4.png", "palette8.png", "adam7_rgb8.png", "adam7_palette4.png",
                       "truncated.png", "bad_crc.png", "idat_garbage.png", "huge_header.png"])
     func fixtureDecodesTheSameFitted(_ name: String) {
-        for box in Self.boxes { expectSame(Fixture.bytes(name), box, name) }
+        for box in Self.boxes { Self.expectSame(Fixture.bytes(name), box, name) }
     }
 
     @Test func transparencyGammaAndLargeImagesDecodeTheSameFitted() {
@@ -49,7 +49,7 @@ struct FittedDecodeTests {
                                                 chunks: [("gAMA", TinyPNG.bigEndian(100_000))])),
         ]
         for (what, bytes) in cases {
-            for box in [PixelSize(width: 20, height: 20), PixelSize(width: 60, height: 46)] { expectSame(bytes, box, what) }
+            for box in [PixelSize(width: 20, height: 20), PixelSize(width: 60, height: 46)] { Self.expectSame(bytes, box, what) }
         }
     }
 
@@ -70,9 +70,9 @@ struct FittedDecodeTests {
         let bytes = TinyPNG.make(width: w, height: h, colourType: 6, samples: pixels)
         for box in [PixelSize(width: 317, height: 251), PixelSize(width: 1200, height: 1003),
                     PixelSize(width: 64, height: 900)] {
-            expectSame(bytes, box, "1201×1003 RGBA")
+            Self.expectSame(bytes, box, "1201×1003 RGBA")
         }
-        expectSame(Array(bytes.prefix(bytes.count * 2 / 3)), PixelSize(width: 317, height: 251), "truncated 1201×1003")
+        Self.expectSame(Array(bytes.prefix(bytes.count * 2 / 3)), PixelSize(width: 317, height: 251), "truncated 1201×1003")
     }
 }
 
@@ -80,7 +80,7 @@ struct FittedDecodeTests {
 enum TinyPNG {
     static func make(width: Int, height: Int, colourType: UInt8, samples: [UInt8],
                      chunks: [(String, [UInt8])] = []) -> [UInt8] {
-        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colourType)]!
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colourType)]!
         var raw: [UInt8] = []
         raw.reserveCapacity((width * channels + 1) * height)
         for y in 0..<height {
