@@ -11,7 +11,6 @@ public final class SceneRenderer {
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
     private let quadBuffer: GLuint
-    private let meshBuffer: GLuint
     /// GL_OES_texture_npot: mipmaps for non-power-of-two pages.
     public let npotMipmaps: Bool
     public let maxTextureSize: Int
@@ -37,10 +36,9 @@ public final class SceneRenderer {
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.page_vert, fragment: Shaders.shade_frag)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.page_vert, fragment: Shaders.roll_frag)
-        var b: [GLuint] = [0, 0]
-        glGenBuffers(2, &b)
-        quadBuffer = b[0]
-        meshBuffer = b[1]
+        var b: GLuint = 0
+        glGenBuffers(1, &b)
+        quadBuffer = b
         let exts = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         npotMipmaps = exts.split(separator: " ").contains("GL_OES_texture_npot")
         var m: GLint = 0
@@ -377,7 +375,7 @@ public final class SceneRenderer {
     }
 
     deinit {
-        var b: [GLuint] = [quadBuffer, meshBuffer]
-        glDeleteBuffers(2, &b)
+        var b = quadBuffer
+        glDeleteBuffers(1, &b)
     }
 }
