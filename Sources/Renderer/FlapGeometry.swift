@@ -1,20 +1,29 @@
 import Geometry
 
-/// The folded part of a turning page (distance ≥ πr from the axis), which lies flat and face down on top:
-/// its interior is a plain mirrored page, only its outline needs the curl shader's antialiasing.
+/// Where the turning page's pieces go: the folded flap (distance ≥ πr from the axis) lies flat and face
+/// down on top, so its interior is a plain mirrored page; the roll shader draws only a band along the axis
+/// (the roll seen from above) and the flap's outline, where the antialiasing is.
 struct FlapGeometry {
     /// The flap's interior in page space (where it lies in the unturned page), pulled in from every edge by
-    /// a pixel and a half, so the outline ring around it keeps its antialiased blend over what lies beneath.
+    /// a pixel and a half, so the outline around it keeps its antialiased blend over what lies beneath.
     let interior: [Vec2]
-    /// What the curl mesh leaves out: the interior pulled in by one more pixel. The outline ring overlaps the
+    /// What the outline leaves out: the interior pulled in by one more pixel. The outline overlaps the
     /// interior (opaque there), so no pixel on the seam between the two draws is left out.
-    let meshHole: [Vec2]
+    let outlineHole: [Vec2]
     /// The same points where the fold puts them (page space of the turning page's rect).
     let placedInterior: [Vec2]
+    /// The roll as seen from above, in the turning page's space: from `outlineBand` pixels beyond the axis
+    /// (over the fold's edge of the flap) to a pixel and a half past the rim, along the whole curled part.
+    let rollBand: [Vec2]
+    /// The flap's outline where the fold puts it, as convex pieces: the folded part beyond the band minus
+    /// `outlineHole`.
+    let placedOutline: [[Vec2]]
     /// The turning page's rect origin (book space).
     let origin: Vec2
     /// The fold in page space: the reflection about the line at πr/2 from the axis (its own inverse).
     let fold: Affine2
+    /// How far the band reaches beyond the axis, in window pixels: as far as the outline's ring is wide.
+    static let outlineBand = 2.5
 
     /// - Parameter pixelsPerPagePixel: window pixels per page pixel (the view's scale).
     init(_ curl: CurlLayer, pixelsPerPagePixel: Double) {
@@ -23,13 +32,29 @@ struct FlapGeometry {
         let page = [Vec2(0, 0), Vec2(curl.rect.width, 0), Vec2(curl.rect.width, curl.rect.height), Vec2(0, curl.rect.height)]
         let folded = clipSlab(page, curl.axisPoint, n, lower: pi * r, upper: .infinity)
         let pixel = 1 / max(pixelsPerPagePixel, 1e-6)
+        let band = Self.outlineBand * pixel
         interior = insetConvex(folded, by: 1.5 * pixel)
-        meshHole = insetConvex(folded, by: 2.5 * pixel)
+        outlineHole = insetConvex(folded, by: band)
         // p − n (2 d(p) − πr) with d(p) = (p − a)·n: linear part I − 2nnᵀ, offset n (2 a·n + πr).
         let offset = n * (2 * curl.axisPoint.dot(n) + pi * r)
-        fold = Affine2(a: 1 - 2 * n.x * n.x, b: -2 * n.x * n.y, c: -2 * n.x * n.y, d: 1 - 2 * n.y * n.y,
-                       tx: offset.x, ty: offset.y)
+        let fold = Affine2(a: 1 - 2 * n.x * n.x, b: -2 * n.x * n.y, c: -2 * n.x * n.y, d: 1 - 2 * n.y * n.y,
+                           tx: offset.x, ty: offset.y)
+        self.fold = fold
         placedInterior = interior.map(fold.apply)
+        let beyondBand = clipSlab(folded, curl.axisPoint, n, lower: pi * r + band, upper: .infinity)
+        placedOutline = subtract(beyondBand, convex: outlineHole).map { $0.map(fold.apply) }
+        // Every point of the roll keeps its place along the axis, so the band spans the curled part's extent
+        // along it; across, the rim lies r from the axis.
+        let curled = clipSlab(page, curl.axisPoint, n, lower: 0, upper: pi * r + band)
+        let along = Vec2(-n.y, n.x)
+        let ts = curled.map { ($0 - curl.axisPoint).dot(along) }
+        if let t0 = ts.min(), let t1 = ts.max() {
+            let a = curl.axisPoint, lo = t0 - 1.5 * pixel, hi = t1 + 1.5 * pixel
+            let near = -band, far = r + 1.5 * pixel
+            rollBand = [a + along * lo + n * near, a + along * hi + n * near, a + along * hi + n * far, a + along * lo + n * far]
+        } else {
+            rollBand = []
+        }
     }
 }
 

@@ -10,18 +10,17 @@ private let fragmentPrecision = """
 
     """
 
-/// A linked GLES2 program built from embedded shader sources with a `#define` prefix for variants.
+/// A linked GLES2 program built from embedded shader sources.
 final class GLProgram {
     let id: GLuint
     private var uniforms: [String: GLint] = [:]
 
     /// - Throws: RendererError with the shader's info log when compiling or linking fails.
-    init(name: String, vertex: String, fragment: String, defines: [String] = []) throws {
-        let prefix = defines.map { "#define \($0)\n" }.joined()
-        let vs = try GLProgram.compile(GLenum(GL_VERTEX_SHADER), prefix + vertex, name: name + " (vertex)")
+    init(name: String, vertex: String, fragment: String) throws {
+        let vs = try GLProgram.compile(GLenum(GL_VERTEX_SHADER), vertex, name: name + " (vertex)")
         defer { glDeleteShader(vs) }
         let fs = try GLProgram.compile(GLenum(GL_FRAGMENT_SHADER),
-                                       fragmentPrecision + prefix + fragment, name: name + " (fragment)")
+                                       fragmentPrecision + fragment, name: name + " (fragment)")
         defer { glDeleteShader(fs) }
         let p = glCreateProgram()
         glAttachShader(p, vs)

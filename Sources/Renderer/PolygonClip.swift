@@ -65,3 +65,19 @@ func crossing(_ u: Vec2, _ su: Double, _ v: Vec2, _ sv: Double) -> Vec2 {
     let (p, sp, q, sq) = uFirst ? (u, su, v, sv) : (v, sv, u, su)
     return p + (q - p) * (sp / (sp - sq))
 }
+
+/// The part of the convex polygon whose distance along `normal` from `origin` lies in [lower, upper].
+func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
+    func cut(_ poly: [Vec2], keep: (Double) -> Bool, at value: Double) -> [Vec2] {
+        var out: [Vec2] = []
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let da = (a - origin).dot(normal), db = (b - origin).dot(normal)
+            if keep(da) { out.append(a) }
+            if keep(da) != keep(db) { out.append(crossing(a, da - value, b, db - value)) }
+        }
+        return out
+    }
+    let above = lower.isFinite ? cut(polygon, keep: { $0 >= lower }, at: lower) : polygon
+    return upper.isFinite ? cut(above, keep: { $0 <= upper }, at: upper) : above
+}

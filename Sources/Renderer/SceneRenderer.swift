@@ -8,12 +8,9 @@ import Text
 public final class SceneRenderer {
     private let plainProgram: GLProgram
     private let shadeProgram: GLProgram
-    /// The turning page's faces: toward the viewer, the back seen through the paper, the next page's back.
-    private let curlFront: GLProgram
-    private let curlBackThrough: GLProgram
-    private let curlBackPage: GLProgram
+    /// The turning page's roll and the flap's outline, both faces in one fragment.
+    private let rollProgram: GLProgram
     private let quadBuffer: GLuint
-    private let meshBuffer: GLuint
     /// GL_OES_texture_npot: mipmaps for non-power-of-two pages.
     public let npotMipmaps: Bool
     public let maxTextureSize: Int
@@ -32,21 +29,16 @@ public final class SceneRenderer {
     /// A pass left out of every frame: `recto bench --breakdown` measures what each pass costs in a whole
     /// frame as the difference (timing passes one by one would flush, and reload the framebuffer, in between).
     public var skippedPass: Pass?
-    /// Vertices of the last curl mesh drawn (for `recto bench`).
+    /// Vertices of the last roll band and flap outline drawn (for `recto bench` and the tests).
     public private(set) var lastCurlVertexCount = 0
 
     public init() throws {
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.page_vert, fragment: Shaders.shade_frag)
-        curlFront = try GLProgram(name: "curl", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag)
-        curlBackThrough = try GLProgram(name: "curl back", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag,
-                                        defines: ["BACK"])
-        curlBackPage = try GLProgram(name: "curl back page", vertex: Shaders.curl_vert, fragment: Shaders.curl_frag,
-                                     defines: ["BACK", "BACK_PAGE"])
-        var b: [GLuint] = [0, 0]
-        glGenBuffers(2, &b)
-        quadBuffer = b[0]
-        meshBuffer = b[1]
+        rollProgram = try GLProgram(name: "roll", vertex: Shaders.page_vert, fragment: Shaders.roll_frag)
+        var b: GLuint = 0
+        glGenBuffers(1, &b)
+        quadBuffer = b
         let exts = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
         npotMipmaps = exts.split(separator: " ").contains("GL_OES_texture_npot")
         var m: GLint = 0
@@ -114,7 +106,8 @@ public final class SceneRenderer {
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
         // The page beneath only where the leaf has lifted off it (beyond the axis), the leaf's flat part
-        // with the plain page shader, and only the roll and the flap with the curl shader.
+        // and the flap's interior with the plain page shader, and only the roll and the flap's outline with
+        // the roll shader.
         if let beneath = curl.beneath, !beneath.rect.isEmpty {
             let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
             let revealed = clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal,
@@ -140,8 +133,9 @@ public final class SceneRenderer {
         for piece in subtract(flat, convex: localFlap) where skippedPass != .flatPart {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
-        if let flapGeometry, skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
-        if skippedPass != .rollAndOutline { drawCurl(curl, hole: flapGeometry?.meshHole, scene: scene, toClip: toClip) }
+        guard let flapGeometry else { return }
+        if skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
+        if skippedPass != .rollAndOutline { drawRoll(curl, flapGeometry, scene: scene, toClip: toClip) }
     }
 
     /// A cross-fade's outgoing pages over the incoming ones, blended by a constant alpha: every pixel is the
@@ -309,45 +303,49 @@ public final class SceneRenderer {
         glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, GLsizei(points.count))
     }
 
-    /// The roll, and the flap's outline around `hole` (its interior, drawn already), with the curl shaders.
-    private func drawCurl(_ curl: CurlLayer, hole: [Vec2]?, scene: FrameScene, toClip: Affine2) {
-        let mesh = CurlMesh(width: curl.rect.width, height: curl.rect.height,
-                            axisPoint: curl.axisPoint, normal: curl.axisNormal, radius: max(curl.radius, 0.01),
-                            curledOnly: true, flapHole: hole)
-        lastCurlVertexCount = mesh.vertexCount
-        guard mesh.vertexCount > 0 else { return }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), meshBuffer)
-        mesh.vertices.withUnsafeBytes {
+    /// The roll (one band along the axis) and the flap's outline, with the roll shader blended over what is
+    /// drawn: its antialiased rim and edges show the pages beneath.
+    private func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
+        var vertices: [GLfloat] = []
+        for piece in [flap.rollBand] + flap.placedOutline where piece.count >= 3 {
+            for k in 1..<(piece.count - 1) {
+                for v in [piece[0], piece[k], piece[k + 1]] { vertices += [GLfloat(v.x), GLfloat(v.y), 0, 0] }
+            }
+        }
+        lastCurlVertexCount = vertices.count / 4
+        guard lastCurlVertexCount > 0 else { return }
+        let program = rollProgram
+        program.use()
+        setPaper(program, scene.paper)
+        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+        glUniform2f(program.uniform("u_pageSize"), GLfloat(curl.rect.width), GLfloat(curl.rect.height))
+        glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
+        glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
+        glUniform1f(program.uniform("u_radius"), GLfloat(max(curl.radius, 0.01)))
+        // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
+        glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
+        let back = curl.backIsSeparatePage ? curl.back : curl.front
+        glUniform1f(program.uniform("u_frontStrength"), curl.front == nil ? 0 : 1)
+        glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22)
+        glUniform1f(program.uniform("u_mirror"), curl.backIsSeparatePage ? 1 : 0)
+        glUniform1i(program.uniform("u_front"), 0)
+        glUniform1i(program.uniform("u_back"), 1)
+        // The roll foreshortens the page toward its rim: always minify from the mip chain.
+        glActiveTexture(GLenum(GL_TEXTURE1))
+        (back ?? blank).bind(texelsPerPixel: .infinity)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        (curl.front ?? blank).bind(texelsPerPixel: .infinity)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
+        vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         glEnableVertexAttribArray(0)
-        glDisableVertexAttribArray(1)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
+        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, UnsafeRawPointer(bitPattern: 8))
         glEnable(GLenum(GL_BLEND))
         blendOverKeepingAlpha()
-        // Front faces first: the strips come in order of distance from the axis, and all turned-away
-        // strips lie beyond πr/2, so two draws keep the painter's order.
-        let back = curl.backIsSeparatePage ? curlBackPage : curlBackThrough
-        let backTexture = curl.backIsSeparatePage ? curl.back : curl.front
-        let ranges = [(curlFront, curl.front, 0, mesh.frontVertexCount),
-                      (back, backTexture, mesh.frontVertexCount, mesh.vertexCount - mesh.frontVertexCount)]
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        for (program, texture, first, count) in ranges where count > 0 {
-            program.use()
-            setPaper(program, scene.paper)
-            setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
-            glUniform2f(program.uniform("u_pageSize"), GLfloat(curl.rect.width), GLfloat(curl.rect.height))
-            glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
-            glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
-            glUniform1f(program.uniform("u_radius"), GLfloat(max(curl.radius, 0.01)))
-            glUniform1f(program.uniform("u_hasTexture"), texture == nil ? 0 : 1)
-            // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
-            glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
-            glUniform1i(program.uniform("u_tex"), 0)
-            // The roll foreshortens the page toward its outline: always minify from the mip chain.
-            (texture ?? blank).bind(texelsPerPixel: .infinity)
-            glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
-        }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(lastCurlVertexCount))
         glDisable(GLenum(GL_BLEND))
     }
 
@@ -380,7 +378,7 @@ public final class SceneRenderer {
     }
 
     deinit {
-        var b: [GLuint] = [quadBuffer, meshBuffer]
-        glDeleteBuffers(2, &b)
+        var b = quadBuffer
+        glDeleteBuffers(1, &b)
     }
 }

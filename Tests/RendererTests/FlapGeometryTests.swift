@@ -7,17 +7,37 @@ extension SplitMix64 {
     mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
 }
 
-/// The turning page is drawn in pieces (roll strips, the flap's plain interior, the flap's antialiased
-/// outline): the pieces must tile the curled part exactly, with front and back faces in separate ranges.
+/// The turning page is drawn in pieces (the roll band, the flap's plain interior, the flap's antialiased
+/// outline): together they must cover the curled part, each piece where the cylinder puts it.
 @Suite struct FlapGeometryTests {
-    func area(ofTriangles v: [Float]) -> Double {
-        var total = 0.0
-        for t in stride(from: 0, to: v.count, by: 6) {
-            let a = Vec2(Double(v[t]), Double(v[t + 1])), b = Vec2(Double(v[t + 2]), Double(v[t + 3]))
-            let c = Vec2(Double(v[t + 4]), Double(v[t + 5]))
-            total += abs((b - a).cross(c - a)) / 2
+    struct Curl {
+        let layer: CurlLayer
+        let flap: FlapGeometry
+        let page: [Vec2]
+        /// Page pixels per window pixel.
+        let pixel: Double
+        var axis: Vec2 { layer.axisPoint }
+        var n: Vec2 { layer.axisNormal }
+        var r: Double { layer.radius }
+    }
+
+    func randomCurls(_ count: Int) -> [Curl] {
+        var rng = SplitMix64(seed: 0xF1A9)
+        return (0..<count).map { _ in
+            let w = rng.uniform(200, 1600), h = rng.uniform(200, 2000), r = rng.uniform(2, 120)
+            let angle = rng.uniform(-3.1, 3.1)
+            let n = Vec2(Geometry.cos(angle), Geometry.sin(angle))
+            let axis = Vec2(rng.uniform(-0.2 * w, 1.2 * w), rng.uniform(-0.2 * h, 1.2 * h))
+            let layer = CurlLayer(rect: Rect(x: 10, y: 20, width: w, height: h), axisPoint: axis, axisNormal: n,
+                                  radius: r, front: nil, back: nil, backIsSeparatePage: false, beneath: nil)
+            let scale = rng.uniform(0.5, 4)
+            return Curl(layer: layer, flap: FlapGeometry(layer, pixelsPerPagePixel: scale),
+                        page: [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)], pixel: 1 / scale)
         }
-        return total
+    }
+
+    func inside(_ p: Vec2, _ polygon: [Vec2]) -> Bool {
+        clipConvex([p, p + Vec2(1e-9, 0), p + Vec2(0, 1e-9)], to: polygon).count == 3
     }
 
     @Test func insetMovesEveryEdgeInward() {
@@ -36,35 +56,49 @@ extension SplitMix64 {
         #expect(insetConvex([Vec2(0, 0), Vec2(2, 0), Vec2(0, 2)], by: 1.5).isEmpty)
     }
 
-    @Test func meshAndFlapInteriorTileTheCurledPart() {
-        var rng = SplitMix64(seed: 0xF1A9)
-        for _ in 0..<300 {
-            let w = rng.uniform(200, 1600), h = rng.uniform(200, 2000), r = rng.uniform(2, 120)
-            let angle = rng.uniform(-3.1, 3.1)
-            let n = Vec2(Geometry.cos(angle), Geometry.sin(angle))
-            let axis = Vec2(rng.uniform(-0.2 * w, 1.2 * w), rng.uniform(-0.2 * h, 1.2 * h))
-            let layer = CurlLayer(rect: Rect(x: 10, y: 20, width: w, height: h), axisPoint: axis, axisNormal: n,
-                                  radius: r, front: nil, back: nil, backIsSeparatePage: false, beneath: nil)
-            let flap = FlapGeometry(layer, pixelsPerPagePixel: rng.uniform(0.5, 4))
-            let mesh = CurlMesh(width: w, height: h, axisPoint: axis, normal: n, radius: r, curledOnly: true,
-                                flapHole: flap.meshHole)
-            let page = [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)]
-            let curled = polygonArea(clipSlab(page, axis, n, lower: 0, upper: .infinity))
-            let drawn = area(ofTriangles: mesh.vertices) + polygonArea(flap.meshHole)
-            // Float vertices, and slivers under a quarter pixel are dropped.
-            #expect(abs(drawn - curled) < 1 + 1e-5 * curled, "w=\(w) h=\(h) r=\(r): \(drawn) vs \(curled)")
-            // Front faces first, then the faces turned away.
-            for k in 0..<mesh.vertexCount {
-                let d = (Vec2(Double(mesh.vertices[2 * k]), Double(mesh.vertices[2 * k + 1])) - axis).dot(n)
-                if k < mesh.frontVertexCount { #expect(d <= pi * r / 2 + 1e-3) } else { #expect(d >= pi * r / 2 - 1e-3) }
+    @Test func outlineBandAndHoleTileTheFoldedPart() {
+        for c in randomCurls(300) {
+            let folded = clipSlab(c.page, c.axis, c.n, lower: pi * c.r, upper: .infinity)
+            let pixel = c.pixel
+            let underBand = clipSlab(folded, c.axis, c.n, lower: pi * c.r, upper: pi * c.r + FlapGeometry.outlineBand * pixel)
+            // The fold is its own inverse: it takes the placed outline back to where it lies in the page.
+            let outline = c.flap.placedOutline.map { $0.map(c.flap.fold.apply) }
+            let drawn = polygonArea(underBand) + outline.map(polygonArea).reduce(0, +) + polygonArea(c.flap.outlineHole)
+            // Slivers under a quarter pixel are dropped.
+            #expect(abs(drawn - polygonArea(folded)) < 1 + 1e-9 * polygonArea(folded), "\(drawn) vs \(polygonArea(folded))")
+            for piece in outline {
+                #expect(piece.allSatisfy { ($0 - c.axis).dot(c.n) >= pi * c.r + FlapGeometry.outlineBand * pixel - 1e-6 })
             }
-            // The mesh overlaps the interior (no seam left undrawn); the interior lies in the folded part, and
+            // The outline overlaps the interior (no seam left undrawn); the interior lies in the folded part, and
             // the fold puts it back over the flat side.
-            #expect(flap.meshHole.allSatisfy { p in clipConvex([p, p + Vec2(1e-9, 0), p + Vec2(0, 1e-9)], to: flap.interior).count == 3 } || flap.meshHole.isEmpty)
-            for (p, q) in zip(flap.interior, flap.placedInterior) {
-                let d = (p - axis).dot(n)
-                #expect(d >= pi * r - 1e-9)
-                #expect(abs((q - axis).dot(n) - (pi * r - d)) < 1e-6)
+            #expect(c.flap.outlineHole.allSatisfy { inside($0, c.flap.interior) } || c.flap.outlineHole.isEmpty)
+            for (p, q) in zip(c.flap.interior, c.flap.placedInterior) {
+                let d = (p - c.axis).dot(c.n)
+                #expect(d >= pi * c.r - 1e-9)
+                #expect(abs((q - c.axis).dot(c.n) - (pi * c.r - d)) < 1e-6)
+            }
+        }
+    }
+
+    /// Every point of the roll, where the cylinder shows it from above, and of the flap next to the fold
+    /// lies inside the band the roll shader draws.
+    @Test func theBandCoversTheRollSeenFromAbove() {
+        var rng = SplitMix64(seed: 0xB4AD)
+        for c in randomCurls(200) {
+            let pixel = c.pixel
+            let reach = pi * c.r + FlapGeometry.outlineBand * pixel
+            let curled = clipSlab(c.page, c.axis, c.n, lower: 0, upper: reach)
+            guard polygonArea(curled) > 1 else { continue }
+            #expect(c.flap.rollBand.count == 4)
+            let xs = curled.map(\.x), ys = curled.map(\.y)
+            var checked = 0
+            while checked < 200 {
+                let p = Vec2(rng.uniform(xs.min()!, xs.max()!), rng.uniform(ys.min()!, ys.max()!))
+                guard inside(p, curled) else { continue }
+                checked += 1
+                let d = (p - c.axis).dot(c.n)
+                let seen = d < pi * c.r ? p - c.n * d + c.n * (c.r * Geometry.sin(d / c.r)) : c.flap.fold.apply(p)
+                #expect(inside(seen, c.flap.rollBand), "d=\(d) r=\(c.r)")
             }
         }
     }

@@ -25,6 +25,10 @@ import Testing
         Case(name: "lift", width: 480, height: 640, spread: .single, page: 3, forward: true, offset: Vec2(-40, -18)),
         Case(name: "mid-curl", width: 480, height: 640, spread: .single, page: 3, forward: true, offset: Vec2(-230, -140)),
         Case(name: "nearly-flat", width: 480, height: 640, spread: .single, page: 3, forward: true, offset: Vec2(-800, -10)),
+        // A single page in a landscape window: the flap lands on the background, the roll crosses the page's
+        // top and bottom edges (the roll band's antialiased ends), and the upper half hides the lower.
+        Case(name: "landscape-single-mid", width: 960, height: 540, spread: .single, page: 3, forward: true, offset: Vec2(-250, -110)),
+        Case(name: "landscape-single-late", width: 960, height: 540, spread: .single, page: 3, forward: true, offset: Vec2(-560, -60)),
         Case(name: "spread-forward", width: 960, height: 640, spread: .double, page: 4, forward: true, offset: Vec2(-300, -160)),
         Case(name: "spread-backward", width: 960, height: 640, spread: .double, page: 4, forward: false, offset: Vec2(320, -150)),
     ]
