@@ -484,6 +484,10 @@ def parse_report(lines):
     if m:
         r.update(presented=int(m.group(1)), discarded=int(m.group(2)), present_latency_p50=float(m.group(3)),
                  present_latency_p99=float(m.group(4)))
+    m = re.search(r"frame scheduler: repaint cycle ([\d.]+) ms, frame cost estimate ([\d.]+) ms, margin ([\d.]+) ms, "
+                  r"repaints missed (\d+)", text)
+    if m:
+        r.update(cycle=float(m.group(1)), cost_estimate=float(m.group(2)), margin=float(m.group(3)), missed=int(m.group(4)))
     r["histogram"] = [t for _, t in lines.snapshot() if re.match(r"^\s+\S+\s+ms ", t)]
     return r
 

@@ -9,8 +9,8 @@
 /// The next repaint ("latch") is predicted from the newest of two anchors: the last frame callback plus the
 /// repaint cycle (callback to callback while frames keep coming), or, with wp_presentation, the last presentation
 /// plus the time the compositor takes from a presentation to its next repaint, both learned as medians of what
-/// this compositor did. A frame is started its cost (a high estimate) plus a safety margin before the latch; the
-/// margin grows when a frame started on schedule still missed its repaint, and shrinks slowly (a millisecond in some fifty frames) while none do.
+/// this compositor did. A frame is started its cost (the most of the last three) plus a safety margin before the latch; the
+/// margin grows when a frame started on schedule still missed its repaint, and shrinks by 0.1 ms a frame while none do.
 /// Without presentation feedback the callbacks alone anchor the prediction. When no repaint is coming (the
 /// compositor idles until something is committed) a frame is drawn at once.
 ///
@@ -31,8 +31,11 @@ public struct FrameScheduler: Sendable {
     /// reduced resolution counted by area (fill is the cost on the renderers that need it).
     public var fullCost: Double? { fullCosts.median }
 
-    static let initialMargin = 3.0
-    static let minMargin = 1.0
+    static let initialMargin = 2.0
+    static let minMargin = 0.5
+    /// Per frame that makes its repaint. Against 2 ms per miss it settles where about one frame in twenty
+    /// misses: a miss costs that frame part of a repaint cycle, a margin kept wider costs every frame.
+    static let marginDecay = 0.1
     private var callbackIntervals = RecentSamples()
     private var presentToLatch = RecentSamples()
     private var costs = RecentSamples()
@@ -54,7 +57,7 @@ public struct FrameScheduler: Sendable {
         // The cycle shows only between frames committed soon after the callback before them (not after a pause).
         if let last = lastCallback, let c = committedAt, c - last < 1.5 * cycle { callbackIntervals.add(now - last) }
         // A presentation between the last callback and this one: how long after it the compositor repainted.
-        if let p = lastPresented, let last = lastCallback, p > last, p < now { presentToLatch.add(now - p) }
+        if let p = lastPresented, let last = lastCallback, p > last, p < now, now - p < cycle { presentToLatch.add(now - p) }
         // A repaint that went without the frame shows as a callback well after the latch it aimed at (a
         // compositor that idled restarts its cycle on the commit, a busy one takes it a cycle later).
         if let aimed = aimedAt, callbackIntervals.count >= 5 {
@@ -62,7 +65,7 @@ public struct FrameScheduler: Sendable {
                 missed += 1
                 margin = min(margin + 2, 0.5 * cycle)
             } else {
-                margin = max(Self.minMargin, margin - 0.02)
+                margin = max(Self.minMargin, margin - Self.marginDecay)
             }
         }
         lastCallback = now
@@ -112,11 +115,10 @@ public struct FrameScheduler: Sendable {
         fullCosts.add(cost / (factor * factor))
     }
 
-    /// A high estimate of a frame's cost: the recent median plus twice their median deviation from it.
-    var costEstimate: Double {
-        guard let m = costs.median else { return 0 }
-        return m + 2 * (costs.deviation(from: m) ?? 0)
-    }
+    /// What the next frame will cost: the most of the last three. A frame costs what its pixels cost, and those
+    /// change smoothly as a turn sweeps across the page, so the last few predict the next better than a longer
+    /// median; the margin covers the rest.
+    public var costEstimate: Double { costs.newest(3).max() ?? 0 }
 
     /// A callback that has not come after this long will not come (the surface is hidden): draw anyway, so that
     /// animations end and their events are logged.
@@ -148,7 +150,11 @@ struct RecentSamples: Sendable {
     var median: Double? { Self.median(values) }
     var count: Int { values.count }
 
-    func deviation(from m: Double) -> Double? { Self.median(values.map { abs($0 - m) }) }
+    /// The `n` most recent samples.
+    func newest(_ n: Int) -> [Double] {
+        guard !values.isEmpty else { return [] }
+        return (1...min(n, values.count)).map { values[(next - $0 + Self.count) % Self.count] }
+    }
 
     private static func median(_ xs: [Double]) -> Double? {
         guard !xs.isEmpty else { return nil }

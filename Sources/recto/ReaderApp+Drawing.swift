@@ -120,6 +120,8 @@ extension ReaderApp {
         region.rects.reduce(0) { $0 + $1.width * $1.height } / max(1, area)
     }
 
+    private static func ms(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+
     private static func pixelRects(_ region: DamageRegion) -> [(x: Int32, y: Int32, w: Int32, h: Int32)] {
         region.rects.map { r in (x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)) }
     }
@@ -159,6 +161,9 @@ extension ReaderApp {
     var statsReport: String {
         syncPresentationStats()
         var out = stats.report
+        let f = core.frames
+        out += "frame scheduler: repaint cycle \(Self.ms(f.cycle)) ms, frame cost estimate \(Self.ms(f.costEstimate)) ms, "
+            + "margin \(Self.ms(f.margin)) ms, repaints missed \(f.missed)\n"
         if let c = cache?.statistics {
             let held = textures.values.reduce(0) { $0 + $1.byteCount } >> 20
             let size = textures.values.first.map { "\($0.width)×\($0.height)" } ?? "-"

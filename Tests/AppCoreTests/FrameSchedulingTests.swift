@@ -129,7 +129,8 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         // to presentation. Drawing at the callback would make the median about 16 + 8 + 17 + 8 = 49 ms.
         let late = Array(drag.latencies.dropFirst(30))
         #expect(median(late) < 40, "median input-to-presentation \(median(late)) ms")
-        #expect(drag.driver.core.frames.missed <= 3, "frames started on schedule make their repaint")
+        let missed = drag.driver.core.frames.missed, presented = drag.compositor.presented.count
+        #expect(missed * 10 <= presented, "about one frame in twenty misses its repaint: \(missed) of \(presented)")
     }
 
     @Test func aSlowFrameStillTakesEveryRepaint() {
