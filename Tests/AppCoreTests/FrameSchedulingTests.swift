@@ -178,7 +178,8 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         #expect(s.refresh == 16.667)
     }
 
-    @Test func aMissedRepaintWidensTheMargin() {
+    /// Repaints every 25 ms up to 175, each taking a 5 ms frame drawn in time.
+    private static func steady() -> FrameScheduler {
         var s = FrameScheduler()
         for k in 0..<8 {
             let r = Double(k) * 25
@@ -187,25 +188,23 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
             s.committed(at: r - 10, cost: 5, factor: 1)
             s.frameCallback(at: r)
         }
+        return s
+    }
+
+    @Test func aMissedRepaintWidensTheMargin() {
+        var s = Self.steady()
         let before = s.margin
         let start = s.drawTime(now: 185, pending: false)
         #expect(start > 185)
         s.drawing(at: start)
         s.committed(at: start + 5, cost: 5, factor: 1)
-        s.frameCallback(at: 240)  // the repaint at 225 went without it
+        s.frameCallback(at: 240)  // the repaint at 200 went without it
         #expect(s.missed == 1)
         #expect(s.margin > before)
     }
 
     @Test func aFrameWokenLateCountsButOneWantedLateDoesNot() {
-        var s = FrameScheduler()
-        for k in 0..<8 {
-            let r = Double(k) * 25
-            _ = s.drawTime(now: r - 15, pending: false)
-            s.drawing(at: r - 15)
-            s.committed(at: r - 10, cost: 5, factor: 1)
-            s.frameCallback(at: r)
-        }
+        var s = Self.steady()
         // Wanted at 180 for the repaint at 200, woken 9 ms after its start (a busy machine): it missed.
         let start = s.drawTime(now: 180, pending: false)
         s.drawing(at: start + 9)
