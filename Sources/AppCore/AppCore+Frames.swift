@@ -43,7 +43,7 @@ extension AppCore {
             _ = ahead.apply(.curlMove(predictor.predict(lead: frames.cycle)), at: newest)
             frame = ahead.frame
         }
-        if visiblePages.contains(where: { !hasImage($0) }) { framesMissingPages += 1 }
+        if !showsEveryPage { framesMissingPages += 1 }
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
         plan.hint = attractHint

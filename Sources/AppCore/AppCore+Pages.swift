@@ -46,6 +46,9 @@ extension AppCore {
         return pages
     }
 
+    /// Every page the frame draws has its image.
+    public var showsEveryPage: Bool { visiblePages.allSatisfy(hasImage) }
+
     /// Whether `page` has an image to draw (a texture, or a held image before the GL).
     public func hasImage(_ page: Int) -> Bool { pages[page] != nil }
 

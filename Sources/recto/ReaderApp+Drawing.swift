@@ -79,11 +79,12 @@ extension ReaderApp {
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
                                    size: (Double(surface.width), Double(surface.height)))
         renderer.draw(scene, width: Int(surface.width), height: Int(surface.height), clip: region)
-        takeScreenshots(width: Int(surface.width), height: Int(surface.height))
+        let replies = takeScreenshots(width: Int(surface.width), height: Int(surface.height))
         window.setOpaque()
         window.requestFrame()
         presentation?.request(newestInput: stats.newestInput)
         guard surface.swap(damage: region.map(Self.pixelRects)) else { return nil }
+        reply(replies)
         return region.map { Self.share($0, of: Double(surface.width) * Double(surface.height)) } ?? 1
     }
 
@@ -100,7 +101,8 @@ extension ReaderApp {
         let region = damage.damage(for: scene, bufferAge: retained.isFresh ? 0 : 1, size: size)
         retained.bind()
         renderer.draw(scene, width: width, height: height, clip: region)
-        takeScreenshots(width: width, height: height)
+        let replies = takeScreenshots(width: width, height: height)
+        defer { reply(replies) }
         // Every buffer held by the compositor: this frame is skipped, the next one repaints.
         guard let frame = shm.acquire() else {
             damage.reset()

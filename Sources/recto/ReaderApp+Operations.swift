@@ -163,25 +163,32 @@ extension ReaderApp {
         }
     }
 
-    /// Whether the frame being drawn must be whole (a screenshot waits for it).
-    var screenshotPending: Bool { !(ops?.screenshots.isEmpty ?? true) }
+    /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on
+    /// screen has its image (a screenshot shows the page, not the paper it lies on while it decodes; a page that
+    /// cannot be decoded has its placeholder soon).
+    var screenshotPending: Bool { !(ops?.screenshots.isEmpty ?? true) && core.showsEveryPage }
 
-    /// Reads the frame just drawn back from the GL (before the swap) and writes each pending screenshot.
-    func takeScreenshots(width: Int, height: Int) {
-        guard let o = ops, !o.screenshots.isEmpty else { return }
+    /// Reads the frame just drawn back from the GL (before it is presented) and writes each pending screenshot;
+    /// returns the replies, sent once the frame is presented.
+    func takeScreenshots(width: Int, height: Int) -> [(client: Int, reply: String)] {
+        guard let o = ops, screenshotPending else { return [] }
         var pixels = FrameReadback.bottomUp(width: width, height: height)
         // The window is opaque: the compositor ignores alpha, so the file does too.
         for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
-        for (path, client) in o.screenshots {
+        defer { o.screenshots.removeAll() }
+        return o.screenshots.map { path, client in
             do {
                 let png = try PNGEncoder.encode(rgba: pixels, width: width, height: height, rowOrder: .bottomUp)
                 try FileIO.writeAtomically(png, to: path)
-                o.control?.reply(to: client, ControlReply.ok("\(path) \(width)x\(height)"))
+                return (client, ControlReply.ok("\(path) \(width)x\(height)"))
             } catch {
-                o.control?.reply(to: client, ControlReply.error("cannot write \(path): \(error)"))
+                return (client, ControlReply.error("cannot write \(path): \(error)"))
             }
         }
-        o.screenshots.removeAll()
+    }
+
+    func reply(_ replies: [(client: Int, reply: String)]) {
+        for r in replies { ops?.control?.reply(to: r.client, r.reply) }
     }
 
     // MARK: metrics
