@@ -43,7 +43,8 @@ extension AppCore {
             _ = ahead.apply(.curlMove(predictor.predict(lead: frames.cycle)), at: newest)
             frame = ahead.frame
         }
-        if !showsEveryPage { framesMissingPages += 1 }
+        // The frame just built, not the reader's again: that would solve the curl twice a frame.
+        if !Self.pages(of: frame).allSatisfy(hasImage) { framesMissingPages += 1 }
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
         plan.hint = attractHint

@@ -39,8 +39,9 @@ extension AppCore {
     }
 
     /// Pages the current frame draws: flat pages, both faces of a turning leaf and what it reveals.
-    var visiblePages: Set<Int> {
-        let f = reader.frame
+    var visiblePages: Set<Int> { Self.pages(of: reader.frame) }
+
+    static func pages(of f: ReaderFrame) -> Set<Int> {
         var pages = Set(f.pages.map(\.page))
         if let leaf = f.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
         return pages
