@@ -26,7 +26,8 @@ extension AppCore {
         frameDue = nil
         guard needsFrame, window != nil else { return (nil, []) }
         guard glIsUp else { return softwareFrame(now: now) }
-        let due = frames.drawTime(now: now, pending: framePending)
+        let inputDriven = (reader.isDragging || reader.zoom.isInteracting) && !reader.isAnimating
+        let due = frames.drawTime(now: now, pending: framePending, inputDriven: inputDriven)
         guard due <= now else {
             frameDue = due
             return (nil, [])

@@ -168,6 +168,7 @@ public struct AppCore: Sendable {
         }
         var out: [AppEffect] = []
         lastInputAt = time
+        frames.inputArrived(at: now)
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
         let (endedAttract, swallow) = attract.input(input, at: time)

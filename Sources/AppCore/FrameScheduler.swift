@@ -9,8 +9,13 @@
 /// The next repaint ("latch") is predicted from the newest of two anchors: the last frame callback plus the
 /// repaint cycle (callback to callback while frames keep coming), or, with wp_presentation, the last presentation
 /// plus the time the compositor takes from a presentation to its next repaint, both learned as medians of what
-/// this compositor did. A frame is started its cost (the most of the last three) plus a safety margin before the latch; the
-/// margin grows when a frame started on schedule still missed its repaint, and shrinks by 0.1 ms a frame while none do.
+/// this compositor did. A frame is started its cost (the most of the last three) plus a margin before the latch; the
+/// margin grows when a frame started on schedule still missed its repaint, and shrinks by 0.1 ms a frame while none do
+/// (below zero, to at most half the estimate, when the most of three keeps overstating what frames cost).
+/// While a finger drives the view, a frame starts as soon as the last input that can make its repaint has come, that
+/// is when the next input may come only after the planned start: waiting longer would show nothing newer, and the
+/// time gained absorbs a slow frame instead of missing the repaint. Those frames rarely miss, so the margin shrinks
+/// and the planned start, which decides which input a frame shows, moves closer to the repaint.
 /// Without presentation feedback the callbacks alone anchor the prediction. When no repaint is coming (the
 /// compositor idles until something is committed) a frame is drawn at once.
 ///
@@ -32,7 +37,6 @@ public struct FrameScheduler: Sendable {
     public var fullCost: Double? { fullCosts.median }
 
     static let initialMargin = 2.0
-    static let minMargin = 0.5
     /// Per frame that makes its repaint. Against 2 ms per miss it settles where about one frame in twenty
     /// misses: a miss costs that frame part of a repaint cycle, a margin kept wider costs every frame.
     static let marginDecay = 0.1
@@ -51,6 +55,19 @@ public struct FrameScheduler: Sendable {
     private var aimedAt: Double?
     /// The latch the next frame is planned for, when it must start, and when it was first wanted for that latch.
     private var plan: (latch: Double, start: Double, wanted: Double)?
+    /// When the newest input arrived, and the intervals between arrivals (a touchscreen's or a mouse's rate).
+    private var lastInput: Double?
+    private var inputIntervals = RecentSamples()
+    /// Events closer than this arrived together (a motion and its frame, two fingers): one arrival.
+    static let sameArrival = 2.0
+    /// An input may come this much of its interval early (the sender's and the compositor's jitter).
+    static let inputJitter = 0.15
+
+    /// An input event arrived at `now`.
+    public mutating func inputArrived(at now: Double) {
+        if let last = lastInput, now - last >= Self.sameArrival, now - last < 100 { inputIntervals.add(now - last) }
+        lastInput = now
+    }
 
     /// The compositor repainted with our last frame (`wl_callback.done` received at `now`).
     public mutating func frameCallback(at now: Double) {
@@ -65,7 +82,7 @@ public struct FrameScheduler: Sendable {
                 missed += 1
                 margin = min(margin + 2, 0.5 * cycle)
             } else {
-                margin = max(Self.minMargin, margin - Self.marginDecay)
+                margin = max(-0.5 * costEstimate, margin - Self.marginDecay)
             }
         }
         lastCallback = now
@@ -88,13 +105,16 @@ public struct FrameScheduler: Sendable {
     }
 
     /// When to start drawing the next frame: `now` or later. `pending`: the last frame's callback has not come
-    /// yet (it is waited for, up to when it is taken for lost).
-    public mutating func drawTime(now: Double, pending: Bool) -> Double {
+    /// yet (it is waited for, up to when it is taken for lost). `inputDriven`: the frame shows where input put
+    /// the view (a drag, a pinch), not a point of an animation, which must be drawn at its time.
+    public mutating func drawTime(now: Double, pending: Bool, inputDriven: Bool = false) -> Double {
         if pending, let c = committedAt, now < c + Self.lostCallback(cycle) { return c + Self.lostCallback(cycle) }
         guard let latch = nextLatch(now: now) else { plan = nil; return now }
         let start = latch - costEstimate - margin
         let sameRepaint = plan.map { abs($0.latch - latch) < 0.5 * cycle } ?? false
         plan = (latch, start, sameRepaint ? plan?.wanted ?? now : now)
+        if inputDriven, start > now, let input = lastInput, let interval = inputIntervals.median,
+           now - input < interval, input + (1 + Self.inputJitter) * interval > start { return now }
         return max(now, start)
     }
 

@@ -47,12 +47,13 @@ struct SimulatedCompositor {
     }
 }
 
-/// The shell's side of a drag: touch at 62.5 Hz, frames drawn when the core says, each costing `cost` ms,
-/// the compositor's callbacks and presentations handed back at their times; time moves in 0.25 ms steps.
+/// The shell's side of a drag: touch at 62.5 Hz, frames drawn when the core says, each costing `cost` ms (or
+/// `costs(frame)`), the compositor's callbacks and presentations handed back at their times; time moves in 0.25 ms steps.
 struct PacedDrag {
     var driver = Driver()
     var compositor = SimulatedCompositor()
     var cost = 8.0
+    var costs: ((Int) -> Double)?
     private(set) var drawn = 0
     private(set) var drawnWhilePending = 0
     /// Per presented frame: presentation time minus the time of the newest input it showed.
@@ -96,6 +97,7 @@ struct PacedDrag {
             if compositor.callbackPending { drawnWhilePending += 1 }
             if let c = lastCallback { startsAfterCallback.append(t - c) }
             newestInput[drawn] = lastInput
+            let cost = costs?(drawn) ?? self.cost
             t += cost
             driver.now = t
             _ = driver.core.frameCommitted(plan, at: t, cost: cost, renderScale: 1)
@@ -121,9 +123,9 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         var drag = PacedDrag()
         drag.run(ms: 3000)
         // The cycle here is 16 + 9.67 ms; a frame costs 8 ms. Drawn at the callback, each frame would wait ~17 ms
-        // for its repaint; drawn late, it starts about cost + margin before the repaint.
+        // for its repaint and show the input before it; drawn late, it shows the last input that can make it.
         let starts = Array(drag.startsAfterCallback.dropFirst(30))
-        #expect(median(starts) > 10, "frames start well after the callback: \(median(starts)) ms")
+        #expect(median(starts) > 5, "frames start well after the callback: \(median(starts)) ms")
         #expect(abs(drag.driver.core.frames.cycle - 25.67) < 0.5)
         // Input-to-presentation: the newest input's age when drawn, the frame, the wait for the repaint, 16 ms
         // to presentation. Drawing at the callback would make the median about 16 + 8 + 17 + 8 = 49 ms.
@@ -131,6 +133,27 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         #expect(median(late) < 40, "median input-to-presentation \(median(late)) ms")
         let missed = drag.driver.core.frames.missed, presented = drag.compositor.presented.count
         #expect(missed * 10 <= presented, "about one frame in twenty misses its repaint: \(missed) of \(presented)")
+    }
+
+    /// Frames whose cost swings from one to the next (6 to 14 ms, as llvmpipe's do with the machine's other work):
+    /// the estimate must cover the slow ones, so a frame started at its planned time shows an input about that
+    /// much older. Started as soon as the last input that can make its repaint has come, most frames have time to
+    /// spare, few miss, the margin shrinks and each frame shows a newer input.
+    @Test func framesWhoseCostVariesShowNewerInputWhenStartedOnTheirLastInput() {
+        var drag = PacedDrag()
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        drag.costs = { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return 6 + 8 * Double(state >> 11) / Double(1 << 53)
+        }
+        drag.run(ms: 6000)
+        #expect(drag.drawnWhilePending == 0)
+        #expect(drag.compositor.discarded == 0)
+        let late = Array(drag.latencies.dropFirst(30))
+        // Started only at their planned time, these frames' median is ~45 ms.
+        #expect(median(late) < 38, "median input-to-presentation \(median(late)) ms")
+        let missed = drag.driver.core.frames.missed, presented = drag.compositor.presented.count
+        #expect(missed * 12 <= presented, "few frames miss their repaint: \(missed) of \(presented)")
     }
 
     @Test func aSlowFrameStillTakesEveryRepaint() {
@@ -201,6 +224,37 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         s.frameCallback(at: 240)  // the repaint at 200 went without it
         #expect(s.missed == 1)
         #expect(s.margin > before)
+    }
+
+    @Test func aFrameDrivenByInputStartsOnceNoNewerInputCanMakeItsRepaint() {
+        var s = Self.steady()
+        let planned = s.drawTime(now: 180, pending: false)
+        #expect(planned > 190 && planned < 195, "the repaint at 200, less 5 ms of cost and the margin: \(planned)")
+        // Touch every 16 ms: the input at 182 is the last before the start; the next, due at 198, comes too late.
+        for t in [150.0, 166, 182] { s.inputArrived(at: t) }
+        #expect(s.drawTime(now: 182, pending: false, inputDriven: true) == 182)
+        #expect(s.drawTime(now: 182, pending: false) == planned, "an animation's frame is drawn for its time")
+        // Had the last input come at 172, the next (188, or a little later) can still make the repaint: wait for it.
+        var w = Self.steady()
+        for t in [140.0, 156, 172] { w.inputArrived(at: t) }
+        #expect(w.drawTime(now: 172, pending: false, inputDriven: true) == planned)
+        // Two fingers' events arriving together are one arrival: the interval stays the touchscreen's.
+        w.inputArrived(at: 172.5)
+        #expect(w.drawTime(now: 173, pending: false, inputDriven: true) == planned)
+    }
+
+    @Test func theMarginFallsBelowZeroWhileFramesCostLessThanEstimatedButNotFar() {
+        var s = Self.steady()
+        for k in 8..<80 {
+            let r = Double(k) * 25
+            let start = s.drawTime(now: r - 20, pending: false)
+            s.drawing(at: start)
+            s.committed(at: start + (k % 3 == 0 ? 5 : 2), cost: k % 3 == 0 ? 5 : 2, factor: 1)
+            s.frameCallback(at: r)
+        }
+        #expect(s.missed == 0)
+        #expect(s.margin < 0, "frames of 2 ms against an estimate of 5: \(s.margin)")
+        #expect(s.margin >= -0.5 * s.costEstimate)
     }
 
     @Test func aFrameWokenLateCountsButOneWantedLateDoesNot() {
