@@ -51,7 +51,7 @@ extension FrameScene {
         let r = max(curl.radius, 0), n = curl.axisNormal, along = Vec2(-n.y, n.x)
         let page = [Vec2(0, 0), Vec2(curl.rect.width, 0), Vec2(curl.rect.width, curl.rect.height), Vec2(0, curl.rect.height)]
         let toWindow = view.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y)))
-        func window(_ p: [Vec2]) -> [Vec2] { p.map(toWindow.apply) }
+        func window(_ p: [Vec2]) -> [Vec2] { curl.confine(p).map(toWindow.apply) }
         let lifted = clipSlab(page, curl.axisPoint, n, lower: -1, upper: .infinity)
         // The roll shows page points at distance d from the axis at distance r sin(d/r): within [0, r], and
         // along the axis within the extent of the part that rolls.

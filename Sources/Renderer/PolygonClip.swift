@@ -81,3 +81,10 @@ func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, 
     let above = lower.isFinite ? cut(polygon, keep: { $0 >= lower }, at: lower) : polygon
     return upper.isFinite ? cut(above, keep: { $0 <= upper }, at: upper) : above
 }
+
+/// The part of the convex polygon inside the rect from the origin to (`width`, `height`).
+func clipToRect(_ polygon: [Vec2], width: Double, height: Double) -> [Vec2] {
+    let across = clipSlab(polygon, Vec2(0, 0), Vec2(1, 0), lower: 0, upper: width)
+    let inside = clipSlab(across, Vec2(0, 0), Vec2(0, 1), lower: 0, upper: height)
+    return inside.count >= 3 ? inside : []
+}

@@ -38,12 +38,20 @@ public struct CurlLayer {
     public var beneath: PageQuad?
     /// 0…1: how dark the shadow beneath is (fades as the page lies flat).
     public var shadowStrength: Double
+    /// Drawn only inside `rect`: a single page has no slot beside it, so what turns past the spine leaves the
+    /// view there (as at a portrait window's edge), and a turn ends as the page at rest is drawn, without it.
+    public var confined: Bool
 
     public init(rect: Rect, axisPoint: Vec2, axisNormal: Vec2, radius: Double, front: Texture?, back: Texture?,
-                backIsSeparatePage: Bool, beneath: PageQuad?, shadowStrength: Double = 0.45) {
+                backIsSeparatePage: Bool, beneath: PageQuad?, shadowStrength: Double = 0.45, confined: Bool = false) {
         self.rect = rect; self.axisPoint = axisPoint; self.axisNormal = axisNormal; self.radius = radius
         self.front = front; self.back = back; self.backIsSeparatePage = backIsSeparatePage
-        self.beneath = beneath; self.shadowStrength = shadowStrength
+        self.beneath = beneath; self.shadowStrength = shadowStrength; self.confined = confined
+    }
+
+    /// `polygon` (page space) as drawn: inside the page when the turn is confined to it.
+    func confine(_ polygon: [Vec2]) -> [Vec2] {
+        confined ? clipToRect(polygon, width: rect.width, height: rect.height) : polygon
     }
 }
 

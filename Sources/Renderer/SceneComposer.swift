@@ -34,7 +34,7 @@ public struct SceneComposer {
                                        back: leaf.back.flatMap { textures[$0] },
                                        backIsSeparatePage: !leaf.backIsMirrored,
                                        beneath: under ?? PageQuad(texture: nil, rect: .zero),
-                                       shadowStrength: strength)
+                                       shadowStrength: strength, confined: leaf.backIsMirrored)
             }
         }
         return scene
