@@ -21,6 +21,8 @@ enum LoopEvent {
     case coverDecoded(book: Int)
     /// The book's directory changed on disk.
     case bookChanged
+    /// The book was read again (on a thread of its own).
+    case bookReread
     /// SIGTERM, SIGINT, or SIGUSR1 (tests release a held-back GL with it).
     case signal(Int32)
     /// The GL start-up thread finished.

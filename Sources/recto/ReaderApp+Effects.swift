@@ -100,16 +100,39 @@ extension ReaderApp {
 
     private func reloadBook() {
         guard let cache else { return }
-        let fresh: PageSource
-        do { fresh = try cache.source.reloaded() } catch {
-            options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
-            perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
+        guard rereading == nil else {
+            rereadAgain = true
             return
         }
-        options.logger.info("book changed on disk: \(fresh.pageCount) pages")
-        cache.replaceSource(fresh)
-        perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
-        announceShape(of: fresh)
+        if rereader == nil {
+            let r = Rereader()
+            rereader = r
+            loop.add(fd: r.fd) { [unowned self] _ in handle(.bookReread) }
+        }
+        rereading = bookGeneration
+        rereader?.reread(cache.source)
+    }
+
+    /// The book was read again: its pages from now on, unless another book was opened meanwhile.
+    func bookReread() {
+        guard let result = rereader?.take(), let generation = rereading else { return }
+        rereading = nil
+        if generation == bookGeneration {
+            switch result {
+            case .failure(let error):
+                options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+                perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
+            case .success(let fresh):
+                options.logger.info("book changed on disk: \(fresh.pageCount) pages")
+                cache?.replaceSource(fresh)
+                perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
+                announceShape(of: fresh)
+            }
+        }
+        if rereadAgain {
+            rereadAgain = false
+            reloadBook()
+        }
     }
 
     // MARK: GL start-up

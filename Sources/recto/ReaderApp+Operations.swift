@@ -146,6 +146,8 @@ extension ReaderApp {
     func switchBook(to book: BookLocation) {
         ops?.bookPath = book.path
         ops?.metrics?.book = book.path
+        bookGeneration += 1
+        rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
         if positions != nil { positions = BookRecord(book.source, logger: options.logger) }

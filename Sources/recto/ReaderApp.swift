@@ -29,6 +29,13 @@ import Renderer
     var renderer: SceneRenderer?
     var glStartup: GLStartup?
     var glToken: Int?
+    /// Reads the book again off the main thread (made at the first change on disk).
+    var rereader: Rereader?
+    /// The book the read under way is for (`bookGeneration` when it started), and whether it changed again since.
+    var rereading: Int?
+    var rereadAgain = false
+    /// Counts the books opened (`recto ctl open`, the shelf): a read of the one before is of no use.
+    var bookGeneration = 0
     /// Test-only (`RECTO_TEST_HOLD_GL=1`): the GL starts at SIGUSR1, so tests can see the CPU frames alone.
     var holdGL = false
     var glWanted = false
@@ -167,6 +174,8 @@ import Renderer
             coverDecoded(book)
         case .bookChanged:
             perform(core.handle(.bookChanged, now: now))
+        case .bookReread:
+            bookReread()
         case .signal(SIGUSR1):
             holdGL = false
             if glWanted { startGL() }

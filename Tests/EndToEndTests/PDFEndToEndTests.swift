@@ -149,6 +149,45 @@ import TestSupport
     }
 }
 
+/// Opening a PDF again starts its helper, which a busy machine may take seconds to start: the book is read again
+/// off the main thread, so the reader keeps turning pages meanwhile, and the new helper outlives the thread that
+/// started it.
+@Suite(.serialized) struct PDFSlowReopenEndToEndTests {
+    @Test func aSlowReopenDoesNotHoldUpTheReader() throws {
+        let dir = try Scratch.makeDirectory("pdf-slow-reopen")
+        let path = dir.appendingPathComponent("catalogue.pdf")
+        try Data(pdfBook((1...6).map { .text(["Page \($0) of 6"]) })).write(to: path)
+        // The real helper, started 8 s late once `slow` exists.
+        let helper = try RectoBinary.locate().deletingLastPathComponent().appendingPathComponent("recto-pdf")
+        let slow = dir.appendingPathComponent("slow"), wrapper = dir.appendingPathComponent("slow-helper")
+        try "#!/bin/sh\n[ -e '\(slow.path)' ] && sleep 8\nexec '\(helper.path)' \"$@\"\n"
+            .write(to: wrapper, atomically: true, encoding: .utf8)
+        #expect(chmod(wrapper.path, 0o755) == 0)
+        let session = try RectoSession.start(arguments: [path.path, "--kiosk"], environment: ["RECTO_PDF_HELPER": wrapper.path])
+        _ = try session.waitForEvent("shown")
+
+        FileManager.default.createFile(atPath: slow.path, contents: nil)
+        let staged = dir.appendingPathComponent(".catalogue.pdf.part")
+        try Data(pdfBook((1...9).map { .text(["Page \($0) of 9"]) })).write(to: staged)
+        #expect(rename(staged.path, path.path) == 0)
+        // The reload starts once the file has been quiet (0.4 s); its helper then waits 8 s.
+        session.weston.sleep(until: .now + .milliseconds(1500))
+        let pressed = ContinuousClock.now
+        try session.weston.key(InputCode.keyRight, pressed: true)
+        try session.weston.key(InputCode.keyRight, pressed: false)
+        #expect(try session.waitForEvent("page", timeout: .seconds(30)).int("page") == 2)
+        let waited = ContinuousClock.now - pressed
+        #expect(waited < .seconds(4), "the turn waited \(waited) for the book to be read again")
+        #expect(try session.waitForEvent("book", timeout: .seconds(30)).int("pages") == 9)
+        // The book's pages come from the new helper, alive after the reading thread's work is done.
+        try? FileManager.default.removeItem(at: slow)
+        try session.weston.key(InputCode.keyEnd, pressed: true)
+        try session.weston.key(InputCode.keyEnd, pressed: false)
+        #expect(try session.waitForEvent("page", timeout: .seconds(30)).int("page") ?? 0 >= 8)
+        #expect(!session.stderrText.contains("cannot be shown"), "\(session.stderrText)")
+    }
+}
+
 /// Turning a PDF at 2 turns a second shows rendered pages: they are rendered ahead (two spreads either side), so a
 /// spread that lands is drawn from textures already there, never as blank paper.
 @Suite(.serialized) struct PDFTurningEndToEndTests {
