@@ -16,14 +16,7 @@ final class CacheCore: @unchecked Sendable {
     let diskCache: DiskCache?
 
     init(source: PageSource, configuration: PageCache.Configuration) {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
-        for f in fds {
-            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
-        }
-        readFD = fds[0]
-        writeFD = fds[1]
+        (readFD, writeFD) = makeWakePipe()
         self.source = source
         limits = configuration.limits
         maxTextureSize = max(1, configuration.maxTextureSize)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Pages
 import Renderer
 
 /// The EGL display and context and the scene renderer, made on a helper thread while the main thread keeps
@@ -26,14 +27,7 @@ final class GLStartup: @unchecked Sendable {
 
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`).
     init(display: OpaquePointer) {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
-        for f in fds {
-            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
-        }
-        fd = fds[0]
-        writeFD = fds[1]
+        (fd, writeFD) = makeWakePipe()
         nonisolated(unsafe) let connection = display
         // Same priority as the main thread: llvmpipe's rasterizer threads, started inside eglInitialize,
         // inherit this thread's nice value and draw every later frame.

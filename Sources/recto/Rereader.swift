@@ -18,14 +18,7 @@ final class Rereader: @unchecked Sendable {
     private var outcome: Result<PageSource, any Error>?
 
     init() {
-        var fds: [Int32] = [0, 0]
-        precondition(pipe(&fds) == 0, "pipe() failed: \(String(cString: strerror(errno)))")
-        for f in fds {
-            _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(f, F_SETFD, FD_CLOEXEC)
-        }
-        fd = fds[0]
-        writeFD = fds[1]
+        (fd, writeFD) = makeWakePipe()
         let thread = Thread { [self] in run() }
         thread.name = "recto.reread"
         thread.start()
