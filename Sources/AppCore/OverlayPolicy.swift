@@ -74,7 +74,7 @@ struct OverlayPolicy: Sendable {
         switch input {
         case let .touchDown(id, p, _) where visible && scrub == nil && layout.hitArea.contains(p):
             scrub = (.touch(id), pageOf(p.x))
-        case let .pointerButton(PointerButton.left, true, _) where visible && scrub == nil
+        case .pointerButton(PointerButton.left, true, _) where visible && scrub == nil
                                                                  && pointer.map(layout.hitArea.contains) == true:
             scrub = (.pointer, pageOf(pointer?.x ?? 0))
         case let .touchMotion(id, p, _) where scrub?.holder == .touch(id):

@@ -161,7 +161,7 @@ public struct Reader: Sendable {
 extension Reader {
     /// Shows the spread holding `page` at once (no animation), zoom reset.
     public mutating func go(toPage page: Int) {
-        finishTurnImmediately()
+        _ = finishTurnImmediately()
         position.go(toPage: page)
         zoom.reset(time: 0, animated: false)
         updateZoomLayout()
@@ -187,7 +187,7 @@ extension Reader {
     /// a turn in progress settles first. Returns a page event when the shown page number changed.
     public mutating func setPageCount(_ count: Int) -> [ReaderEvent] {
         guard count != position.pageCount else { return [] }
-        finishTurnImmediately()
+        _ = finishTurnImmediately()
         let before = position.page
         let solo = position.layout.soloPages
         position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before)
