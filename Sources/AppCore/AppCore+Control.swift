@@ -35,7 +35,7 @@ extension AppCore {
     /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.
     mutating func replaceBook(pageCount: Int, startPage: Int) -> [AppEffect] {
         reportedFailures.removeAll()
-        var out: [AppEffect] = []
+        var out = clearTurns(reason: "book")
         for page in pages.all {
             pages.remove(page)
             out.append(.release(page: page))

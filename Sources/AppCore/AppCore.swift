@@ -51,6 +51,10 @@ public struct AppCore: Sendable {
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
     var turnGate = TurnGate()
+    var heldDrag: HeldDrag?
+    /// Turns that waited for their pages, turns refused because `TurnGate.bound` waited already, waiting turns
+    /// cleared by a jump, drag, idle reset or book change, and drags held for their pages (for `--stats`).
+    public internal(set) var turnsQueued = 0, turnsRefused = 0, turnsCleared = 0, dragsHeld = 0
     /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
     public internal(set) var framesMissingPages = 0
     /// The library's shelf; nil when one book was opened.
@@ -76,7 +80,7 @@ public struct AppCore: Sendable {
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
          firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue,
-         turnGate.deadline]
+         turnGate.deadline, heldDrag?.deadline]
             .compactMap { $0 }.min()
     }
 
@@ -98,10 +102,10 @@ public struct AppCore: Sendable {
         case .timer: out += timersDue(now: now)
         case let .pageReady(page, size, sourceSize):
             out += pageReady(page, size: size, sourceSize: sourceSize)
-            out += releaseHeldTurn(now: now)
+            out += releaseHeldTurns(now: now)
         case let .pageFailed(page, message):
             out += pageFailed(page, message: message)
-            out += releaseHeldTurn(now: now)
+            out += releaseHeldTurns(now: now)
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
@@ -194,30 +198,25 @@ public struct AppCore: Sendable {
         return out
     }
 
-    /// `gated`: a turn waits for its pages (false for the turn the gate lets go).
-    private mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
-        if gated, let forward = timed.intent.turnsForward,
-           !turnGate.admit(timed, turn: reader.nextTurn(forward: forward), from: reader.page, has: hasImage,
-                            now: timed.time) { return [] }
+    /// `gated`: a turn or drag waits for its pages (false for what the gate lets go).
+    mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if gated {
+            let (go, effects) = gate(timed)
+            guard go else { return effects }
+            out = effects
+        }
         journal?.append(timed)
         switch timed.intent {
         case .curlBegin(let b): predictor.reset(); predictor.add(position: b.position, time: timed.time)
         case .curlMove(let p): predictor.add(position: p, time: timed.time)
         case .curlEnd, .curlCancel: predictor.reset()
-        case .quit: return settings.kiosk ? [] : [.quit(0)]
-        case .middleTap: return toggleOverlay(at: timed.time)
+        case .quit: return out + (settings.kiosk ? [] : [.quit(0)])
+        case .middleTap: return out + toggleOverlay(at: timed.time)
         default: break
         }
         needsFrame = true
-        return log(reader.apply(timed))
-    }
-
-    /// A turn held for its pages goes once they are here (or it waited long enough), at the time it goes.
-    mutating func releaseHeldTurn(now: Double) -> [AppEffect] {
-        guard let held = turnGate.held?.intent, let forward = held.intent.turnsForward,
-              let due = turnGate.release(turn: reader.nextTurn(forward: forward), from: reader.page, has: hasImage,
-                                         now: now) else { return [] }
-        return apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
+        return out + log(reader.apply(timed))
     }
 
     /// Log lines for the reader's events; a page change also changes which pages are wanted.
@@ -257,7 +256,7 @@ public struct AppCore: Sendable {
             out.append(.reloadBook)
         }
         out += overlayDue(now: now)
-        out += releaseHeldTurn(now: now)
+        out += releaseHeldTurns(now: now)
         shelfDue(now: now)
         out += firstFrames.timersDue(now: now, glIsUp: glIsUp, needsFrame: &needsFrame)
         if let failure = glFailure, failure.deadline <= now {
@@ -269,11 +268,12 @@ public struct AppCore: Sendable {
 
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
-        if shelf != nil { return shelfIdleReset(now: now) }
+        let cleared = clearTurns(reason: "idle-reset")
+        if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
-        guard reset else { return [] }
+        guard reset else { return cleared }
         needsFrame = true
-        return [.log(LogEvent("idle-reset", ["page": .int(reader.page)]))] + log(events)
+        return cleared + [.log(LogEvent("idle-reset", ["page": .int(reader.page)]))] + log(events)
     }
 
     // MARK: window
@@ -312,7 +312,8 @@ public struct AppCore: Sendable {
 
     private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {
         reportedFailures.removeAll()
-        var out = log(reader.setPageCount(pageCount))
+        var out = clearTurns(reason: "book")
+        out += log(reader.setPageCount(pageCount))
         for page in pages.all where page > pageCount {
             pages.remove(page)
             out.append(.release(page: page))

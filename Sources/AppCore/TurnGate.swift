@@ -2,44 +2,105 @@ import Book
 import Gestures
 import Reader
 
-/// A page turn (key, tap, flick) waits until the pages it shows are decoded: a flip never shows blank paper where
-/// a page belongs. Turns asked for while one waits are dropped (a held key or a frantic visitor does not queue up
-/// turns to play long after). A turn waits at most `limit` ms: a decode that hangs (a hostile file) must not
-/// stop the reader, so it turns then and the page shows its placeholder when it comes.
+/// Turns shown at once (key, tap, wheel, flick) wait until the pages they show are decoded, so a flip never shows
+/// blank paper where a page belongs; turns asked for meanwhile wait behind them and run in order, so no press is
+/// lost to a slow decode.
+///
+/// - At most `bound` turns wait (the one waiting for its pages and three behind it): a key held down or a frantic
+///   visitor must not queue turns that play on long after the hands have stopped. A turn asked for beyond that
+///   is refused: counted and logged by the caller, never silently.
+/// - The queue follows the reader: each waiting turn is judged from the page the one before it leads to, and
+///   runs once its own pages are there, no sooner after the one before than it was pressed after it (the presses'
+///   rhythm, late by what the pages took). If the reader ends up elsewhere than the queue expected (a jump, an idle
+///   reset, a drag, another book) the waiting turns mean nothing any more and are cleared.
+/// - A turn waits at most `limit` ms for its pages: a decode that hangs (a hostile file) must not stop the
+///   reader, so it turns then and the page shows its placeholder when it comes.
 struct TurnGate: Sendable {
     static let limit = 1500.0
-    /// The turn waiting, since when, and from which page (if the reader is elsewhere by then, it is dropped).
-    private(set) var held: (intent: TimedIntent, since: Double, page: Int)?
+    static let bound = 4
 
-    var deadline: Double? { held.map { $0.since + Self.limit } }
+    /// The waiting turns, oldest first, with their own times (when they were asked for).
+    private(set) var queue: [TimedIntent] = []
+    /// When the first waiting turn may go: its press, or the previous turn's start plus the gap between the
+    /// two presses.
+    private var notBefore = 0.0
+    /// When the first waiting turn began to wait for its pages (its `limit` counts from there).
+    private var since = 0.0
+    /// The page the reader rests on when the first waiting turn goes; another page means it went elsewhere.
+    private var landing = 0
+    /// When the gate last looked: a deadline already passed is not one.
+    private var checkedAt = -Double.infinity
+
+    var isEmpty: Bool { queue.isEmpty }
+
+    var deadline: Double? {
+        guard !queue.isEmpty else { return nil }
+        return [notBefore, since + Self.limit].filter { $0 > checkedAt }.min()
+    }
 
     /// The pages `turn` shows: its leaf's faces, what it reveals and what it covers.
     static func pages(of turn: PageTurn) -> [Int] {
         [turn.front, turn.back, turn.under, turn.facing].compactMap { $0 }
     }
 
-    /// Whether `timed` may go to the reader now (else it is held, or dropped when another is held).
-    mutating func admit(_ timed: TimedIntent, turn: PageTurn?, from page: Int, has: (Int) -> Bool, now: Double) -> Bool {
-        guard let turn else { return true }
-        if held != nil { return false }
-        if Self.pages(of: turn).allSatisfy(has) { return true }
-        held = (timed, now, page)
-        return false
+    enum Admission: Equatable {
+        /// To the reader now.
+        case go
+        /// Waits (`waiting` turns wait now, this one included).
+        case queued(waiting: Int)
+        /// `bound` turns wait already.
+        case refused
     }
 
-    /// The held turn, when its pages have arrived or it has waited long enough.
-    mutating func release(turn: PageTurn?, from page: Int, has: (Int) -> Bool, now: Double) -> TimedIntent? {
-        guard let h = held else { return nil }
-        guard h.page == page else {
-            held = nil
-            return nil
+    /// What happens to `timed`, a turn that `turn` would make from the page the reader rests on, `resting`.
+    mutating func admit(_ timed: TimedIntent, turn: PageTurn?, resting: Int, has: (Int) -> Bool, now: Double) -> Admission {
+        if queue.isEmpty {
+            guard let turn, !Self.pages(of: turn).allSatisfy(has) else { return .go }
+            notBefore = timed.time
+            since = timed.time
+            landing = resting
+            checkedAt = now
+        } else if queue.count >= Self.bound {
+            return .refused
         }
-        let ready = turn.map { Self.pages(of: $0).allSatisfy(has) } ?? true
-        guard ready || now >= h.since + Self.limit else { return nil }
-        held = nil
-        return h.intent
+        queue.append(timed)
+        return .queued(waiting: queue.count)
     }
 
+    enum Release: Equatable {
+        case none
+        /// The first waiting turn goes now.
+        case go(TimedIntent)
+        /// The reader is not where the queue expected: the turns waiting were cleared (their number).
+        case cleared(Int)
+    }
+
+    /// Whether the first waiting turn goes now: the reader rests on `resting`, from where it would make `turn`.
+    /// After a `.go` the caller applies it and calls `ran(resting:at:)`.
+    mutating func release(turn: PageTurn?, resting: Int, has: (Int) -> Bool, now: Double) -> Release {
+        guard let first = queue.first else { return .none }
+        checkedAt = max(checkedAt, now)
+        guard resting == landing else { return .cleared(clear()) }
+        guard now >= notBefore else { return .none }
+        let ready = turn.map { Self.pages(of: $0).allSatisfy(has) } ?? true
+        guard ready || now >= since + Self.limit else { return .none }
+        queue.removeFirst()
+        if let next = queue.first {
+            notBefore = now + max(0, next.time - first.time)
+            since = notBefore
+        }
+        return .go(first)
+    }
+
+    /// The turn released went to the reader at `now`, which now rests on `resting`: the next one starts from there.
+    mutating func ran(resting: Int) { landing = resting }
+
+    /// Empties the queue; returns how many turns waited.
+    @discardableResult
+    mutating func clear() -> Int {
+        defer { queue.removeAll() }
+        return queue.count
+    }
 }
 
 extension Intent {

@@ -228,8 +228,6 @@ extension Reader {
         return position.page != before ? [.page(position.page)] : []
     }
 
-    /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
-    @discardableResult
     /// The turn a key or tap would make now: from where the turn under way ends, as a new turn starts there.
     public func nextTurn(forward: Bool) -> PageTurn? {
         var after = self
@@ -237,6 +235,15 @@ extension Reader {
         return after.position.turn(forward ? .forward : .backward)
     }
 
+    /// The page the reader rests on once the turn under way ends (a held leaf falls back).
+    public var restingPage: Int {
+        var after = self
+        _ = after.finishTurnImmediately()
+        return after.page
+    }
+
+    /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
+    @discardableResult
     mutating func finishTurnImmediately() -> [ReaderEvent] {
         if fade != nil { return completeFade() }
         guard let t = turn else { return [] }

@@ -23,6 +23,8 @@ struct Driver {
     var effects: [AppEffect] = []
     /// Draw frames between events, as a reader that keeps up does (false: a reader that is busy).
     var drawing = true
+    /// Pages whose decode has not finished: wanted, but not delivered until `deliver` says so.
+    var withheld: Set<Int> = []
 
     init(pages: Int = 12, settings: AppSettings = Driver.settings, at start: Double = 1000, page: Int = 1) {
         core = AppCore(pageCount: pages, settings: settings)
@@ -57,7 +59,15 @@ struct Driver {
         let wanted = effects.reversed().compactMap { effect -> [Int]? in
             if case .wantPages(let pages, _, _) = effect { return pages } else { return nil }
         }.first ?? []
-        for page in wanted where !core.hasImage(page) {
+        for page in wanted where !core.hasImage(page) && !withheld.contains(page) {
+            handle(.pageReady(page: page, size: Scene.pageSize, sourceSize: Scene.pageSize))
+        }
+    }
+
+    /// Pages withheld so far arrive now (the clock where it is).
+    mutating func deliver(_ pages: [Int]) {
+        for page in pages {
+            withheld.remove(page)
             handle(.pageReady(page: page, size: Scene.pageSize, sourceSize: Scene.pageSize))
         }
     }

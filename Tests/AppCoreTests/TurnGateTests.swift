@@ -2,43 +2,88 @@
 import Gestures
 import Testing
 
-/// A key, tap or flick turn waits for the pages it shows: a flip never shows blank paper where a page belongs.
+/// A key, tap or flick turn waits for the pages it shows (a flip never shows blank paper where a page belongs),
+/// and turns asked for meanwhile wait behind it and run in order: no press is lost to a slow decode.
 @Suite struct TurnGateTests {
-    /// On spread (2, 3) with pages 4 and 5 not decoded; nothing is delivered unless the test says so.
-    private func waiting() -> Driver {
+    /// 12 pages: spreads [1] [2, 3] [4, 5] [6, 7] [8, 9] [10, 11] [12]. On (2, 3) with the pages of `withheld`
+    /// not decoded (those already there are evicted); nothing is delivered unless the test says so.
+    private func waiting(for withheld: Set<Int> = [4, 5], drawing: Bool = false) -> Driver {
         var d = Driver(page: 2)
-        d.handle(.pageEvicted(page: 4))
-        d.handle(.pageEvicted(page: 5))
-        d.drawing = false
+        for page in withheld.sorted() where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
+        d.withheld = withheld
+        d.drawing = drawing
         return d
     }
 
     private func press(_ d: inout Driver, _ sym: UInt32, at t: Double) {
-        d.now = t
-        for e in key(sym, at: t) { d.handle(.input(e)) }
+        d.now = max(d.now, t)
+        d.input(key(sym, at: t))
     }
 
-    @Test func aTurnWaitsForItsPagesAndKeysPressedMeanwhileAreDropped() {
-        var d = waiting()
-        press(&d, Keysym.Right, at: d.now + 10)
-        press(&d, Keysym.Right, at: d.now + 50)
-        press(&d, Keysym.Right, at: d.now + 50)
+    @Test func aTurnWaitsForItsPagesAndKeysPressedMeanwhileRunInOrder() {
+        var d = waiting(for: [4, 5, 8, 9])
+        for k in 1...3 { press(&d, Keysym.Right, at: d.now + 50 * Double(k)) }
         #expect(d.flips.isEmpty, "no turn while pages 4 and 5 are missing: \(d.logLines)")
-        d.now += 40
-        d.handle(.pageReady(page: 4, size: Scene.pageSize, sourceSize: Scene.pageSize))
+        #expect(d.logged("turn-waits").count == 3)
+        d.deliver([4])
         #expect(d.flips.isEmpty, "page 5 is still missing")
-        d.handle(.pageReady(page: 5, size: Scene.pageSize, sourceSize: Scene.pageSize))
+        d.deliver([5])
         #expect(d.flips == ["begin forward", "commit forward"], "one turn, once both pages are here: \(d.logLines)")
         d.drawing = true
+        d.run(for: 400)
+        #expect(d.flips.count == 4, "the second turn's pages (5, 6, 7) were there: it followed: \(d.logLines)")
+        #expect(d.core.reader.restingPage == 6)
+        d.deliver([8, 9])
         d.run(for: 1500)
-        #expect(d.core.reader.page == 4, "the keys pressed while it waited were dropped")
+        #expect(d.core.reader.page == 8, "three presses, three turns: \(d.logLines)")
+        #expect(d.core.framesMissingPages == 0)
+        #expect(d.core.turnsQueued == 3 && d.core.turnsRefused == 0)
+    }
+
+    @Test func theQueueFollowsTheReader() {
+        var d = waiting()
+        for (k, sym) in [Keysym.Right, Keysym.Right, Keysym.Left].enumerated() { press(&d, sym, at: d.now + 40 + 40 * Double(k)) }
+        d.drawing = true
+        d.deliver([4, 5])
+        d.run(for: 1500)
+        #expect(d.flips == ["begin forward", "commit forward", "begin forward", "commit forward",
+                            "begin backward", "commit backward"], "\(d.logLines)")
+        #expect(d.core.reader.page == 4, "forward to 4, forward to 6, back to 4")
+    }
+
+    @Test func pastTheBoundTurnsAreRefusedAndSaySo() {
+        var d = waiting()
+        for k in 1...6 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
+        #expect(d.core.turnsQueued == TurnGate.bound)
+        #expect(d.core.turnsRefused == 6 - TurnGate.bound)
+        #expect(d.logged("turn-refused").count == 6 - TurnGate.bound, "never silently: \(d.logLines)")
+        d.drawing = true
+        d.deliver([4, 5])
+        d.run(for: 2500)
+        #expect(d.core.reader.page == 2 + 2 * TurnGate.bound, "every turn that waited ran: \(d.logLines)")
+        #expect(d.core.framesMissingPages == 0)
+    }
+
+    @Test func aTurnPressedDuringAnotherTurnsAnimationIsNotLostWhenThatEnds() {
+        var d = waiting(for: [6, 7], drawing: true)
+        press(&d, Keysym.Right, at: d.now + 10)
+        #expect(d.flips == ["begin forward", "commit forward"], "pages 4 and 5 are here: it turns at once")
+        press(&d, Keysym.Right, at: d.now + 50)
+        #expect(d.core.reader.isAnimating, "the first turn still moves")
+        #expect(d.logged("turn-waits").count == 1, "the second waits for 6 and 7")
+        d.run(for: 800)
+        #expect(d.core.reader.page == 4 && !d.core.reader.isTurning, "the first turn ended while the second waited")
+        d.deliver([6, 7])
+        d.run(for: 1000)
+        #expect(d.core.reader.page == 6, "the second turn ran from where the first ended: \(d.logLines)")
         #expect(d.core.framesMissingPages == 0)
     }
 
     @Test func aTurnWaitsAtMostItsLimit() {
         var d = waiting()
-        press(&d, Keysym.Right, at: d.now + 10)
-        d.now += TurnGate.limit - 20
+        let pressed = d.now + 10
+        press(&d, Keysym.Right, at: pressed)
+        d.now = pressed + TurnGate.limit - 20
         if let due = d.core.nextDeadline, due <= d.now { d.handle(.timer) }
         #expect(d.flips.isEmpty)
         d.now += 30
@@ -47,13 +92,24 @@ import Testing
         #expect(d.flips == ["begin forward", "commit forward"], "a decode that hangs does not stop the reader")
     }
 
-    @Test func aHeldTurnIsDroppedWhenTheReaderWentElsewhere() {
+    @Test func aJumpClearsTheWaitingTurnsAndSaysSo() {
         var d = waiting()
         press(&d, Keysym.Right, at: d.now + 10)
+        press(&d, Keysym.Right, at: d.now + 30)
         press(&d, Keysym.Home, at: d.now + 30)
         #expect(d.core.reader.page == 1)
-        d.handle(.pageReady(page: 4, size: Scene.pageSize, sourceSize: Scene.pageSize))
-        d.handle(.pageReady(page: 5, size: Scene.pageSize, sourceSize: Scene.pageSize))
-        #expect(d.flips.isEmpty, "the turn from spread (2, 3) means nothing on the cover: \(d.logLines)")
+        #expect(d.logLines.contains("turns-cleared turns=2 reason=jump"), "\(d.logLines)")
+        d.deliver([4, 5])
+        #expect(d.flips.isEmpty, "turns from spread (2, 3) mean nothing on the cover: \(d.logLines)")
+    }
+
+    @Test func waitingTurnsAreClearedWhenTheReaderWentElsewhere() {
+        var d = waiting()
+        press(&d, Keysym.Right, at: d.now + 10)
+        d.core.reader.go(toPage: 10)
+        d.deliver([4, 5])
+        #expect(d.flips.isEmpty, "\(d.logLines)")
+        #expect(d.logLines.contains("turns-cleared turns=1 reason=moved"), "\(d.logLines)")
+        #expect(d.core.turnsCleared == 1)
     }
 }

@@ -1,0 +1,138 @@
+import Book
+import Geometry
+import Gestures
+import Reader
+
+/// A finger that picked up a page whose turn would show pages not decoded yet. Nothing moves until they are
+/// there: the page waits under the finger, then lifts from rest where the finger is by then and catches up with
+/// it as it travels on (a page that jumped to the finger would jump as far as the finger went meanwhile).
+struct HeldDrag: Sendable {
+    var begin: CurlBegin
+    /// The finger's newest position and that event's time.
+    var position: Vec2
+    var time: Double
+    /// When the finger picked the page up: it waits at most `TurnGate.limit` from there, as a turn does.
+    var since: Double
+
+    var deadline: Double { since + TurnGate.limit }
+
+    /// The drag as it begins now: from where the finger is, at rest.
+    var rebased: CurlBegin {
+        CurlBegin(direction: begin.direction, grab: begin.grab, start: position, position: position, source: begin.source)
+    }
+}
+
+/// Why turns were waiting: a decoded low-resolution page would be the other way to show a page at once, but a
+/// page never decoded has none (the disk cache holds pages once decoded, and a PNG cannot be read at a fraction of
+/// its cost), so turns and drags wait for the pages themselves.
+extension AppCore {
+    /// Whether `timed` goes to the reader now; else it waits (or is refused), and the effects say so.
+    mutating func gate(_ timed: TimedIntent) -> (go: Bool, effects: [AppEffect]) {
+        if let forward = timed.intent.turnsForward { return gateTurn(timed, forward: forward) }
+        switch timed.intent {
+        case .jump:
+            return (true, clearTurns(reason: "jump"))
+        case .curlBegin(let b):
+            let out = clearTurns(reason: "drag")
+            guard !drawsDecodedPages(b, at: timed.time) else { return (true, out) }
+            heldDrag = HeldDrag(begin: b, position: b.position, time: timed.time, since: timed.time)
+            dragsHeld += 1
+            return (false, out + [.log(LogEvent("drag-held", ["direction": .string(b.direction == .forward ? "forward" : "backward")]))])
+        case .curlMove(let p):
+            guard heldDrag != nil else { return (true, []) }
+            heldDrag?.position = p
+            heldDrag?.time = timed.time
+            return (false, [])
+        case let .curlEnd(p, velocity):
+            guard let held = heldDrag else { return (true, []) }
+            heldDrag = nil
+            // Lifted before anything moved: the stroke says what it meant, as if the page had followed it.
+            var probe = reader
+            _ = probe.apply(.curlBegin(CurlBegin(direction: held.begin.direction, grab: held.begin.grab,
+                                                 start: held.begin.start, position: p, source: held.begin.source)),
+                            at: held.time)
+            let commits = probe.apply(.curlEnd(position: p, velocity: velocity), at: timed.time).contains {
+                if case .flip(.commit, _) = $0 { return true } else { return false }
+            }
+            var out: [AppEffect] = [.log(LogEvent("drag-lifted", ["turns": .bool(commits)]))]
+            guard commits else { return (false, out) }
+            let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
+            let (go, effects) = gateTurn(turn, forward: held.begin.direction == .forward)
+            out += effects
+            if go { out += apply(turn, gated: false) }
+            return (false, out)
+        case .curlCancel:
+            guard heldDrag != nil else { return (true, []) }
+            heldDrag = nil
+            return (false, [.log(LogEvent("drag-lifted", ["turns": .bool(false)]))])
+        default:
+            return (true, [])
+        }
+    }
+
+    private mutating func gateTurn(_ timed: TimedIntent, forward: Bool) -> (go: Bool, effects: [AppEffect]) {
+        let direction = LogEvent.Value.string(forward ? "forward" : "backward")
+        switch turnGate.admit(timed, turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
+                              has: hasImage, now: timed.time) {
+        case .go:
+            return (true, [])
+        case .queued(let waiting):
+            turnsQueued += 1
+            return (false, [.log(LogEvent("turn-waits", ["direction": direction, "waiting": .int(waiting)]))])
+        case .refused:
+            turnsRefused += 1
+            return (false, [.log(LogEvent("turn-refused", ["direction": direction, "waiting": .int(TurnGate.bound)]))])
+        }
+    }
+
+    /// Turns whose pages have arrived (or that waited long enough) go, in order, each from where the one before
+    /// leads; a drag held for its pages begins.
+    mutating func releaseHeldTurns(now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if let held = heldDrag, drawsDecodedPages(held.rebased, at: held.time) || now >= held.deadline {
+            heldDrag = nil
+            out.append(.log(LogEvent("drag-begins", ["waited_ms": .double(((now - held.since) * 10).rounded() / 10)])))
+            out += apply(TimedIntent(.curlBegin(held.rebased), at: held.time), gated: false)
+        }
+        while let forward = turnGate.queue.first?.intent.turnsForward {
+            switch turnGate.release(turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
+                                    has: hasImage, now: now) {
+            case .none:
+                return out
+            case .cleared(let count):
+                turnsCleared += count
+                return out + [.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string("moved")]))]
+            case .go(let due):
+                out += apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
+                turnGate.ran(resting: reader.restingPage)
+            }
+        }
+        return out
+    }
+
+    /// The waiting turns and a held drag mean nothing after a jump, a drag, an idle reset or another book.
+    mutating func clearTurns(reason: String) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if heldDrag != nil, reason != "drag" {
+            heldDrag = nil
+            out.append(.log(LogEvent("drag-lifted", ["turns": .bool(false)])))
+        }
+        let count = turnGate.clear()
+        guard count > 0 else { return out }
+        turnsCleared += count
+        return out + [.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)]))]
+    }
+
+    /// Whether a drag beginning with `begin` draws only decoded pages: the pages of its first frame (the leaf's
+    /// faces, what it uncovers, the facing page), or, where the leaf is not drawn moving, the turn's.
+    private func drawsDecodedPages(_ begin: CurlBegin, at time: Double) -> Bool {
+        var probe = reader
+        _ = probe.apply(.curlBegin(begin), at: time)
+        let frame = probe.frame
+        var pages = Self.pages(of: frame)
+        if frame.leaf == nil, probe.isDragging, let turn = reader.nextTurn(forward: begin.direction == .forward) {
+            pages.formUnion(TurnGate.pages(of: turn))
+        }
+        return pages.allSatisfy(hasImage)
+    }
+}
