@@ -3,7 +3,13 @@
 weston and report recto's peak RSS (VmHWM), the longest frame cost and the frame-callback intervals.
 
     scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto] [--cache-mb MB]
-                             [--memory-map]
+                             [--memory-map] [--drag SECONDS]
+
+Key turns pressed faster than the pages decode wait for them, at most four (recto's TurnGate.bound); the rest
+are refused and counted (turns_refused): pages turned + refused = presses, unless the book ends first.
+--drag: instead of keys, finger drags from the right page's corner across the left page, one after another for
+SECONDS, each onto a spread never shown before; a drag onto pages not decoded yet waits under the finger
+(drags_held), and no frame may show a page without its image (frames_missing_pages).
 
 Without --cache-mb recto runs with its default page budget (the issue's "default settings"). Resident size is
 also sampled 20 times a second, to tell a steady level from a short peak; --memory-map prints where the
@@ -21,6 +27,7 @@ def main():
     ap.add_argument("--recto", default=os.path.join(ROOT, ".build/release/recto"))
     ap.add_argument("--cache-mb", type=int, default=None, help="page budget (default: recto's own default)")
     ap.add_argument("--memory-map", action="store_true", help="print resident memory by mapping")
+    ap.add_argument("--drag", type=float, metavar="SECONDS", help="corner drags for SECONDS instead of key presses")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="recto-flip-")
     os.chmod(work, 0o700)
@@ -69,9 +76,14 @@ def main():
         if args.memory_map: print("after the first page:\n" + resident_by_mapping(recto.pid))
         started = time.time()
         sampler = threading.Thread(target=sample, daemon=True); sampler.start()
-        for i in range(args.turns):
-            cmd("key 106 1"); cmd("key 106 0")
-            time.sleep(args.interval)
+        presses = 0
+        if args.drag:
+            presses = drag_sweep(cmd, args.drag)
+        else:
+            for i in range(args.turns):
+                cmd("key 106 1"); cmd("key 106 0")
+                time.sleep(args.interval)
+                presses += 1
         elapsed = time.time() - started
         time.sleep(1.5)
         peak = status("VmHWM")
@@ -84,7 +96,11 @@ def main():
         pages = [e for e in events if e["event"] == "page"]
         stats = [e for e in events if e["event"] == "stats"]
         last = stats[-1] if stats else {}
-        print(f"turns sent {args.turns} in {elapsed:.1f} s; page events {len(pages)}; last page {pages[-1]['page'] if pages else '-'}")
+        counted = lambda name: sum(1 for e in events if e["event"] == name)
+        print(f"{'drags' if args.drag else 'turns'} sent {presses} in {elapsed:.1f} s; page events {len(pages)}; "
+              f"last page {pages[-1]['page'] if pages else '-'}; turns that waited for their pages {counted('turn-waits')}, "
+              f"refused (queue full) {counted('turn-refused')}, cleared {counted('turns-cleared')}; "
+              f"drags held for their pages {counted('drag-held')}, lifted while held {counted('drag-lifted')}")
         print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.returncode}")
         if samples:
             top = max(samples, key=lambda s: s[1])
@@ -99,6 +115,27 @@ def main():
         if recto and recto.poll() is None: recto.kill()
         weston.terminate(); weston.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+def drag_sweep(cmd, seconds, width=1920, height=1080, page_w=2000, page_h=2800, margin=0.02):
+    """Forward drags, one after another for `seconds`: down 10 px inside the right page's bottom corner, across
+    to the left page in 16 ms steps (about a quarter of a second), up. Returns how many."""
+    m = round(margin * min(width, height))
+    s = min((height - 2 * m) / page_h, (width / 2 - m) / page_w)
+    w, h = page_w * s, page_h * s
+    top, spine = (height - h) / 2, width / 2
+    x0, y0 = spine + w - 10, top + h - 10
+    x1, y1 = spine - w + 40, top + h - 80
+    drags, end = 0, time.time() + seconds
+    while time.time() < end:
+        cmd(f"touch-down 0 {x0:.1f} {y0:.1f}"); cmd("touch-frame")
+        for k in range(1, 17):
+            time.sleep(0.016)
+            f = k / 16
+            cmd(f"touch-motion 0 {x0 + (x1 - x0) * f:.1f} {y0 + (y1 - y0) * f:.1f}"); cmd("touch-frame")
+        cmd("touch-up 0"); cmd("touch-frame")
+        drags += 1
+        time.sleep(0.05)
+    return drags
 
 def resident_by_mapping(pid):
     """Resident KiB by mapping name from /proc/PID/smaps, largest first ([anon] = heap, mmap'd buffers, stacks)."""

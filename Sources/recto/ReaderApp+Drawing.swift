@@ -155,9 +155,17 @@ extension ReaderApp {
 
     private var statsEvent: LogEvent {
         syncPresentationStats()
-        return stats.event(textures: textures.count + details.count, glErrors: glErrorCount,
-                           rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors(),
-                           framesMissingPages: core.framesMissingPages)
+        var event = stats.event(textures: textures.count + details.count, glErrors: glErrorCount,
+                                rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors(),
+                                framesMissingPages: core.framesMissingPages)
+        for (key, value) in turnCounts { event.append(key, .int(value)) }
+        return event
+    }
+
+    /// What waited for its pages, and what did not get to: see `TurnGate`.
+    private var turnCounts: KeyValuePairs<String, Int> {
+        ["turns_queued": core.turnsQueued, "turns_refused": core.turnsRefused, "turns_cleared": core.turnsCleared,
+         "drags_held": core.dragsHeld]
     }
 
     var statsReport: String {
@@ -166,6 +174,8 @@ extension ReaderApp {
         let f = core.frames
         out += "frame scheduler: repaint cycle \(Self.ms(f.cycle)) ms, frame cost estimate \(Self.ms(f.costEstimate)) ms, "
             + "margin \(Self.ms(f.margin)) ms, repaints missed \(f.missed)\n"
+        out += "turns and drags waiting for their pages: " + turnCounts.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            + "; frames missing pages \(core.framesMissingPages)\n"
         if let c = cache?.statistics {
             let held = textures.values.reduce(0) { $0 + $1.byteCount } >> 20
             let size = textures.values.first.map { "\($0.width)×\($0.height)" } ?? "-"
