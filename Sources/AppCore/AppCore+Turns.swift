@@ -3,18 +3,36 @@ import Geometry
 import Gestures
 import Reader
 
-/// A finger that picked up a page whose turn would show pages not decoded yet. Nothing moves until they are
-/// there: the page waits under the finger, then lifts from rest where the finger is by then and catches up with
-/// it as it travels on (a page that jumped to the finger would jump as far as the finger went meanwhile).
+/// A finger that picked up a page while turns wait (it comes after them) or whose turn would show pages not
+/// decoded yet. Nothing moves until they are there: the page waits under the finger, then lifts from rest where
+/// the finger is by then and catches up with it as it travels on (a page that jumped to the finger would jump as
+/// far as the finger went meanwhile).
 struct HeldDrag: Sendable {
     var begin: CurlBegin
+    /// When the finger picked the page up.
+    let pickedUp: Double
     /// The finger's newest position and that event's time.
     var position: Vec2
     var time: Double
-    /// When the finger picked the page up: it waits at most `TurnGate.limit` from there, as a turn does.
+    /// When it may begin: at once, or after the turn before it as long as the finger came after that turn's press.
+    /// From then it waits at most `TurnGate.limit` for its pages, as a turn does.
     var since: Double
+    /// When the core last looked: a deadline already passed is not one.
+    var checkedAt = -Double.infinity
 
-    var deadline: Double { since + TurnGate.limit }
+    init(begin: CurlBegin, at time: Double) {
+        self.begin = begin
+        pickedUp = time
+        position = begin.position
+        self.time = time
+        since = time
+        checkedAt = time
+    }
+
+    var deadline: Double? { [since, since + TurnGate.limit].first { $0 > checkedAt } }
+
+    /// The turn asked for at `asked` went at `now`: this drag may begin no sooner after it than it came after it.
+    mutating func follows(turnAskedAt asked: Double, now: Double) { since = now + max(0, pickedUp - asked) }
 
     /// The drag as it begins now: from where the finger is, at rest.
     var rebased: CurlBegin {
@@ -22,9 +40,9 @@ struct HeldDrag: Sendable {
     }
 }
 
-/// Why turns were waiting: a decoded low-resolution page would be the other way to show a page at once, but a
-/// page never decoded has none (the disk cache holds pages once decoded, and a PNG cannot be read at a fraction of
-/// its cost), so turns and drags wait for the pages themselves.
+/// Turns and drags wait for the pages they show. A decoded low-resolution page would be the other way to show one
+/// at once, but a page never decoded has none: the disk cache holds pages once decoded (and gives them back about as
+/// fast as a thumbnail would be read), and a PNG cannot be read at a fraction of its cost.
 extension AppCore {
     /// Whether `timed` goes to the reader now; else it waits (or is refused), and the effects say so.
     mutating func gate(_ timed: TimedIntent) -> (go: Bool, effects: [AppEffect]) {
@@ -33,11 +51,11 @@ extension AppCore {
         case .jump:
             return (true, clearTurns(reason: "jump"))
         case .curlBegin(let b):
-            let out = clearTurns(reason: "drag")
-            guard !drawsDecodedPages(b, at: timed.time) else { return (true, out) }
-            heldDrag = HeldDrag(begin: b, position: b.position, time: timed.time, since: timed.time)
+            guard !turnGate.isEmpty || !drawsDecodedPages(b, at: timed.time) else { return (true, []) }
+            heldDrag = HeldDrag(begin: b, at: timed.time)
             dragsHeld += 1
-            return (false, out + [.log(LogEvent("drag-held", ["direction": .string(b.direction == .forward ? "forward" : "backward")]))])
+            return (false, [.log(LogEvent("drag-held", ["direction": .string(b.direction == .forward ? "forward" : "backward"),
+                                                       "after_turns": .int(turnGate.queue.count)]))])
         case .curlMove(let p):
             guard heldDrag != nil else { return (true, []) }
             heldDrag?.position = p
@@ -48,6 +66,7 @@ extension AppCore {
             heldDrag = nil
             // Lifted before anything moved: the stroke says what it meant, as if the page had followed it.
             var probe = reader
+            _ = probe.settleTurn()
             _ = probe.apply(.curlBegin(CurlBegin(direction: held.begin.direction, grab: held.begin.grab,
                                                  start: held.begin.start, position: p, source: held.begin.source)),
                             at: held.time)
@@ -86,34 +105,39 @@ extension AppCore {
     }
 
     /// Turns whose pages have arrived (or that waited long enough) go, in order, each from where the one before
-    /// leads; a drag held for its pages begins.
+    /// leads; then a drag held for them and its pages begins.
     mutating func releaseHeldTurns(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        if let held = heldDrag, drawsDecodedPages(held.rebased, at: held.time) || now >= held.deadline {
-            heldDrag = nil
-            out.append(.log(LogEvent("drag-begins", ["waited_ms": .double(((now - held.since) * 10).rounded() / 10)])))
-            out += apply(TimedIntent(.curlBegin(held.rebased), at: held.time), gated: false)
-        }
-        while let forward = turnGate.queue.first?.intent.turnsForward {
+        release: while let forward = turnGate.queue.first?.intent.turnsForward {
             switch turnGate.release(turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
                                     has: hasImage, now: now) {
             case .none:
-                return out
+                break release
             case .cleared(let count):
                 turnsCleared += count
-                return out + [.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string("moved")]))]
+                out.append(.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string("moved")])))
+                heldDrag?.since = now
             case .go(let due):
                 out += apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
                 turnGate.ran(resting: reader.restingPage)
+                heldDrag?.follows(turnAskedAt: due.time, now: now)
             }
+        }
+        heldDrag?.checkedAt = now
+        if let held = heldDrag, turnGate.isEmpty, now >= held.since,
+           drawsDecodedPages(held.rebased, at: held.time, settled: true) || now >= held.since + TurnGate.limit {
+            heldDrag = nil
+            out.append(.log(LogEvent("drag-begins", ["waited_ms": .double(((now - held.pickedUp) * 10).rounded() / 10)])))
+            out += log(reader.settleTurn())
+            out += apply(TimedIntent(.curlBegin(held.rebased), at: held.time), gated: false)
         }
         return out
     }
 
-    /// The waiting turns and a held drag mean nothing after a jump, a drag, an idle reset or another book.
+    /// The waiting turns and a held drag mean nothing after a jump, an idle reset or another book.
     mutating func clearTurns(reason: String) -> [AppEffect] {
         var out: [AppEffect] = []
-        if heldDrag != nil, reason != "drag" {
+        if heldDrag != nil {
             heldDrag = nil
             out.append(.log(LogEvent("drag-lifted", ["turns": .bool(false)])))
         }
@@ -124,9 +148,11 @@ extension AppCore {
     }
 
     /// Whether a drag beginning with `begin` draws only decoded pages: the pages of its first frame (the leaf's
-    /// faces, what it uncovers, the facing page), or, where the leaf is not drawn moving, the turn's.
-    private func drawsDecodedPages(_ begin: CurlBegin, at time: Double) -> Bool {
+    /// faces, what it uncovers, the facing page), or, where the leaf is not drawn moving, the turn's. `settled`:
+    /// on the reader at rest (a held drag begins so).
+    private func drawsDecodedPages(_ begin: CurlBegin, at time: Double, settled: Bool = false) -> Bool {
         var probe = reader
+        if settled { _ = probe.settleTurn() }
         _ = probe.apply(.curlBegin(begin), at: time)
         let frame = probe.frame
         var pages = Self.pages(of: frame)

@@ -53,7 +53,7 @@ public struct AppCore: Sendable {
     var turnGate = TurnGate()
     var heldDrag: HeldDrag?
     /// Turns that waited for their pages, turns refused because `TurnGate.bound` waited already, waiting turns
-    /// cleared by a jump, drag, idle reset or book change, and drags held for their pages (for `--stats`).
+    /// cleared by a jump, idle reset or book change, and drags held for them or their pages (for `--stats`).
     public internal(set) var turnsQueued = 0, turnsRefused = 0, turnsCleared = 0, dragsHeld = 0
     /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
     public internal(set) var framesMissingPages = 0
@@ -80,7 +80,7 @@ public struct AppCore: Sendable {
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
          firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue,
-         turnGate.deadline, heldDrag?.deadline]
+         turnGate.deadline, turnGate.isEmpty ? heldDrag?.deadline : nil]
             .compactMap { $0 }.min()
     }
 

@@ -12,7 +12,8 @@ import Reader
 /// - The queue follows the reader: each waiting turn is judged from the page the one before it leads to, and
 ///   runs once its own pages are there, no sooner after the one before than it was pressed after it (the presses'
 ///   rhythm, late by what the pages took). If the reader ends up elsewhere than the queue expected (a jump, an idle
-///   reset, a drag, another book) the waiting turns mean nothing any more and are cleared.
+///   reset, another book) the waiting turns mean nothing any more and are cleared. A drag begun meanwhile waits
+///   behind them (`HeldDrag`).
 /// - A turn waits at most `limit` ms for its pages: a decode that hangs (a hostile file) must not stop the
 ///   reader, so it turns then and the page shows its placeholder when it comes.
 struct TurnGate: Sendable {

@@ -242,6 +242,10 @@ extension Reader {
         return after.page
     }
 
+    /// Ends the turn under way at once, as the next turn would: a drag that waited for its pages begins where the
+    /// reader rests, not by catching a leaf that was moving when the finger came down.
+    public mutating func settleTurn() -> [ReaderEvent] { finishTurnImmediately() }
+
     /// Ends any turn at once, as if its spring had settled (a new turn or a layout change interrupts it).
     @discardableResult
     mutating func finishTurnImmediately() -> [ReaderEvent] {

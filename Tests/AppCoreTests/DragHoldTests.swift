@@ -60,6 +60,22 @@ import Testing
         #expect(d.core.framesMissingPages == 0)
     }
 
+    @Test func aDragBegunWhileATurnWaitsComesAfterIt() {
+        var d = onUndecodedTurn()
+        d.input(key(Keysym.Right, at: d.now + 10))
+        #expect(d.logged("turn-waits").count == 1)
+        d.input(stroke(from: Scene.rightCorner, to: Vec2(900, 720), steps: 6, interval: 16, at: d.now + 40, lift: false))
+        #expect(d.logged("drag-held").count == 1, "behind the turn: \(d.logLines)")
+        d.deliver([4, 5])
+        #expect(d.flips == ["begin forward", "commit forward"], "the turn first: \(d.logLines)")
+        d.run(for: 100)
+        #expect(d.flips.count == 3 && d.core.reader.isDragging, "then the drag, from where the turn leads: \(d.logLines)")
+        move(&d, from: Vec2(900, 720), to: Vec2(100, 640), steps: 20, lift: true)
+        d.run(for: 1500)
+        #expect(d.core.reader.page == 6, "\(d.logLines)")
+        #expect(d.core.framesMissingPages == 0 && d.core.turnsCleared == 0)
+    }
+
     @Test func aStrokeThatWouldFallBackDoesNothing() {
         var d = onUndecodedTurn()
         d.input(stroke(from: Scene.rightCorner, to: Scene.rightCorner + Vec2(-60, 0), steps: 10, interval: 40,
