@@ -5,8 +5,8 @@ import Reader
 
 /// A finger that picked up a page while turns wait (it comes after them) or whose turn would show pages not
 /// decoded yet. Nothing moves until they are there: the page waits under the finger, then lifts from rest where
-/// the finger is by then and catches up with it as it travels on (a page that jumped to the finger would jump as
-/// far as the finger went meanwhile).
+/// the finger is by then and comes to it within `Reader.catchUpDuration` (a page that jumped to the finger in one
+/// frame would jump as far as the finger went meanwhile).
 struct HeldDrag: Sendable {
     var begin: CurlBegin
     /// When the finger picked the page up.
@@ -74,16 +74,16 @@ extension AppCore {
                 if case .flip(.commit, _) = $0 { return true } else { return false }
             }
             var out: [AppEffect] = [.log(LogEvent("drag-lifted", ["turns": .bool(commits)]))]
-            guard commits else { return (false, out) }
+            guard commits else { return (false, out + fellBack(held)) }
             let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
             let (go, effects) = gateTurn(turn, forward: held.begin.direction == .forward)
             out += effects
             if go { out += apply(turn, gated: false) }
             return (false, out)
         case .curlCancel:
-            guard heldDrag != nil else { return (true, []) }
+            guard let held = heldDrag else { return (true, []) }
             heldDrag = nil
-            return (false, [.log(LogEvent("drag-lifted", ["turns": .bool(false)]))])
+            return (false, [.log(LogEvent("drag-lifted", ["turns": .bool(false)]))] + fellBack(held))
         default:
             return (true, [])
         }
@@ -128,8 +128,12 @@ extension AppCore {
            drawsDecodedPages(held.rebased, at: held.time, settled: true) || now >= held.since + TurnGate.limit {
             heldDrag = nil
             out.append(.log(LogEvent("drag-begins", ["waited_ms": .double(((now - held.pickedUp) * 10).rounded() / 10)])))
-            out += log(reader.settleTurn())
-            out += apply(TimedIntent(.curlBegin(held.rebased), at: held.time), gated: false)
+            let begin = TimedIntent(.curlBegin(held.rebased), at: held.time)
+            journal?.append(begin)
+            predictor.reset()
+            predictor.add(position: held.position, time: held.time)
+            needsFrame = true
+            out += log(reader.beginLateDrag(held.rebased, at: now))
         }
         return out
     }
@@ -137,14 +141,22 @@ extension AppCore {
     /// The waiting turns and a held drag mean nothing after a jump, an idle reset or another book.
     mutating func clearTurns(reason: String) -> [AppEffect] {
         var out: [AppEffect] = []
-        if heldDrag != nil {
+        if let held = heldDrag {
             heldDrag = nil
             out.append(.log(LogEvent("drag-lifted", ["turns": .bool(false)])))
+            out += fellBack(held)
         }
         let count = turnGate.clear()
         guard count > 0 else { return out }
         turnsCleared += count
         return out + [.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)]))]
+    }
+
+    /// A held drag that ends without turning is logged as the turn it was, begun and fallen back (what counts
+    /// turns and cancels sees every drag).
+    private mutating func fellBack(_ held: HeldDrag) -> [AppEffect] {
+        let forward = held.begin.direction == .forward
+        return log([.flip(.begin, forward: forward), .flip(.cancel, forward: forward)])
     }
 
     /// Whether a drag beginning with `begin` draws only decoded pages: the pages of its first frame (the leaf's

@@ -14,9 +14,9 @@ extension Reader {
         case .curlBegin(let b):
             events += beginDrag(b, at: time)
         case .curlMove(let p):
-            moveDrag(to: p)
+            moveDrag(to: p, at: time)
         case .curlEnd(let p, let velocity):
-            moveDrag(to: p)
+            moveDrag(to: p, at: time)
             events += releaseDrag(velocity: velocity, at: time)
         case .curlCancel:
             events += cancelDrag(at: time)
@@ -79,6 +79,7 @@ extension Reader {
             turn = t
             if animator.isFinished { events += completeTurn() }
         }
+        if let t = turn, t.isDragging, t.catchUp != nil { moveDrag(to: t.finger, at: time) }
         events += settledZoomEvent()
         return events
     }
@@ -127,7 +128,7 @@ extension Reader {
                 t.grabOffset = animator.solution.finger - touch
                 t.willComplete = false
                 turn = t
-                moveDrag(to: b.position)
+                moveDrag(to: b.position, at: time)
                 return [.flip(.begin, forward: t.leaf.forward)]
             }
         }
@@ -142,18 +143,41 @@ extension Reader {
         state.grabOffset = from - touch
         turn = state
         events.append(.flip(.begin, forward: forward))
-        moveDrag(to: b.position)
+        moveDrag(to: b.position, at: time)
         return events
     }
 
-    private mutating func moveDrag(to screen: Vec2) {
+    /// How long a drag begun late takes to bring the page from rest to the finger when the finger does not move.
+    public static let catchUpDuration = 150.0
+
+    /// Begins a drag that waited for its pages: the page lifts from rest where the finger is now and comes to it
+    /// within `catchUpDuration` ms (or sooner, as the finger travels), never catching a leaf still moving.
+    public mutating func beginLateDrag(_ b: CurlBegin, at time: Double) -> [ReaderEvent] {
+        var events = finishTurnImmediately()
+        events += beginDrag(b, at: time)
+        if var t = turn, t.isDragging, t.grabOffset != .zero {
+            t.catchUp = (time, 1)
+            turn = t
+        }
+        return events
+    }
+
+    private mutating func moveDrag(to screen: Vec2, at time: Double) {
         guard var t = turn, case .dragging(var drag) = t.motion, let book = zoom.toBook(screen) else { return }
         let touch = t.leaf.toPage(book)
+        t.finger = screen
         // The grabbed point starts where it lies and converges onto the finger as the finger travels, so
         // nothing jumps at the grab and the corner is under the finger soon after.
         let travel = (touch - t.touchStart).length
         let settle = max(120, t.grabOffset.length * 0.5)
-        let target = touch + t.grabOffset * max(0, 1 - travel / settle)
+        var left = max(0, 1 - travel / settle)
+        if let c = t.catchUp {
+            let s = min(1, max(0, (time - c.start) / Self.catchUpDuration))
+            left = min(left, c.left, (1 - s) * (1 - s))
+            t.catchUp = left > 0 ? (c.start, left) : nil
+            if left == 0 { t.grabOffset = .zero }
+        }
+        let target = touch + t.grabOffset * left
         drag.move(to: t.dragTarget(target, reach: config.rubberBandReach))
         t.motion = .dragging(drag)
         turn = t

@@ -71,7 +71,9 @@ public struct Reader: Sendable {
     /// A finger (or the pointer) holds the turning page.
     public var isDragging: Bool { turn?.isDragging ?? false }
     /// True while something moves without input: a settling leaf or an animating view.
-    public var isAnimating: Bool { (turn.map { !$0.isDragging } ?? false) || fade != nil || zoom.isAnimating }
+    public var isAnimating: Bool {
+        (turn.map { !$0.isDragging || $0.catchUp != nil } ?? false) || fade != nil || zoom.isAnimating
+    }
 
     private var margins: SpreadMargins {
         SpreadMargins(all: (min(window.width, window.height) * config.marginFraction).rounded())

@@ -19,6 +19,12 @@ struct TurnState: Sendable {
     var willComplete = false
     /// An attract-mode lift: nobody holds it, and it never turns the page.
     var attract = false
+    /// A drag that began late (its pages were not decoded when the finger came down) brings the page from rest to
+    /// the finger in `catchUpDuration` ms from `start` as well as over the finger's travel, whichever is sooner;
+    /// `left` is the share of the grab offset still applied (it only shrinks). nil once caught up.
+    var catchUp: (start: Double, left: Double)?
+    /// The finger's newest position on screen, to follow while catching up without input.
+    var finger: Vec2 = .zero
 
     var solution: CurlSolution {
         switch motion {

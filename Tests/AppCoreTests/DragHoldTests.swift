@@ -1,6 +1,7 @@
 @testable import AppCore
 import Geometry
 import Gestures
+import Reader
 import Testing
 
 /// A finger that picks up a page whose turn would show pages not decoded yet: nothing moves until they are there
@@ -47,6 +48,26 @@ import Testing
         #expect(d.core.framesMissingPages == 0)
     }
 
+    @Test func aFingerHeldStillGetsThePageSoonAfterItsPagesCome() {
+        let held = Vec2(900, 720)
+        let drag = { (d: inout Driver) in
+            d.input(stroke(from: Scene.rightCorner, to: held, steps: 12, interval: 16, at: d.now + 10, lift: false))
+        }
+        var decoded = Driver(page: 2)
+        drag(&decoded)
+        let reference = decoded.core.reader.frame.leaf?.progress ?? 0
+        var d = onUndecodedTurn()
+        drag(&d)
+        d.run(for: 300)
+        d.deliver([4, 5])
+        #expect(d.core.reader.isAnimating, "the page comes to the finger without input")
+        d.run(for: Double(Reader.catchUpDuration) + 50)
+        let progress = d.core.reader.frame.leaf?.progress ?? 0
+        #expect(abs(progress - reference) < 0.01, "under the finger as if it had followed it: \(progress) vs \(reference)")
+        #expect(!d.core.reader.isAnimating)
+        #expect(d.core.framesMissingPages == 0)
+    }
+
     @Test func aStrokeLiftedBeforeItsPagesCameStillTurnsThePage() {
         var d = onUndecodedTurn()
         d.input(stroke(from: Scene.rightCorner, to: Vec2(300, 700), steps: 8, interval: 16, at: d.now + 10))
@@ -81,8 +102,9 @@ import Testing
         d.input(stroke(from: Scene.rightCorner, to: Scene.rightCorner + Vec2(-60, 0), steps: 10, interval: 40,
                        at: d.now + 10, restBeforeLift: 300))
         #expect(d.logLines.contains("drag-lifted turns=false"), "\(d.logLines)")
+        #expect(d.flips == ["begin forward", "cancel forward"], "logged as the turn it was: \(d.logLines)")
         d.deliver([4, 5])
         d.run(for: 1500)
-        #expect(d.flips.isEmpty && d.core.reader.page == 2, "\(d.logLines)")
+        #expect(d.flips.count == 2 && d.core.reader.page == 2, "\(d.logLines)")
     }
 }
