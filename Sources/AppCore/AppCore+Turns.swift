@@ -31,8 +31,10 @@ struct HeldDrag: Sendable {
 
     var deadline: Double? { [since, since + TurnGate.limit].first { $0 > checkedAt } }
 
-    /// The turn asked for at `asked` went at `now`: this drag may begin no sooner after it than it came after it.
-    mutating func follows(turnAskedAt asked: Double, now: Double) { since = now + max(0, pickedUp - asked) }
+    /// The turn asked for at `asked` went at `now`: this drag follows it as a waiting turn would.
+    mutating func follows(turnAskedAt asked: Double, now: Double) {
+        since = TurnGate.following(asked: pickedUp, before: asked, now: now)
+    }
 
     /// The drag as it begins now: from where the finger is, at rest.
     var rebased: CurlBegin {

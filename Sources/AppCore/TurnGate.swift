@@ -10,15 +10,22 @@ import Reader
 ///   visitor must not queue turns that play on long after the hands have stopped. A turn asked for beyond that
 ///   is refused: counted and logged by the caller, never silently.
 /// - The queue follows the reader: each waiting turn is judged from the page the one before it leads to, and
-///   runs once its own pages are there, no sooner after the one before than it was pressed after it (the presses'
-///   rhythm, late by what the pages took). If the reader ends up elsewhere than the queue expected (a jump, an idle
-///   reset, another book) the waiting turns mean nothing any more and are cleared. A drag begun meanwhile waits
-///   behind them (`HeldDrag`).
+///   runs once its own pages are there, no sooner after the one before than it was pressed after it, up to
+///   `spacing`: a quick burst keeps its rhythm, so each turn is seen to start, and a press that came long after
+///   the one before (a pause, or no room in the queue until then) is not held back as long again. If the reader
+///   ends up elsewhere than the queue expected (a jump, an idle reset, another book) the waiting turns mean
+///   nothing any more and are cleared. A drag begun meanwhile waits behind them (`HeldDrag`).
 /// - A turn waits at most `limit` ms for its pages: a decode that hangs (a hostile file) must not stop the
 ///   reader, so it turns then and the page shows its placeholder when it comes.
 struct TurnGate: Sendable {
     static let limit = 1500.0
     static let bound = 4
+    static let spacing = 100.0
+
+    /// When a turn (or drag) asked for at `asked` may follow one asked for at `before` that went at `now`.
+    static func following(asked: Double, before: Double, now: Double) -> Double {
+        now + min(max(0, asked - before), spacing)
+    }
 
     /// The waiting turns, oldest first, with their own times (when they were asked for).
     private(set) var queue: [TimedIntent] = []
@@ -87,7 +94,7 @@ struct TurnGate: Sendable {
         guard ready || now >= since + Self.limit else { return .none }
         queue.removeFirst()
         if let next = queue.first {
-            notBefore = now + max(0, next.time - first.time)
+            notBefore = Self.following(asked: next.time, before: first.time, now: now)
             since = notBefore
         }
         return .go(first)
