@@ -7,13 +7,16 @@ import Reader
 /// when, what to log. The executable is a shell around it: it turns everything that wakes its loop into an
 /// `AppEvent`, performs the returned `AppEffect`s, draws `nextFrame`'s plan and arms one timer at `nextDeadline`.
 ///
-/// Times are ms on CLOCK_MONOTONIC, the clock the compositor stamps input with. Input is judged on its own
+/// Times are ms on the frame clock (CLOCK_MONOTONIC in the shell). Input arrives stamped on the compositor's
+/// clock, whose base Wayland leaves open; `InputClock` places it on the frame clock. Input is judged on its own
 /// timestamps: before each input event the reader is advanced to the event's time and the recognizer gets the
 /// view on screen at that moment, so events read late in one batch mean what they meant one by one.
 public struct AppCore: Sendable {
     public let settings: AppSettings
     public internal(set) var reader: Reader
     var recognizer: GestureRecognizer
+    /// Places input times on the frame clock.
+    var inputClock = InputClock()
     var predictor = TouchPredictor()
     public internal(set) var frames = FrameScheduler()
     /// When the planned frame must start, while it waits for its time (a timer deadline).
@@ -159,7 +162,8 @@ public struct AppCore: Sendable {
 
     // MARK: input
 
-    private mutating func handleInput(_ input: InputEvent, now: Double) -> [AppEffect] {
+    private mutating func handleInput(_ stamped: InputEvent, now: Double) -> [AppEffect] {
+        let input = inputClock.map(stamped, receivedAt: now)
         // Events without a timestamp (frames, modifiers, pointer enter) carry no intent and must not move the
         // view's clock: only the recognizer's state changes.
         guard let time = input.time else {

@@ -124,9 +124,9 @@ import Glibc
 
     func deliver(_ input: InputEvent) { onInput?(input) }
 
-    /// Compositor timestamps (32-bit ms, CLOCK_MONOTONIC in weston and wlroots) unwrapped onto the
-    /// client's monotonic clock, so input times compare with frame times and timerfd deadlines.
-    private var clock = EventClock(near: monotonicMilliseconds())
+    /// Compositor timestamps (32-bit ms on a base the protocol leaves open) unwrapped into one continuous clock;
+    /// the reader's core places them on its frame clock (`InputClock`).
+    private var clock = EventClock()
     func time(_ t: UInt32) -> Double { clock.milliseconds(t) }
 
     /// Flushes requests; returns false when the socket is full (poll for POLLOUT and try again).
