@@ -41,8 +41,11 @@ import Testing
 
     private func phase(_ event: RectoEvent) -> String { "\(event.string("phase") ?? "?") \(event.string("direction") ?? "?")" }
 
-    private func turned(_ session: RectoSession, from page: Int) throws -> Int {
+    /// Waits for the turn's `page` event; notes how long after `since` (the turn's last input) it came.
+    private func turned(_ session: RectoSession, from page: Int, since: ContinuousClock.Instant,
+                        _ what: String, into waits: inout [String]) throws -> Int {
         let event = try session.waitForEvent("page", timeout: Self.finish)
+        waits.append("\(what) \((ContinuousClock.now - since).milliseconds) ms")
         let now = try #require(event.int("page"))
         #expect(now > page, "events: \(session.historyText)")
         return now
@@ -77,24 +80,30 @@ import Testing
         try weston.touchLine(id: 0, from: Double(Self.finger.x), Double(Self.finger.y), to: 450, 950, steps: 10,
                              interval: .milliseconds(16))
         try weston.touchUp([0])
+        var waits: [String] = [], since = ContinuousClock.now
         #expect(phase(try session.waitForEvent("flip")) == "commit forward", "events: \(session.historyText)")
-        var page = try turned(session, from: 1)
+        var page = try turned(session, from: 1, since: since, "drag", into: &waits)
 
         // A flick from the corner: 150 px in 60 ms.
         try weston.touchDown([Finger(id: 0, x: Self.corner.x, y: Self.corner.y)])
         try weston.touchLine(id: 0, from: Self.corner.x, Self.corner.y, to: Self.corner.x - 150, Self.corner.y,
                              steps: 5, interval: .milliseconds(12))
         try weston.touchUp([0])
+        since = .now
         #expect(phase(try session.waitForEvent("flip", where: { $0.string("phase") != "begin" })) == "commit forward",
                 "events: \(session.historyText)")
-        page = try turned(session, from: page)
+        page = try turned(session, from: page, since: since, "flick", into: &waits)
 
         try weston.key(InputCode.keyRight, pressed: true)
         try weston.key(InputCode.keyRight, pressed: false)
-        page = try turned(session, from: page)
+        page = try turned(session, from: page, since: .now, "key", into: &waits)
 
         try weston.tap(x: Self.tapPoint.x, y: Self.tapPoint.y)
-        page = try turned(session, from: page)
-        print("e2e clock base \(base.rawValue) (offset \(base.offset) ms): on page \(page)")
+        page = try turned(session, from: page, since: .now, "tap", into: &waits)
+        print("e2e clock base \(base.rawValue) (offset \(base.offset) ms): on page \(page); last input to page event: \(waits.joined(separator: ", "))")
     }
+}
+
+private extension Duration {
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }
