@@ -75,10 +75,10 @@ extension GestureRecognizer {
                     pointer.ignoringPress = true
                     return []
                 }
-                let out = pointer.taps.strokeBegan(at: p, time: time, config)
-                pointer.stroke = Stroke(id: -1, source: .pointer, at: p, time: time, phase: .pending,
-                                        zone: context.grabZone(at: p, config), config: config)
-                return out
+                let stroke = Stroke.begin(id: -1, source: .pointer, at: p, time: time, context: context, config: config)
+                pointer.stroke = stroke
+                return pointer.taps.strokeBegan(at: p, time: time, isControl: stroke.control != nil, config)
+                    + (stroke.controlDown.map { [$0] } ?? [])
             }
             pointer.ignoringPress = false
             guard let stroke = pointer.stroke else { return [] }
