@@ -34,11 +34,10 @@ extension GestureRecognizer {
     mutating func handlePointer(_ event: InputEvent) -> [Intent] {
         switch event {
         case .pointerLeave:
-            var out = pointer.stroke?.cancel(taps: &pointer.taps) ?? []
+            let out = abandonPointerGestures()
             pointer.stroke = nil
             pointer.ignoringPress = false
             pointer.position = nil
-            if let pinch = pointer.pinch, !pinch.ignored { out.append(.transformCancel) }
             pointer.pinch = nil
             return out
         case let .pointerMotion(p, t):
@@ -64,6 +63,13 @@ extension GestureRecognizer {
         default:
             return []
         }
+    }
+
+    /// The intents that close the brackets of the pointer's drag and pinch, which end without effect.
+    mutating func abandonPointerGestures() -> [Intent] {
+        var out = pointer.stroke?.cancel(taps: &pointer.taps) ?? []
+        if let pinch = pointer.pinch, !pinch.ignored { out.append(.transformCancel) }
+        return out
     }
 
     private mutating func pointerButton(_ button: UInt32, pressed: Bool, time: Double) -> [Intent] {

@@ -129,22 +129,11 @@ public struct GestureRecognizer: Sendable {
     /// Every running gesture ends without effect and what is down stays ignored until released; returns the
     /// intents that close open brackets.
     private mutating func ignoreCurrentGesture() -> [Intent] {
-        var out: [Intent] = []
-        switch touch {
-        case .single(let stroke): out += stroke.cancel(taps: &touchTaps)
-        case .pair: out.append(.transformCancel)
-        case .idle, .inert: break
-        }
-        touch = fingers.isEmpty ? .idle : .inert
-        if let stroke = pointer.stroke {
-            out += stroke.cancel(taps: &pointer.taps)
-            pointer.stroke = nil
-            pointer.ignoringPress = true
-        }
-        if let pinch = pointer.pinch, !pinch.ignored {
-            out.append(.transformCancel)
-            pointer.pinch?.ignored = true
-        }
+        let pressed = pointer.stroke != nil
+        let out = abandonTouch() + abandonPointerGestures()
+        pointer.stroke = nil
+        if pressed { pointer.ignoringPress = true }
+        pointer.pinch?.ignored = true
         return out
     }
 
@@ -214,16 +203,22 @@ public struct GestureRecognizer: Sendable {
     }
 
     private mutating func touchCancel() -> [Intent] {
-        var out: [Intent] = []
-        switch touch {
-        case .single(let stroke): out += stroke.cancel(taps: &touchTaps)
-        case .pair: out.append(.transformCancel)
-        case .idle, .inert: break
-        }
+        let out = abandonTouch()
         touchTaps.cancel()
         fingers.removeAll()
         touch = .idle
         return out
+    }
+
+    /// The touch gesture running ends without effect (its bracket cancelled); the fingers down stay ignored
+    /// until they lift.
+    private mutating func abandonTouch() -> [Intent] {
+        defer { touch = fingers.isEmpty ? .idle : .inert }
+        switch touch {
+        case .single(let stroke): return stroke.cancel(taps: &touchTaps)
+        case .pair: return [.transformCancel]
+        case .idle, .inert: return []
+        }
     }
 
     /// Starts a transform on the two oldest fingers.
