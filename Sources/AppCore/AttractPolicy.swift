@@ -3,7 +3,8 @@ import Gestures
 
 /// When attract mode runs: after `after` ms without input the forward page's corner lifts every `period` ms
 /// (the first lift at once), until input ends it. The input that ends it, and the rest of that touch or press,
-/// only wakes the reader: the first touch never turns a page.
+/// only wakes the reader: the first touch never turns a page (AppCore has the recognizer ignore that gesture until
+/// every finger and button is up).
 struct AttractPolicy: Sendable {
     /// ms without input before attract mode starts; nil = never.
     let after: Double?

@@ -1,11 +1,13 @@
 import Geometry
 
-/// What the user means, as the reader consumes it. Positions are surface pixels (y down), velocities px/s.
+/// What the user means, as the reader (or a control on screen) consumes it. Positions are surface pixels (y down),
+/// velocities px/s.
 ///
 /// Stateful gestures come as brackets: `curlBegin` … `curlEnd | curlCancel`, `panBegin` … `panEnd | panCancel`,
-/// `transformBegin` … `transformEnd | transformCancel`. At most one bracket is open at any time (across touch,
-/// pointer and touchpad), a bracket is always closed, and the updates inside it are absolute (relative to the
-/// begin). The recognizer hands each intent out with its event's time (`TimedIntent`).
+/// `transformBegin` … `transformEnd | transformCancel`, a control's `down` … `lift | tap | cancel`. At most one
+/// bracket is open at any time (across touch, pointer and touchpad), a bracket is always closed, and the updates
+/// inside it are absolute (relative to the begin). The recognizer hands each intent out with its event's time
+/// (`TimedIntent`).
 public enum Intent: Sendable, Hashable {
     /// A finger or the left button grabbed a page's corner or outer edge and moved past the slop.
     case curlBegin(CurlBegin)
