@@ -17,7 +17,7 @@ extension AppCore {
         if overlay.visible, let layout = overlayLayout {
             context.controls.append(ControlZone(rect: layout.hitArea, control: .scrubber))
         }
-        context.edgeSwipe = edgeSwipe
+        if let swipe = edgeSwipe { (context.edgeSwipeZone, context.edgeSwipeDistance) = swipe }
         return context
     }
 

@@ -52,11 +52,10 @@ extension AppCore {
 
     /// Where a finger's swipe up shows the overlay while it is hidden: the middle third of the bottom edge, half
     /// a target tall; it must go up two targets.
-    var edgeSwipe: EdgeSwipe? {
+    var edgeSwipe: (zone: Rect, distance: Double)? {
         guard !overlay.visible, let layout = overlayLayout, let w = window else { return nil }
         let edge = layout.thumb / 2
-        return EdgeSwipe(rect: Rect(x: w.width / 3, y: w.height - edge, width: w.width / 3, height: edge),
-                         distance: 2 * layout.thumb)
+        return (Rect(x: w.width / 3, y: w.height - edge, width: w.width / 3, height: edge), 2 * layout.thumb)
     }
 
     /// The swipe up from the bottom edge went far enough: the overlay shows (the finger stays the reader's).

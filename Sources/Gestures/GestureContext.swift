@@ -113,13 +113,6 @@ public struct ControlZone: Sendable, Hashable {
     public init(rect: Rect, control: Control) { self.rect = rect; self.control = control }
 }
 
-/// Where a finger may start the swipe up that shows the page overlay, and how far up it must go (px).
-public struct EdgeSwipe: Sendable, Hashable {
-    public var rect: Rect
-    public var distance: Double
-    public init(rect: Rect, distance: Double) { self.rect = rect; self.distance = distance }
-}
-
 /// The view on screen as the recognizer needs to know it. The caller builds it from the state on screen when
 /// each event arrives and passes it with that event (`GestureRecognizer.handle(_:in:)`), so nothing keeps a copy
 /// that could go stale. Gestures already running keep what they decided at their start.
@@ -136,8 +129,10 @@ public struct GestureContext: Sendable, Hashable {
     /// Controls on screen, tested before anything else (first hit wins): a stroke that goes down on one is the
     /// control's and can never curl, swipe, pan or tap-turn a page.
     public var controls: [ControlZone] = []
-    /// Where a finger's swipe up shows the page overlay (nil: nowhere, e.g. while it is shown).
-    public var edgeSwipe: EdgeSwipe?
+    /// Where a finger may start the swipe up that shows the page overlay (nil: nowhere, e.g. while it is shown) …
+    public var edgeSwipeZone: Rect?
+    /// … and how far up it must go, px.
+    public var edgeSwipeDistance = 0.0
 
     public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false, rightToLeft: Bool = false,
                 controls: [ControlZone] = []) {

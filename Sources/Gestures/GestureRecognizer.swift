@@ -20,7 +20,7 @@ import Geometry
 /// is the control's until it lifts, touch or left button alike (`Intent.control`). It tells the control where it
 /// went down, where it moves, and whether it lifted as a tap (the same slop and `tapMaxDuration` as a page's tap;
 /// no double tap, so it acts at once) or after a drag or hold. Other fingers do nothing until it lifts.
-/// A finger that goes down in `GestureContext.edgeSwipe` and moves up far enough also says `edgeSwipeUp`.
+/// A finger that goes down in `GestureContext.edgeSwipeZone` and moves up far enough also says `edgeSwipeUp`.
 ///
 /// Holding still has no meaning of its own: a touch held longer than `tapMaxDuration` is simply not a tap (the
 /// one hold rule; there is no long press).

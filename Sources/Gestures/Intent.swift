@@ -27,7 +27,7 @@ public enum Intent: Sendable, Hashable {
     case jump(JumpTarget)
     /// A single tap in the middle of an unzoomed page (between the tap zones): show or hide the page overlay.
     case middleTap
-    /// A finger that went down in `GestureContext.edgeSwipe` moved up by its distance: show the page overlay.
+    /// A finger that went down in `GestureContext.edgeSwipeZone` moved up by `edgeSwipeDistance`: show the page overlay.
     /// The stroke goes on as it would have (a vertical stroke turns nothing).
     case edgeSwipeUp
 

@@ -41,7 +41,7 @@ struct Stroke: Sendable, Hashable {
         if let control = context.control(at: p) {
             return Stroke(id: id, source: source, at: p, time: time, phase: .press(control), zone: nil, config: config)
         }
-        let edge = context.edgeSwipe.flatMap { source == .touch && $0.rect.contains(p) ? $0.distance : nil }
+        let edge = source == .touch && context.edgeSwipeZone?.contains(p) == true ? context.edgeSwipeDistance : nil
         return Stroke(id: id, source: source, at: p, time: time, phase: .pending, zone: context.grabZone(at: p, config),
                       config: config, edgeSwipe: edge)
     }

@@ -93,7 +93,8 @@ import Testing
 
     @Test func aSwipeUpFromTheEdgeZoneSaysSoOnceAndTurnsNothing() {
         var context = Scene.context()
-        context.edgeSwipe = EdgeSwipe(rect: Rect(x: 427, y: 783, width: 426, height: 17), distance: 68)
+        context.edgeSwipeZone = Rect(x: 427, y: 783, width: 426, height: 17)
+        context.edgeSwipeDistance = 68
         var r = TestRecognizer(context: context)
         #expect(r.feed(drag(from: Vec2(640, 798), to: Vec2(640, 600), ms: 100)) == [.edgeSwipeUp])
         #expect(r.feed(drag(from: Vec2(640, 798), to: Vec2(640, 760), ms: 100, at: 1000)).isEmpty, "not far enough")
