@@ -62,7 +62,7 @@ public struct AppCore: Sendable {
     var pixelsPerMM: Double?
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
-    /// Tests set this to an empty array to record every intent applied, with its time.
+    /// Tests set this to an empty array to record every intent applied to the reader, with its time.
     var journal: [TimedIntent]?
 
     /// `startPage`: where the book was left (a remembered position), else the cover.
@@ -118,6 +118,7 @@ public struct AppCore: Sendable {
         case .pageLabels(let labels): pageLabels = labels
         case .pixelDensity(let perMM):
             pixelsPerMM = perMM
+            recognizer.config.slop = GestureConfig.slop(pixelsPerMM: perMM)
             needsFrame = true
         case .bookChanged:
             reloadFailures = 0
@@ -167,7 +168,7 @@ public struct AppCore: Sendable {
         // Events without a timestamp (frames, modifiers, pointer enter) carry no intent and must not move the
         // view's clock: only the recognizer's state changes.
         guard let time = input.time else {
-            _ = recognizer.handle(input, in: reader.gestureContext)
+            _ = recognizer.handle(input, in: gestureContext)
             return []
         }
         var out: [AppEffect] = []
@@ -175,17 +176,21 @@ public struct AppCore: Sendable {
         frames.inputArrived(at: now)
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
-        let (endedAttract, swallow) = attract.input(input, at: time)
-        if endedAttract { out += endAttract() }
-        if swallow { return out }
-        if let shelved = shelfInput(input, at: time) { return out + shelved }
-        out += overlayEdgeSwipe(input)
-        if let scrubbed = overlayInput(input, at: time) { return out + scrubbed }
+        let woke = attract.input(at: time)
+        if woke {
+            out += endAttract()
+        } else {
+            if shelf?.visible != true { overlay.inputArrived(at: time) }
+            out += shelfKeys(input, at: time)
+        }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
         out += log(reader.advance(to: time))
-        for intent in recognizer.handle(input, in: reader.gestureContext) { out += apply(intent) }
+        // The input that ends attract mode, and the rest of its gesture, only wake the reader.
+        let intents = woke ? recognizer.handleIgnoringGesture(input, in: gestureContext)
+                           : recognizer.handle(input, in: gestureContext)
+        for intent in intents { out += dispatch(intent) }
         return out
     }
 
@@ -193,13 +198,13 @@ public struct AppCore: Sendable {
         var out: [AppEffect] = []
         for intent in recognizer.tick(now: now) {
             out += log(reader.advance(to: intent.time))
-            out += apply(intent)
+            out += dispatch(intent)
         }
         return out
     }
 
     /// `gated`: a turn waits for its pages (false for the turn the gate lets go).
-    private mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
+    mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
         if gated, let forward = timed.intent.turnsForward,
            !turnGate.admit(timed, turn: reader.nextTurn(forward: forward), from: reader.page, has: hasImage,
                             now: timed.time) { return [] }
