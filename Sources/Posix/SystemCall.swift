@@ -1,0 +1,17 @@
+import Glibc
+
+/// Runs a system call that returns -1 and sets errno when it fails (read, write, poll, waitpid, sendmsg…),
+/// again for as long as a signal interrupts it (EINTR), and returns its result or its errno as a typed error.
+/// The one place that retries EINTR: a caller never reads errno itself and never sees EINTR.
+///
+/// A call that waits with a time limit should compute its limit inside `call`, so a retry waits only for
+/// what is left.
+@inlinable
+public func systemCall<T: BinaryInteger>(_ call: () -> T) -> Result<T, SystemError> {
+    while true {
+        let result = call()
+        if result >= 0 { return .success(result) }
+        let code = errno
+        if code != EINTR { return .failure(SystemError(code)) }
+    }
+}
