@@ -53,8 +53,11 @@ let package = Package(
                        providers: [.apt(["libseccomp-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Helpers/recto-pdf/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // The wire protocol's headers are recto's (Sources/CPDFWire/include, Apache-2.0): the helper includes them.
         .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CSeccomp", "CFontconfig"],
-                          path: "Helpers/recto-pdf/src", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+                          path: "Helpers/recto-pdf/src",
+                          cSettings: [.headerSearchPath("../../../Sources/CPDFWire/include"),
+                                      .unsafeFlags(["-Wall", "-Wextra"])]),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
