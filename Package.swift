@@ -138,6 +138,8 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
+        // README against Package.swift: no dependencies, it reads the two files.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore"]),
     ],
     swiftLanguageModes: [.v6]
