@@ -39,16 +39,10 @@ public enum FileIO {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw EncodeError("cannot create \(temporary): \(errnoText(errno))") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = systemCall { bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) } }
-            guard case .success(let written) = n, written > 0 else {
-                let reason = errnoText(errno)
-                close(fd)
-                unlink(temporary)
-                throw EncodeError("cannot write \(temporary): \(reason)")
-            }
-            offset += written
+        if case .failure(let error) = bytes.withUnsafeBytes({ writeAll($0, to: fd) }) {
+            close(fd)
+            unlink(temporary)
+            throw EncodeError("cannot write \(temporary): \(error)")
         }
         guard close(fd) == 0 else {
             let reason = errnoText(errno)

@@ -65,12 +65,15 @@ public struct BookPositions: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unreadable(path: temporary, reason: errnoText(errno)) }
         let bytes = Array("\(page)\n".utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { writeAll($0, to: fd) }
         close(fd)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            let reason = errnoText(errno)
+        let failure: SystemError? = switch written {
+        case .failure(let error): error
+        case .success: rename(temporary, path) == 0 ? nil : .current
+        }
+        if let failure {
             unlink(temporary)
-            throw .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: failure.description)
         }
     }
 }

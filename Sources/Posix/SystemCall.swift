@@ -15,3 +15,17 @@ public func systemCall<T: BinaryInteger>(_ call: () -> T) -> Result<T, SystemErr
         if code != EINTR { return .failure(SystemError(code)) }
     }
 }
+
+/// Writes all of `bytes` to `fd`: a short write goes on where it stopped, EINTR is retried. A write that
+/// makes no progress fails with EIO rather than looping.
+public func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Result<Void, SystemError> {
+    var offset = 0
+    while offset < bytes.count {
+        switch systemCall({ write(fd, bytes.baseAddress! + offset, bytes.count - offset) }) {
+        case .success(0): return .failure(SystemError(EIO))
+        case .success(let n): offset += n
+        case .failure(let error): return .failure(error)
+        }
+    }
+    return .success(())
+}

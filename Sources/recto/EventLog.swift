@@ -46,14 +46,8 @@ func jsonString(_ s: String) -> String {
     return out + "\""
 }
 
-/// Writes the whole string to a file descriptor (stdout 1, stderr 2), retrying short writes; a line
-/// goes out at once, with no stdio buffer between it and a reader.
+/// Writes the whole string to a file descriptor (stdout 1, stderr 2); a line goes out at once, with no stdio
+/// buffer between it and a reader. A failure (a closed pipe) loses the line: there is nowhere to report it.
 func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let outcome = systemCall { bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) } }
-        guard case .success(let n) = outcome else { return }
-        offset += n
-    }
+    _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: fd) }
 }
