@@ -2,7 +2,7 @@ import Glibc
 
 /// Runs a system call that returns -1 and sets errno when it fails (read, write, poll, waitpid, sendmsg…),
 /// again for as long as a signal interrupts it (EINTR), and returns its result or its errno as a typed error.
-/// The one place that retries EINTR: a caller never reads errno itself and never sees EINTR.
+/// The one place that retries EINTR: the caller never sees EINTR, and gets the failure as a value, not in errno.
 ///
 /// A call that waits with a time limit should compute its limit inside `call`, so a retry waits only for
 /// what is left.
