@@ -53,8 +53,11 @@ let package = Package(
                        providers: [.apt(["libseccomp-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Helpers/recto-pdf/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // The wire protocol's headers are recto's (Sources/CPDFWire/include, Apache-2.0): the helper includes them.
         .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CSeccomp", "CFontconfig"],
-                          path: "Helpers/recto-pdf/src", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]),
+                          path: "Helpers/recto-pdf/src",
+                          cSettings: [.headerSearchPath("../../../Sources/CPDFWire/include"),
+                                      .unsafeFlags(["-Wall", "-Wextra"])]),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
@@ -70,9 +73,13 @@ let package = Package(
         .target(name: "Control"),
         .target(name: "Metrics", dependencies: ["AppCore"]),
 
+        // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
+        // monotonic clock. Glibc only; the pure cores never import it.
+        .target(name: "Posix"),
+
         // Settings from the TOML file and the flags, and the stderr log handler.
         .target(name: "Config", dependencies: [
-            "Book", "Gestures", "Reader",
+            "Book", "Gestures", "Reader", "Posix",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -81,23 +88,23 @@ let package = Package(
         .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
         // Image decoding behind its own module.
-        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
+        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
         .target(name: "Text", dependencies: ["CPangoFT2", "Decoding"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
-        .target(name: "PDF", dependencies: ["CPDFWire"]),
+        .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+                dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization",
+            "Control", "Metrics", "Localization", "Posix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -116,7 +123,7 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "TestSupport"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "Posix", "TestSupport"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
@@ -130,6 +137,9 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Control", "Localization"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "PosixTests", dependencies: ["Posix"]),
+        // README against Package.swift: no dependencies, it reads the two files.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore"]),
     ],
     swiftLanguageModes: [.v6]

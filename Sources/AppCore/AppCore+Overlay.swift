@@ -32,7 +32,7 @@ extension AppCore {
         let t = settings.translator, rtl = settings.reader.rightToLeft
         let label: String, page: Int
         if let scrub = overlay.scrub {
-            page = scrub.page
+            page = scrub
             label = t.format("Page {page} of {count}", ["page": name(of: page), "count": "\(pageCount)"])
         } else {
             let pages = reader.position.spread.pages.sorted()
@@ -50,12 +50,18 @@ extension AppCore {
         overlayChanged(shown: overlay.toggle(now: time))
     }
 
-    /// A swipe up from the middle of the bottom edge shows the overlay; the finger stays the reader's.
-    mutating func overlayEdgeSwipe(_ input: InputEvent) -> [AppEffect] {
-        guard let layout = overlayLayout, let w = window,
-              overlay.swipedUp(input, bottom: w.height, edge: layout.thumb / 2, distance: 2 * layout.thumb,
-                               xs: w.width / 3...w.width * 2 / 3) else { return [] }
-        return overlayChanged(shown: true)
+    /// Where a finger's swipe up shows the overlay while it is hidden: the middle third of the bottom edge, half
+    /// a target tall; it must go up two targets.
+    var edgeSwipe: (zone: Rect, distance: Double)? {
+        guard !overlay.visible, let layout = overlayLayout, let w = window else { return nil }
+        let edge = layout.thumb / 2
+        return (Rect(x: w.width / 3, y: w.height - edge, width: w.width / 3, height: edge), 2 * layout.thumb)
+    }
+
+    /// The swipe up from the bottom edge went far enough: the overlay shows (the finger stays the reader's).
+    mutating func edgeSwipedUp(at time: Double) -> [AppEffect] {
+        guard !overlay.visible else { return [] }
+        return toggleOverlay(at: time)
     }
 
     private mutating func overlayChanged(shown: Bool) -> [AppEffect] {
@@ -63,19 +69,16 @@ extension AppCore {
         return [.log(LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")]))]
     }
 
-    /// The overlay's part of an input event: nil when the event goes on to the recognizer.
-    mutating func overlayInput(_ input: InputEvent, at time: Double) -> [AppEffect]? {
-        guard let layout = overlayLayout else { return nil }
-        let count = pageCount, rtl = settings.reader.rightToLeft
-        guard let (page, released) = overlay.input(input, at: time, layout: layout,
-                                                   pageOf: { layout.page(atX: $0, count: count, rightToLeft: rtl) })
-        else { return nil }
-        needsFrame = true
-        guard released else { return [] }
+    /// A stroke on the scrubber: the thumb follows it, and where it lifts the book jumps to.
+    mutating func scrubberStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
+        guard let layout = overlayLayout else { return [] }
+        let page = layout.page(atX: stroke.position.x, count: pageCount, rightToLeft: settings.reader.rightToLeft)
+        let (follows, jump) = overlay.scrubber(stroke.phase, page: page)
+        if follows { needsFrame = true }
+        guard let jump else { return [] }
         var out = log(reader.advance(to: time))
-        let from = reader.page
-        out.append(.log(LogEvent("jump", ["from": .int(from), "to": .int(page)])))
-        return out + log(reader.jump(toPage: page, at: time))
+        out.append(.log(LogEvent("jump", ["from": .int(reader.page), "to": .int(jump)])))
+        return out + log(reader.jump(toPage: jump, at: time))
     }
 
     mutating func overlayDue(now: Double) -> [AppEffect] {

@@ -47,29 +47,43 @@ extension AppCore {
         needsFrame = true
     }
 
-    /// The shelf's part of an input event: nil when the reader gets it.
-    mutating func shelfInput(_ input: InputEvent, at time: Double) -> [AppEffect]? {
-        guard var s = shelf, let layout = shelfLayout else { return nil }
-        let action: ShelfPolicy.Action
-        if s.visible {
-            action = s.input(input, layout: layout, slop: 2 * perMM, now: time, animated: animated)
-        } else {
-            let (swallow, a) = s.homeInput(input, home: homeRect)
-            guard swallow else { return nil }
-            action = a
+    /// Keys and the wheel page the shown shelf; Escape returns home from a book read from it.
+    mutating func shelfKeys(_ input: InputEvent, at time: Double) -> [AppEffect] {
+        guard var s = shelf, let layout = shelfLayout else { return [] }
+        guard s.visible else {
+            guard case .key(Keysym.Escape, true, _, _) = input else { return [] }
+            return goHome(now: time, page: s.current.map(layout.page(of:)) ?? 0)
         }
+        let action = s.keyOrWheel(input, layout: layout, now: time, animated: animated)
         shelf = s
+        return perform(action)
+    }
+
+    /// A stroke on the shelf, if it is still shown.
+    mutating func shelfStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
+        guard var s = shelf, s.visible, let layout = shelfLayout else { return [] }
+        let action = s.stroke(stroke, layout: layout, now: time, animated: animated)
+        shelf = s
+        return perform(action)
+    }
+
+    /// A stroke that went down on the home control: its release (wherever it lifts) returns home.
+    mutating func homeStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
+        guard let s = shelf, !s.visible, let layout = shelfLayout, stroke.phase == .tap || stroke.phase == .lift
+        else { return [] }
+        return goHome(now: time, page: s.current.map(layout.page(of:)) ?? 0)
+    }
+
+    private mutating func perform(_ action: ShelfPolicy.Action) -> [AppEffect] {
         switch action {
         case .none: return []
         case .redraw:
             needsFrame = true
             return []
         case .open(let book):
-            guard s.pending == nil else { return [] }
+            guard let s = shelf, s.pending == nil else { return [] }
             shelf?.pending = book
             return [.openShelfBook(book: book, path: s.books[book].path)]
-        case .home:
-            return goHome(now: time, page: s.current.map(layout.page(of:)) ?? 0)
         }
     }
 

@@ -7,13 +7,16 @@ import Reader
 /// when, what to log. The executable is a shell around it: it turns everything that wakes its loop into an
 /// `AppEvent`, performs the returned `AppEffect`s, draws `nextFrame`'s plan and arms one timer at `nextDeadline`.
 ///
-/// Times are ms on CLOCK_MONOTONIC, the clock the compositor stamps input with. Input is judged on its own
+/// Times are ms on the frame clock (CLOCK_MONOTONIC in the shell). Input arrives stamped on the compositor's
+/// clock, whose base Wayland leaves open; `InputClock` places it on the frame clock. Input is judged on its own
 /// timestamps: before each input event the reader is advanced to the event's time and the recognizer gets the
 /// view on screen at that moment, so events read late in one batch mean what they meant one by one.
 public struct AppCore: Sendable {
     public let settings: AppSettings
     public internal(set) var reader: Reader
     var recognizer: GestureRecognizer
+    /// Places input times on the frame clock.
+    var inputClock = InputClock()
     var predictor = TouchPredictor()
     public internal(set) var frames = FrameScheduler()
     /// When the planned frame must start, while it waits for its time (a timer deadline).
@@ -63,7 +66,7 @@ public struct AppCore: Sendable {
     var pixelsPerMM: Double?
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
-    /// Tests set this to an empty array to record every intent applied, with its time.
+    /// Tests set this to an empty array to record every intent applied to the reader, with its time.
     var journal: [TimedIntent]?
 
     /// `startPage`: where the book was left (a remembered position), else the cover.
@@ -119,6 +122,7 @@ public struct AppCore: Sendable {
         case .pageLabels(let labels): pageLabels = labels
         case .pixelDensity(let perMM):
             pixelsPerMM = perMM
+            recognizer.config.slop = GestureConfig.slop(pixelsPerMM: perMM)
             needsFrame = true
         case .bookChanged:
             reloadFailures = 0
@@ -163,11 +167,12 @@ public struct AppCore: Sendable {
 
     // MARK: input
 
-    private mutating func handleInput(_ input: InputEvent, now: Double) -> [AppEffect] {
+    private mutating func handleInput(_ stamped: InputEvent, now: Double) -> [AppEffect] {
+        let input = inputClock.map(stamped, receivedAt: now)
         // Events without a timestamp (frames, modifiers, pointer enter) carry no intent and must not move the
         // view's clock: only the recognizer's state changes.
         guard let time = input.time else {
-            _ = recognizer.handle(input, in: reader.gestureContext)
+            _ = recognizer.handle(input, in: gestureContext)
             return []
         }
         var out: [AppEffect] = []
@@ -175,17 +180,21 @@ public struct AppCore: Sendable {
         frames.inputArrived(at: now)
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
-        let (endedAttract, swallow) = attract.input(input, at: time)
-        if endedAttract { out += endAttract() }
-        if swallow { return out }
-        if let shelved = shelfInput(input, at: time) { return out + shelved }
-        out += overlayEdgeSwipe(input)
-        if let scrubbed = overlayInput(input, at: time) { return out + scrubbed }
+        let woke = attract.input(at: time)
+        if woke {
+            out += endAttract()
+        } else {
+            if shelf?.visible != true { overlay.inputArrived(at: time) }
+            out += shelfKeys(input, at: time)
+        }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
         out += log(reader.advance(to: time))
-        for intent in recognizer.handle(input, in: reader.gestureContext) { out += apply(intent) }
+        // The input that ends attract mode, and the rest of its gesture, only wake the reader.
+        let intents = woke ? recognizer.handleIgnoringGesture(input, in: gestureContext)
+                           : recognizer.handle(input, in: gestureContext)
+        for intent in intents { out += dispatch(intent) }
         return out
     }
 
@@ -193,7 +202,7 @@ public struct AppCore: Sendable {
         var out: [AppEffect] = []
         for intent in recognizer.tick(now: now) {
             out += log(reader.advance(to: intent.time))
-            out += apply(intent)
+            out += dispatch(intent)
         }
         return out
     }

@@ -3,7 +3,8 @@ import Gestures
 
 /// When attract mode runs: after `after` ms without input the forward page's corner lifts every `period` ms
 /// (the first lift at once), until input ends it. The input that ends it, and the rest of that touch or press,
-/// only wakes the reader: the first touch never turns a page.
+/// only wakes the reader: the first touch never turns a page (AppCore has the recognizer ignore that gesture until
+/// every finger and button is up).
 struct AttractPolicy: Sendable {
     /// ms without input before attract mode starts; nil = never.
     let after: Double?
@@ -11,10 +12,6 @@ struct AttractPolicy: Sendable {
     /// When the next lift is due (or attract mode starts).
     private(set) var deadline: Double?
     private(set) var active = false
-    /// Fingers and the button whose down ended attract mode: their motion and release are swallowed too.
-    private var heldTouches: Set<Int32> = []
-    private var buttonHeld = false
-
     init(after: Double?, period: Double) {
         self.after = after.flatMap { $0 > 0 ? $0 : nil }
         self.period = max(1, period)
@@ -25,40 +22,17 @@ struct AttractPolicy: Sendable {
         if deadline == nil, !active, let after { deadline = now + after }
     }
 
-    /// Input at `time`. Returns whether attract mode ended now and whether the recognizer must not see `input`.
-    mutating func input(_ input: InputEvent, at time: Double) -> (ended: Bool, swallow: Bool) {
+    /// Input at `time`. Returns whether attract mode ended now (the caller has the recognizer ignore the rest
+    /// of that gesture).
+    mutating func input(at time: Double) -> Bool {
         if let after { deadline = time + after }
-        if active {
-            active = false
-            switch input {
-            case .touchDown(let id, _, _): heldTouches.insert(id)
-            case .pointerButton(_, let pressed, _): buttonHeld = pressed
-            default: break
-            }
-            return (true, true)
-        }
-        switch input {
-        case .touchMotion(let id, _, _) where heldTouches.contains(id): return (false, true)
-        case .touchUp(let id, _) where heldTouches.contains(id):
-            heldTouches.remove(id)
-            return (false, true)
-        case .touchCancel:
-            let held = !heldTouches.isEmpty
-            heldTouches.removeAll()
-            return (false, held)
-        case .pointerMotion where buttonHeld: return (false, true)
-        case .pointerButton(_, let pressed, _) where buttonHeld:
-            buttonHeld = pressed
-            return (false, true)
-        default: return (false, false)
-        }
+        defer { active = false }
+        return active
     }
 
     /// Attract mode stops (when running) and waits its full time again: the shelf is shown, with no page to lift.
     mutating func restart(now: Double) {
         active = false
-        heldTouches.removeAll()
-        buttonHeld = false
         deadline = after.map { now + $0 }
     }
 

@@ -1,10 +1,10 @@
 import Geometry
 import Gestures
 
-/// The page overlay: shown by a tap in the middle of the page, hidden by another or after `hideAfter` ms
-/// without input. While shown, a finger that goes down on the scrubber is the scrubber's until it lifts: the
-/// recognizer never sees it, so a drag along the track cannot become a swipe or a curl. The left button
-/// pressed on it is the scrubber's the same way.
+/// The page overlay: shown by a tap in the middle of the page or a swipe up from the bottom edge, hidden by
+/// another tap or after `hideAfter` ms without input. While shown, a stroke that goes down on the scrubber is the
+/// scrubber's until it lifts (the recognizer's `Control.scrubber`): it points the thumb at a page and jumps
+/// there on release, and can never become a swipe or a curl.
 struct OverlayPolicy: Sendable {
     static let hideAfter = 4000.0
     static let fadeDuration = 250.0
@@ -12,31 +12,8 @@ struct OverlayPolicy: Sendable {
     /// When it last began to fade out (hidden to input at once, drawn fading for `fadeDuration`).
     private var fadeStart: Double?
     private(set) var deadline: Double?
-    enum Holder: Equatable { case touch(Int32), pointer }
-    /// The finger or pointer dragging the thumb, and the page it points at.
-    private(set) var scrub: (holder: Holder, page: Int)?
-    /// Where the pointer is (its button events carry no position).
-    private var pointer: Vec2?
-    /// A finger that went down on the bottom edge while hidden, and where.
-    private var edgeTouch: (id: Int32, y: Double)?
-
-    /// Whether `input` completes a swipe up from the bottom edge (within `edge` px of `bottom`, between `xs`) by
-    /// `distance`: the overlay shows. The finger stays the reader's (a vertical stroke turns nothing).
-    mutating func swipedUp(_ input: InputEvent, bottom: Double, edge: Double, distance: Double,
-                           xs: ClosedRange<Double>) -> Bool {
-        switch input {
-        case let .touchDown(id, p, _) where !visible && p.y >= bottom - edge && xs.contains(p.x):
-            edgeTouch = (id, p.y)
-        case let .touchMotion(id, p, time) where edgeTouch?.id == id:
-            guard let start = edgeTouch, start.y - p.y >= distance else { return false }
-            edgeTouch = nil
-            return !visible && toggle(now: time)
-        case let .touchUp(id, _) where edgeTouch?.id == id: edgeTouch = nil
-        case .touchCancel: edgeTouch = nil
-        default: break
-        }
-        return false
-    }
+    /// The page the thumb points at while a stroke on the scrubber drags it.
+    private(set) var scrub: Int?
 
     /// Shows the overlay, or hides it when shown. Returns whether it is visible now.
     mutating func toggle(now: Double) -> Bool {
@@ -45,6 +22,11 @@ struct OverlayPolicy: Sendable {
         fadeStart = visible ? nil : now
         scrub = nil
         return visible
+    }
+
+    /// Input at `time` keeps it shown for another `hideAfter`.
+    mutating func inputArrived(at time: Double) {
+        if visible { deadline = time + Self.hideAfter }
     }
 
     /// Whether the hide time has come (it hides now).
@@ -65,34 +47,24 @@ struct OverlayPolicy: Sendable {
         return 1 - max(0, now - start) / Self.fadeDuration
     }
 
-    /// What `input` does to the scrubber laid out as `layout`: nil when it is not the scrubber's (the reader
-    /// gets it), else the page it points at and whether the finger lifted there.
-    mutating func input(_ input: InputEvent, at time: Double, layout: OverlayLayout,
-                        pageOf: (Double) -> Int) -> (page: Int, released: Bool)? {
-        if visible { deadline = time + Self.hideAfter }
-        if case .pointerMotion(let p, _) = input { pointer = p }
-        switch input {
-        case let .touchDown(id, p, _) where visible && scrub == nil && layout.hitArea.contains(p):
-            scrub = (.touch(id), pageOf(p.x))
-        case .pointerButton(PointerButton.left, true, _) where visible && scrub == nil
-                                                                 && pointer.map(layout.hitArea.contains) == true:
-            scrub = (.pointer, pageOf(pointer?.x ?? 0))
-        case let .touchMotion(id, p, _) where scrub?.holder == .touch(id):
-            scrub?.page = pageOf(p.x)
-        case let .pointerMotion(p, _) where scrub?.holder == .pointer:
-            scrub?.page = pageOf(p.x)
-        case let .touchUp(id, _) where scrub?.holder == .touch(id):
+    /// A step of a stroke on the scrubber, pointing at `page`: whether the thumb follows it, and the page to jump
+    /// to when it lifted there.
+    mutating func scrubber(_ phase: ControlStroke.Phase, page: Int) -> (follows: Bool, jump: Int?) {
+        switch phase {
+        case .down:
+            guard visible else { return (false, nil) }
+            scrub = page
+        case .move, .drag:
+            guard scrub != nil else { return (false, nil) }
+            scrub = page
+        case .tap, .lift:
             defer { scrub = nil }
-            return scrub.map { ($0.page, true) }
-        case .pointerButton(PointerButton.left, false, _) where scrub?.holder == .pointer:
+            return (scrub != nil, scrub)
+        case .cancel:
             defer { scrub = nil }
-            return scrub.map { ($0.page, true) }
-        case .touchCancel where scrub != nil, .pointerLeave where scrub?.holder == .pointer:
-            scrub = nil
-            return nil
-        default: return nil
+            return (scrub != nil, nil)
         }
-        return scrub.map { ($0.page, false) }
+        return (true, nil)
     }
 }
 
@@ -101,7 +73,7 @@ struct OverlayPolicy: Sendable {
 public struct OverlayLayout: Sendable, Equatable {
     public static let targetMM = 9.0
     /// 96 dpi, when the screen does not say its size.
-    public static let fallbackPixelsPerMM = 96 / 25.4
+    public static let fallbackPixelsPerMM = GestureConfig.fallbackPixelsPerMM
     /// The track's line, its ends the first and the last page.
     public var track: Rect
     /// Thumb side (a square, at least the touch target).

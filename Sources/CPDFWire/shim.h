@@ -1,4 +1,4 @@
-// The PDF helper's wire protocol and descriptor passing (whose CMSG_* macros do not import into Swift),
-// shared with the helper: plain C and glibc, links nothing.
-#include "../../Helpers/recto-pdf/src/include/recto_pdf_protocol.h"
-#include "../../Helpers/recto-pdf/src/include/recto_pdf_wire.h"
+// The PDF helper's wire protocol and descriptor passing (whose CMSG_* macros do not import into Swift). The
+// headers are recto's own (Apache-2.0); the helper includes them from here, never the other way round.
+#include "include/recto_pdf_protocol.h"
+#include "include/recto_pdf_wire.h"

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 import TOMLKit
 
 /// What is wrong with a configuration file or a flag, one problem per line:
@@ -90,14 +91,13 @@ public struct ConfigFile: Sendable, Equatable {
     /// Reads and parses the file at `path`.
     public static func read(path: String) throws(ConfigError) -> ConfigFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText())") }
+        guard fd >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText(errno))") }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while bytes.count <= maximumSize {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText())") }
+            let n = try systemCall { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+                .mapError { ConfigError(path: path, "cannot read the configuration file: \($0)") }.get()
             if n == 0 { break }
             bytes += chunk[0..<n]
         }
@@ -145,5 +145,3 @@ public struct ConfigFile: Sendable, Equatable {
         }
     }
 }
-
-private func errnoText() -> String { String(cString: strerror(errno)) }

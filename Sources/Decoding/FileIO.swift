@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// Bounded file reading and atomic writing with plain POSIX calls: the size cap is enforced from fstat before
 /// reading and again while reading (a file may grow underneath us, and FIFOs report no size).
@@ -7,10 +8,10 @@ public enum FileIO {
     /// `.fileTooLarge` when the whole file is wanted and it is longer than `limit`.
     static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(DecodeError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "is a directory") }
         let declared = Int(info.st_size)
         if prefix == nil && declared > limit { throw .fileTooLarge(bytes: declared, limit: limit) }
@@ -21,11 +22,8 @@ public enum FileIO {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < wanted || prefix == nil {
             let want = prefix == nil ? chunk.count : min(chunk.count, wanted - bytes.count)
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: errorText(errno))
-            }
+            let got = try systemCall { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) } }
+                .mapError { DecodeError.unreadable(path: path, reason: $0.description) }.get()
             if got == 0 { break }
             if prefix == nil && bytes.count + got > limit {
                 throw .fileTooLarge(bytes: bytes.count + got, limit: limit)
@@ -40,32 +38,21 @@ public enum FileIO {
         // Unique per call, so concurrent writers of one path each rename a complete file.
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw EncodeError("cannot create \(temporary): \(errorText(errno))") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = errorText(errno)
-                close(fd)
-                unlink(temporary)
-                throw EncodeError("cannot write \(temporary): \(reason)")
-            }
-            offset += n
+        guard fd >= 0 else { throw EncodeError("cannot create \(temporary): \(errnoText(errno))") }
+        if case .failure(let error) = bytes.withUnsafeBytes({ writeAll($0, to: fd) }) {
+            close(fd)
+            unlink(temporary)
+            throw EncodeError("cannot write \(temporary): \(error)")
         }
         guard close(fd) == 0 else {
-            let reason = errorText(errno)
+            let reason = errnoText(errno)
             unlink(temporary)
             throw EncodeError("cannot write \(temporary): \(reason)")
         }
         guard rename(temporary, path) == 0 else {
-            let reason = errorText(errno)
+            let reason = errnoText(errno)
             unlink(temporary)
             throw EncodeError("cannot rename \(temporary) to \(path): \(reason)")
         }
-    }
-
-    static func errorText(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

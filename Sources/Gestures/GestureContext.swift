@@ -2,8 +2,9 @@ import Geometry
 
 /// Tunables. Distances are surface px, times ms (the one unit of time of the pure modules), velocities px/s.
 public struct GestureConfig: Sendable, Hashable {
-    /// Motion below this from the down point is not a drag (so it can still be a tap).
-    public var slop: Double = 8
+    /// Motion below this from the down point is not a drag (so it can still be a tap), px: the one slop of every
+    /// stroke, on a page, on the shelf and on a control. `slop(pixelsPerMM:)` gives it for a screen.
+    public var slop: Double = GestureConfig.slop(pixelsPerMM: nil)
     /// Side of a corner grab zone and width of an edge grab zone, measured inward from the page edge:
     /// about a thumb's width.
     public var grabSize: Double = 80
@@ -39,6 +40,16 @@ public struct GestureConfig: Sendable, Hashable {
     public var touchpadPinchRotates: Bool = false
 
     public init() {}
+
+    /// The slop on the real screen: a finger wobbles as far on a dense screen as on a coarse one.
+    public static let slopMM = 2.0
+    /// 96 dpi, for a screen that does not say its size.
+    public static let fallbackPixelsPerMM = 96 / 25.4
+
+    /// `slopMM` in px on a screen of `pixelsPerMM` (nil or nonsense: `fallbackPixelsPerMM`).
+    public static func slop(pixelsPerMM: Double?) -> Double {
+        slopMM * (pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? fallbackPixelsPerMM)
+    }
 }
 
 /// A region of the screen where a touch (or left-button press) picks up a page.
@@ -85,6 +96,23 @@ public struct TurnablePage: Sendable, Hashable {
     public init(rect: Rect, outerEdge: Side) { self.rect = rect; self.outerEdge = outerEdge }
 }
 
+/// Something on screen other than the page whose strokes are its own (see `Intent.control`).
+public enum Control: Sendable, Hashable {
+    /// The library's covers: the whole window while the shelf is shown.
+    case shelf
+    /// The page overlay's track and thumb.
+    case scrubber
+    /// The button back to the shelf, while a book from it is read.
+    case home
+}
+
+/// Where a down is a control's.
+public struct ControlZone: Sendable, Hashable {
+    public var rect: Rect
+    public var control: Control
+    public init(rect: Rect, control: Control) { self.rect = rect; self.control = control }
+}
+
 /// The view on screen as the recognizer needs to know it. The caller builds it from the state on screen when
 /// each event arrives and passes it with that event (`GestureRecognizer.handle(_:in:)`), so nothing keeps a copy
 /// that could go stale. Gestures already running keep what they decided at their start.
@@ -98,10 +126,18 @@ public struct GestureContext: Sendable, Hashable {
     /// Right-to-left books: the left tap zone, Left arrow, leftward horizontal scroll and rightward flicks
     /// turn forward.
     public var rightToLeft = false
+    /// Controls on screen, tested before anything else (first hit wins): a stroke that goes down on one is the
+    /// control's and can never curl, swipe, pan or tap-turn a page.
+    public var controls: [ControlZone] = []
+    /// Where a finger may start the swipe up that shows the page overlay (nil: nowhere, e.g. while it is shown) …
+    public var edgeSwipeZone: Rect?
+    /// … and how far up it must go, px.
+    public var edgeSwipeDistance = 0.0
 
-    public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false, rightToLeft: Bool = false) {
+    public init(grabZones: [GrabZone] = [], tapArea: Rect = .zero, isZoomed: Bool = false, rightToLeft: Bool = false,
+                controls: [ControlZone] = []) {
         self.grabZones = grabZones; self.tapArea = tapArea; self.isZoomed = isZoomed
-        self.rightToLeft = rightToLeft
+        self.rightToLeft = rightToLeft; self.controls = controls
     }
 
     /// Sets `grabZones` to the standard zones (sizes from `config`) of the page that turns forward and of
@@ -113,6 +149,11 @@ public struct GestureContext: Sendable, Hashable {
             grabZones += GrabZone.standard(page: page.rect, outerEdge: page.outerEdge, direction: dir,
                                            size: config.grabSize, outset: config.grabOutset)
         }
+    }
+
+    /// The control a down at `p` belongs to, if any.
+    func control(at p: Vec2) -> Control? {
+        controls.first { $0.rect.contains(p) }?.control
     }
 
     /// The zone a down at `p` picks up, honouring the zoomed-edge policy.

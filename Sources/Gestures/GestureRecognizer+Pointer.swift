@@ -34,11 +34,10 @@ extension GestureRecognizer {
     mutating func handlePointer(_ event: InputEvent) -> [Intent] {
         switch event {
         case .pointerLeave:
-            var out = pointer.stroke?.cancel(taps: &pointer.taps) ?? []
+            let out = abandonPointerGestures()
             pointer.stroke = nil
             pointer.ignoringPress = false
             pointer.position = nil
-            if let pinch = pointer.pinch, !pinch.ignored { out.append(.transformCancel) }
             pointer.pinch = nil
             return out
         case let .pointerMotion(p, t):
@@ -66,6 +65,13 @@ extension GestureRecognizer {
         }
     }
 
+    /// The intents that close the brackets of the pointer's drag and pinch, which end without effect.
+    mutating func abandonPointerGestures() -> [Intent] {
+        var out = pointer.stroke?.cancel(taps: &pointer.taps) ?? []
+        if let pinch = pointer.pinch, !pinch.ignored { out.append(.transformCancel) }
+        return out
+    }
+
     private mutating func pointerButton(_ button: UInt32, pressed: Bool, time: Double) -> [Intent] {
         switch button {
         case PointerButton.left:
@@ -75,10 +81,10 @@ extension GestureRecognizer {
                     pointer.ignoringPress = true
                     return []
                 }
-                let out = pointer.taps.strokeBegan(at: p, time: time, config)
-                pointer.stroke = Stroke(id: -1, source: .pointer, at: p, time: time, phase: .pending,
-                                        zone: context.grabZone(at: p, config), config: config)
-                return out
+                let stroke = Stroke.begin(id: -1, source: .pointer, at: p, time: time, context: context, config: config)
+                pointer.stroke = stroke
+                return pointer.taps.strokeBegan(at: p, time: time, isControl: stroke.control != nil, config)
+                    + (stroke.controlDown.map { [$0] } ?? [])
             }
             pointer.ignoringPress = false
             guard let stroke = pointer.stroke else { return [] }

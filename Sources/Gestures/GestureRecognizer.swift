@@ -16,6 +16,15 @@ import Geometry
 ///   with one left, that finger pans after the slop and can never tap, flick or curl;
 /// - the last up ends every gesture (no `wl_touch.frame` is awaited); `touchCancel` closes every bracket.
 ///
+/// Controls (`GestureContext.controls`: the shelf, the scrubber, the home control): a stroke that goes down on one
+/// is the control's until it lifts, touch or left button alike (`Intent.control`). It tells the control where it
+/// went down, where it moves, and whether it lifted as a tap (the same slop and `tapMaxDuration` as a page's tap;
+/// no double tap, so it acts at once) or after a drag or hold. Other fingers do nothing until it lifts.
+/// A finger that goes down in `GestureContext.edgeSwipeZone` and moves up far enough also says `edgeSwipeUp`.
+///
+/// Holding still has no meaning of its own: a touch held longer than `tapMaxDuration` is simply not a tap (the
+/// one hold rule; there is no long press).
+///
 /// Turning a zoomed page: the reader supplies the zoomed page's on-screen corner zones (`setTurnablePages` with
 /// the displayed page rects) and a corner that is visible on screen can be grabbed and curled as usual; edge zones
 /// are off while zoomed (`GestureConfig.edgeGrabWhenZoomed`) so that panning near an edge stays a pan. Keys, the
@@ -27,7 +36,8 @@ import Geometry
 /// transform. Touch and pointer never interfere: while one has a gesture running, the other's drags and pinches are
 /// ignored until released (keys and the wheel always work).
 public struct GestureRecognizer: Sendable {
-    public let config: GestureConfig
+    /// The app changes `slop` when it learns the screen's density (`GestureConfig.slop(pixelsPerMM:)`).
+    public var config: GestureConfig
     /// The view the event being handled arrived at (`handle(_:in:)` sets it; nothing else reads it later).
     var context = GestureContext()
 
@@ -105,6 +115,28 @@ public struct GestureRecognizer: Sendable {
         return due + intents.map { TimedIntent($0, at: time) }
     }
 
+    /// Handles `event`, which woke the app (attract mode ended), so that neither it nor the rest of its gesture
+    /// does anything: gestures running before it are cancelled (the returned intents close their brackets, at
+    /// the event's time), and every finger and button down after it is ignored until all are up.
+    public mutating func handleIgnoringGesture(_ event: InputEvent, in context: GestureContext) -> [TimedIntent] {
+        let closed = ignoreCurrentGesture().map { TimedIntent($0, at: event.time ?? 0) }
+        _ = handle(event, in: context)
+        // What the event began opened no bracket the app saw: its closing intents are dropped too.
+        _ = ignoreCurrentGesture()
+        return closed
+    }
+
+    /// Every running gesture ends without effect and what is down stays ignored until released; returns the
+    /// intents that close open brackets.
+    private mutating func ignoreCurrentGesture() -> [Intent] {
+        let pressed = pointer.stroke != nil
+        let out = abandonTouch() + abandonPointerGestures()
+        pointer.stroke = nil
+        if pressed { pointer.ignoringPress = true }
+        pointer.pinch?.ignored = true
+        return out
+    }
+
     // MARK: touch
 
     private mutating func touchDown(id: Int32, at p: Vec2, time: Double) -> [Intent] {
@@ -118,10 +150,13 @@ public struct GestureRecognizer: Sendable {
             if !pointer.isIdle {
                 touch = .inert
             } else {
-                out += touchTaps.strokeBegan(at: p, time: time, config)
-                touch = .single(Stroke(id: id, source: .touch, at: p, time: time, phase: .pending,
-                                       zone: context.grabZone(at: p, config), config: config))
+                let stroke = Stroke.begin(id: id, source: .touch, at: p, time: time, context: context, config: config)
+                out += touchTaps.strokeBegan(at: p, time: time, isControl: stroke.control != nil, config)
+                out += stroke.controlDown.map { [$0] } ?? []
+                touch = .single(stroke)
             }
+        case .single(let stroke) where stroke.control != nil:
+            break  // the control keeps the touch: other fingers do nothing until it lifts
         case .single(let stroke):
             out += stroke.interrupt(taps: &touchTaps)
             out += beginPair()
@@ -168,16 +203,22 @@ public struct GestureRecognizer: Sendable {
     }
 
     private mutating func touchCancel() -> [Intent] {
-        var out: [Intent] = []
-        switch touch {
-        case .single(let stroke): out += stroke.cancel(taps: &touchTaps)
-        case .pair: out.append(.transformCancel)
-        case .idle, .inert: break
-        }
+        let out = abandonTouch()
         touchTaps.cancel()
         fingers.removeAll()
         touch = .idle
         return out
+    }
+
+    /// The touch gesture running ends without effect (its bracket cancelled); the fingers down stay ignored
+    /// until they lift.
+    private mutating func abandonTouch() -> [Intent] {
+        defer { touch = fingers.isEmpty ? .idle : .inert }
+        switch touch {
+        case .single(let stroke): return stroke.cancel(taps: &touchTaps)
+        case .pair: return [.transformCancel]
+        case .idle, .inert: return []
+        }
     }
 
     /// Starts a transform on the two oldest fingers.

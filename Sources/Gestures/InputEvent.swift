@@ -4,8 +4,9 @@ import Geometry
 ///
 /// Positions are surface-local pixels (origin top-left, y down) in the same space as `GestureContext`.
 /// `time` is the compositor's event timestamp in milliseconds, unwrapped to a `Double` with `EventClock`
-/// (Wayland's `UInt32` milliseconds wrap every 49.7 days). All events of one seat must share one clock, and
-/// `GestureRecognizer.tick(now:)` takes times in that same base.
+/// (Wayland's `UInt32` milliseconds wrap every 49.7 days), on a base the protocol leaves open; `InputClock`
+/// moves it onto the frame clock before the recognizer sees it. `GestureRecognizer.tick(now:)` takes times on
+/// the clock its events carry.
 public enum InputEvent: Sendable, Hashable {
     /// `wl_touch.down`: a new touch point `id` at `position`.
     case touchDown(id: Int32, position: Vec2, time: Double)
@@ -16,7 +17,7 @@ public enum InputEvent: Sendable, Hashable {
     /// `wl_touch.frame`. Accepted but not required: weston 10 sends none after the last up, so nothing waits for it.
     case touchFrame
     /// `wl_touch.cancel`: the compositor took every touch point; all touch gestures are cancelled. The protocol
-    /// gives no timestamp: `time` is when the client received it, on the same clock.
+    /// gives no timestamp: `time` is when the client received it, on the frame clock.
     case touchCancel(time: Double)
 
     /// `wl_pointer.enter` at `position`.
@@ -119,28 +120,18 @@ public enum Keysym {
 ///
 /// Each timestamp is taken as the value nearest the previous one (a signed 32-bit difference), so the
 /// wrap at 2³² ms is crossed smoothly and slightly out-of-order events (different devices) step back a little
-/// instead of jumping 49.7 days.
+/// instead of jumping 49.7 days. The first timestamp maps to its own value: the base means nothing here
+/// (`InputClock` finds where the times lie on the frame clock).
 public struct EventClock: Sendable {
     private var last: UInt32?
-    private var current: Double
-    private let reference: Double?
+    private var current = 0.0
 
-    /// The first timestamp maps to its own value.
-    public init() { current = 0; reference = nil }
-
-    /// The first timestamp maps to the value congruent to it (mod 2³²) that is nearest `reference` (ms).
-    /// Most compositors (weston, wlroots) stamp events with CLOCK_MONOTONIC: pass the client's own
-    /// CLOCK_MONOTONIC reading in ms and the unwrapped times can be compared with it directly (timerfd deadlines).
-    public init(near reference: Double) { current = 0; self.reference = reference }
+    public init() {}
 
     public mutating func milliseconds(_ t: UInt32) -> Double {
         guard let previous = last else {
             last = t
             current = Double(t)
-            if let r = reference {
-                let period = 4_294_967_296.0
-                current += ((r - current) / period).rounded() * period
-            }
             return current
         }
         current += Double(Int32(bitPattern: t &- previous))

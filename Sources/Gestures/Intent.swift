@@ -1,11 +1,13 @@
 import Geometry
 
-/// What the user means, as the reader consumes it. Positions are surface pixels (y down), velocities px/s.
+/// What the user means, as the reader (or a control on screen) consumes it. Positions are surface pixels (y down),
+/// velocities px/s.
 ///
 /// Stateful gestures come as brackets: `curlBegin` … `curlEnd | curlCancel`, `panBegin` … `panEnd | panCancel`,
-/// `transformBegin` … `transformEnd | transformCancel`. At most one bracket is open at any time (across touch,
-/// pointer and touchpad), a bracket is always closed, and the updates inside it are absolute (relative to the
-/// begin). The recognizer hands each intent out with its event's time (`TimedIntent`).
+/// `transformBegin` … `transformEnd | transformCancel`, a control's `down` … `lift | tap | cancel`. At most one
+/// bracket is open at any time (across touch, pointer and touchpad), a bracket is always closed, and the updates
+/// inside it are absolute (relative to the begin). The recognizer hands each intent out with its event's time
+/// (`TimedIntent`).
 public enum Intent: Sendable, Hashable {
     /// A finger or the left button grabbed a page's corner or outer edge and moved past the slop.
     case curlBegin(CurlBegin)
@@ -25,6 +27,13 @@ public enum Intent: Sendable, Hashable {
     case jump(JumpTarget)
     /// A single tap in the middle of an unzoomed page (between the tap zones): show or hide the page overlay.
     case middleTap
+    /// A finger that went down in `GestureContext.edgeSwipeZone` moved up by `edgeSwipeDistance`: show the page overlay.
+    /// The stroke goes on as it would have (a vertical stroke turns nothing).
+    case edgeSwipeUp
+
+    /// A stroke that went down on a control (`GestureContext.controls`): it is the control's until it lifts,
+    /// whatever it does. Its tap acts at once (a control has no double tap).
+    case control(ControlStroke)
 
     /// Double tap (or double click): toggle between fit and zoomed, centred on `at`.
     case toggleZoom(at: Vec2)
@@ -64,6 +73,34 @@ public struct TimedIntent: Sendable, Hashable {
     public var time: Double
 
     public init(_ intent: Intent, at time: Double) { self.intent = intent; self.time = time }
+}
+
+/// Payload of `Intent.control`: one step of a stroke on a control.
+public struct ControlStroke: Sendable, Hashable {
+    public enum Phase: Sendable, Hashable {
+        /// Went down on the control (at `start`).
+        case down
+        /// Moved, still within the slop.
+        case move
+        /// Moved past the slop (this move and every later one): not a tap.
+        case drag
+        /// Lifted after a drag or a hold.
+        case lift
+        /// Lifted as a tap: short and never past the slop (`GestureConfig.tapMaxDuration`, `slop`).
+        case tap
+        /// Touch cancel, the pointer left, or the gesture is ignored from now on: the control does nothing.
+        case cancel
+    }
+    public var control: Control
+    public var phase: Phase
+    /// Where the stroke went down, px.
+    public var start: Vec2
+    /// Where it is now (its last position for `lift`, `tap` and `cancel`), px.
+    public var position: Vec2
+
+    public init(_ control: Control, _ phase: Phase, start: Vec2, position: Vec2) {
+        self.control = control; self.phase = phase; self.start = start; self.position = position
+    }
 }
 
 /// Which way a page turns, in reading order (independent of left/right on screen).

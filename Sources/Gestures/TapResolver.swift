@@ -4,7 +4,8 @@ import Geometry
 ///
 /// A single tap can only act once it is certain no second tap follows, so its turn waits until
 /// `doubleTapInterval` after its up (`deadline`), or until something else proves it single: a new stroke far away,
-/// or a nearby stroke that turns out not to be a tap. A tap that would do nothing sets no deadline (the app is not
+/// a stroke on a control, or a nearby stroke that turns out not to be a tap. Strokes on controls never come here
+/// otherwise: their taps act at once. A tap that would do nothing sets no deadline (the app is not
 /// woken for it) but is still remembered so that a quick second tap toggles zoom.
 struct TapResolver: Sendable, Hashable {
     private struct FirstTap: Sendable, Hashable {
@@ -32,10 +33,10 @@ struct TapResolver: Sendable, Hashable {
         return f.action.map { [TimedIntent($0, at: due)] } ?? []
     }
 
-    /// A new stroke went down at `p`.
-    mutating func strokeBegan(at p: Vec2, time: Double, _ config: GestureConfig) -> [Intent] {
+    /// A new stroke went down at `p`; one on a control is never the second half of a double tap.
+    mutating func strokeBegan(at p: Vec2, time: Double, isControl: Bool = false, _ config: GestureConfig) -> [Intent] {
         guard let f = first else { return [] }
-        if !f.secondDown, time - f.upTime <= config.doubleTapInterval,
+        if !isControl, !f.secondDown, time - f.upTime <= config.doubleTapInterval,
            p.distance(to: f.position) <= config.doubleTapDistance {
             first?.secondDown = true
             return []

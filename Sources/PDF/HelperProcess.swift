@@ -1,5 +1,6 @@
 import CPDFWire
 import Glibc
+import Posix
 
 /// One running `recto-pdf` and our end of its socket. One request at a time; every wait is bounded.
 // @unchecked: a PDFDocument only touches it with its slot's mutex held.
@@ -26,7 +27,7 @@ final class HelperProcess: @unchecked Sendable {
     static func spawn(executable: String, memoryMegabytes: Int) throws(PDFError) -> HelperProcess {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw .helperFailed("socketpair: \(errorText(errno))")
+            throw .helperFailed("socketpair: \(errnoText(errno))")
         }
         var child = pair[1]
         if child == RPDF_SOCKET_FD {  // dup2 onto itself would keep close-on-exec set
@@ -56,7 +57,7 @@ final class HelperProcess: @unchecked Sendable {
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {
             close(pair[0])
-            throw .helperFailed("cannot start \(executable): \(errorText(result))")
+            throw .helperFailed("cannot start \(executable): \(errnoText(result))")
         }
         return HelperProcess(pid: pid, socket: pair[0])
     }
@@ -70,21 +71,22 @@ final class HelperProcess: @unchecked Sendable {
         var request = request
         let sent = withUnsafeBytes(of: &request) { rpdf_send(socket, $0.baseAddress, $0.count, attached, nonBlocking) }
         guard sent == MemoryLayout<rpdf_request>.size else { throw died() }
-        let deadline = monotonicMilliseconds() + timeoutMilliseconds
+        let deadline = monotonicMilliseconds() + Double(timeoutMilliseconds)
+        // Whole milliseconds still left, rounded up (0 once the deadline has passed): poll's time limit.
+        func left() -> Int32 { Int32(clamping: Int(max(0, deadline - monotonicMilliseconds()).rounded(.up))) }
         var reply = rpdf_reply()
         while true {
-            let left = deadline - monotonicMilliseconds()
-            guard left > 0 else {
+            guard left() > 0 else {
                 terminate()
                 throw .timedOut(milliseconds: timeoutMilliseconds)
             }
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(min(left, Int(Int32.max))))
-            if ready < 0 && errno != EINTR { throw .helperFailed("poll: \(errorText(errno))") }
+            let ready = try systemCall { poll(&entry, 1, left()) }.mapError { PDFError.helperFailed("poll: \($0)") }.get()
             guard ready > 0 else { continue }
             var fd: Int32 = -1
+            // rpdf_receive retries EINTR itself.
             let n = withUnsafeMutableBytes(of: &reply) { rpdf_receive(socket, $0.baseAddress, $0.count, &fd, nonBlocking) }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            if n < 0 && errno == EAGAIN { continue }
             let header = MemoryLayout<rpdf_reply>.offset(of: \rpdf_reply.text)!
             guard n >= header, Int(reply.text_length) <= n - header else {
                 if fd >= 0 { close(fd) }
@@ -128,18 +130,10 @@ final class HelperProcess: @unchecked Sendable {
 
     private func reap() {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = systemCall { waitpid(pid, &status, 0) }
         exitStatus = status
     }
 }
 
 /// Every socket call here returns at once; waiting is poll's, with a deadline.
 private let nonBlocking = Int32(MSG_DONTWAIT)
-
-func monotonicMilliseconds() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-}
-
-func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }

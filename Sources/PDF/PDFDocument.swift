@@ -1,5 +1,6 @@
 import CPDFWire
 import Glibc
+import Posix
 import Synchronization
 
 /// A PDF rendered by sandboxed `recto-pdf` helpers. The file is opened once, read-only, by recto; each helper
@@ -51,7 +52,7 @@ public final class PDFDocument: Sendable {
     /// the file, `.needsPassword`, `.damaged`, or the helper's failures.
     public init(path: String, configuration: Configuration) throws(PDFError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw .unreadable("cannot read \(path): \(errorText(errno))") }
+        guard fd >= 0 else { throw .unreadable("cannot read \(path): \(errnoText(errno))") }
         var status = stat()
         fstat(fd, &status)
         self.path = path

@@ -1,5 +1,6 @@
 import CPDFWire
 import Glibc
+import Posix
 
 /// Reading the memfds the helper attaches to its replies: sealed (their size can no longer change under the
 /// mapping) and checked against the size the reply must have.
@@ -15,7 +16,7 @@ enum SharedBuffer {
             throw .helperFailed("its reply lacks the \(bytes) bytes of data it announced")
         }
         guard let map = mmap(nil, bytes, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            throw .helperFailed("cannot map its reply: \(errorText(errno))")
+            throw .helperFailed("cannot map its reply: \(errnoText(errno))")
         }
         defer { munmap(map, bytes) }
         return body(UnsafeRawPointer(map))

@@ -1,6 +1,7 @@
 import Book
 import Foundation
 import Glibc
+import Posix
 import ZIPFoundation
 
 /// A CBZ (a ZIP of page images), read in place: entries are extracted one at a time into memory, never to disk.
@@ -36,7 +37,7 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: path, reason: errnoText(errno))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, PosixFiles.isRegular(info) else {

@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// What a book is, whatever it is called: the identities of all its pages (device, inode, size and time of each
 /// file, or of the archive or document and its entries). A rename or a move within the file system keeps it; a
@@ -62,14 +63,17 @@ public struct BookPositions: Sendable {
         let path = directory + "/" + book.key
         let temporary = path + ".tmp\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unreadable(path: temporary, reason: PosixFiles.errorText(errno)) }
+        guard fd >= 0 else { throw .unreadable(path: temporary, reason: errnoText(errno)) }
         let bytes = Array("\(page)\n".utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { writeAll($0, to: fd) }
         close(fd)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            let reason = PosixFiles.errorText(errno)
+        let failure: SystemError? = switch written {
+        case .failure(let error): error
+        case .success: rename(temporary, path) == 0 ? nil : .current
+        }
+        if let failure {
             unlink(temporary)
-            throw .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: failure.description)
         }
     }
 }

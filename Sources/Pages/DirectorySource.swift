@@ -1,5 +1,6 @@
 import Book
 import Glibc
+import Posix
 
 /// A directory of page images, listed once (call `reloaded()` to rescan).
 ///
@@ -22,7 +23,7 @@ struct DirectorySource: PageProvider {
 
     init(path: String, limits: PageLimits) throws(PageError) {
         guard let root = PosixFiles.resolve(path) else {
-            throw .unreadable(path: path, reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: path, reason: errnoText(errno))
         }
         var all: [String] = []
         var folders = [""]
@@ -57,7 +58,7 @@ struct DirectorySource: PageProvider {
         -> (files: [String], folders: [String], count: Int) {
         let directory = folder.isEmpty ? root : root + "/" + folder
         guard let dir = opendir(directory) else {
-            if isTop { throw .unreadable(path: path, reason: PosixFiles.errorText(errno)) }
+            if isTop { throw .unreadable(path: path, reason: errnoText(errno)) }
             return ([], [], 0)
         }
         defer { closedir(dir) }
@@ -108,7 +109,7 @@ struct DirectorySource: PageProvider {
     func identity(of page: Int) throws(PageError) -> PageIdentity {
         let (name, resolved) = try locate(page)
         guard let info = PosixFiles.status(resolved, follow: false) else {
-            throw .unreadable(path: name, reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: name, reason: errnoText(errno))
         }
         return .file(PosixFiles.identity(info))
     }
@@ -120,7 +121,7 @@ struct DirectorySource: PageProvider {
         try checkPage(page, names.count)
         let name = names[page - 1]
         guard let resolved = PosixFiles.resolve(root + "/" + name) else {
-            throw .unreadable(path: name, reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: name, reason: errnoText(errno))
         }
         guard PosixFiles.isInside(resolved, root: root) else { throw .linkOutsideBook(name: name) }
         return (name, resolved)
@@ -150,7 +151,7 @@ struct SingleImageSource: PageProvider {
     func identity(of page: Int) throws(PageError) -> PageIdentity {
         try checkPage(page, 1)
         guard let info = PosixFiles.status(path) else {
-            throw .unreadable(path: name(of: 1), reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: name(of: 1), reason: errnoText(errno))
         }
         return .file(PosixFiles.identity(info))
     }

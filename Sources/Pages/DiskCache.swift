@@ -1,5 +1,6 @@
 import Decoding
 import Glibc
+import Posix
 import Synchronization
 
 /// Why a disk cache directory cannot be used; `description` is one sentence for the log.
@@ -87,7 +88,7 @@ public final class DiskCache: Sendable {
             throw DiskCacheError(description: "page cache path \(directory) is not a directory")
         }
         guard access(self.directory, W_OK | X_OK) == 0 else {
-            throw DiskCacheError(description: "page cache directory \(directory) is not writable: \(Self.errorText(errno))")
+            throw DiskCacheError(description: "page cache directory \(directory) is not writable: \(errnoText(errno))")
         }
     }
 
@@ -309,13 +310,9 @@ public final class DiskCache: Sendable {
             if done < a.count { parts.append(iovec(iov_base: a.baseAddress! + done, iov_len: a.count - done)) }
             let intoB = max(0, done - a.count)
             if intoB < b.count { parts.append(iovec(iov_base: b.baseAddress! + intoB, iov_len: b.count - intoB)) }
-            let n = reading ? readv(fd, parts, Int32(parts.count)) : writev(fd, parts, Int32(parts.count))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
+            let outcome = systemCall { reading ? readv(fd, parts, Int32(parts.count)) : writev(fd, parts, Int32(parts.count)) }
+            guard case .success(let n) = outcome, n > 0 else { return false }
             done += n
         }
         return true
-    }
-
-    private static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-}
+    }}

@@ -1,5 +1,6 @@
 import Decoding
 import Glibc
+import Posix
 
 /// The bytes of one page and the identity of exactly those bytes.
 public struct PageContents: Sendable {
@@ -67,7 +68,7 @@ public struct PageSource: Sendable {
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: PosixFiles.errorText(errno))
+            throw .unreadable(path: path, reason: errnoText(errno))
         }
         if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
         guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
@@ -136,14 +137,13 @@ extension PosixFiles {
     /// The first `count` bytes (fewer for a short file).
     static func readPrefix(_ path: String, count: Int) throws(PageError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
+            let outcome = systemCall { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) } }
+            guard case .success(let n) = outcome, n > 0 else { break }
             got += n
         }
         return Array(bytes[0..<got])

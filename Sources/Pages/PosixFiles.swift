@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// The few POSIX calls the page sources need: bounded reads that never block on a FIFO, file identities from
 /// the same descriptor as the bytes, and symbolic-link resolution for the containment check.
@@ -44,11 +45,11 @@ enum PosixFiles {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
         guard fd >= 0 else {
             if errno == ELOOP && noFollow { throw .linkOutsideBook(name: name) }
-            throw .unreadable(path: name, reason: errorText(errno))
+            throw .unreadable(path: name, reason: errnoText(errno))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: name, reason: errnoText(errno)) }
         guard isRegular(info) else { throw .notAFile(name: name) }
         let declared = Int(info.st_size)
         guard declared <= limit else { throw .fileTooLarge(name: name, bytes: declared, limit: limit) }
@@ -56,18 +57,16 @@ enum PosixFiles {
         var bytes = [UInt8](repeating: 0, count: declared)
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+            let got = try systemCall { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
+                .mapError { PageError.unreadable(path: name, reason: $0.description) }.get()
             if got == 0 { break }
             count += got
         }
         // The file may have grown since fstat: keep reading, still within the limit.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while count == bytes.count {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw .unreadable(path: name, reason: errorText(errno)) }
+            let got = try systemCall { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+                .mapError { PageError.unreadable(path: name, reason: $0.description) }.get()
             if got == 0 { break }
             guard count + got <= limit else { throw .fileTooLarge(name: name, bytes: count + got, limit: limit) }
             bytes.append(contentsOf: chunk[0..<got])
@@ -77,14 +76,12 @@ enum PosixFiles {
         return (bytes, identity(info))
     }
 
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
     /// `mkdir -p` with mode 0700 for what it creates; nil on success, else "PATH: reason".
     static func makeDirectories(_ directory: String) -> String? {
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return "\(prefix): \(errorText(errno))" }
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return "\(prefix): \(errnoText(errno))" }
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// `recto ctl`'s side of the control socket: one request line out, one reply line back, with a time limit.
 public enum ControlClient {
@@ -9,32 +10,30 @@ public enum ControlClient {
     /// Sends `line` to the reader at `path` and returns its reply (without the newline).
     public static func request(_ line: String, path: String, timeoutMS: Int32 = 10_000) throws(Failure) -> String {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(UnixSocket.lastError)") }
+        guard fd >= 0 else { throw Failure(description: "socket: \(errnoText(errno))") }
         defer { close(fd) }
         guard UnixSocket.connect(fd, to: path) == 0 else {
-            let why = errno == EACCES ? "permission denied (the reader serves its own user only)" : UnixSocket.lastError
+            let why = errno == EACCES ? "permission denied (the reader serves its own user only)" : errnoText(errno)
             throw Failure(description: "cannot connect to \(path): \(why)")
         }
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else {
-                if n < 0 && errno == EINTR { continue }
-                break  // The reader may have answered and closed (a refusal): read what it said.
+            let outcome = systemCall {
+                bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
             }
+            // The reader may have answered and closed (a refusal): read what it said.
+            guard case .success(let n) = outcome, n > 0 else { break }
             sent += n
         }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(0x0A) {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, timeoutMS)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { throw Failure(description: "no reply from \(path) within \(timeoutMS / 1000) s") }
-            let n = recv(fd, &chunk, chunk.count, 0)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
+            guard case .success(1...) = systemCall({ poll(&pfd, 1, timeoutMS) }) else {
+                throw Failure(description: "no reply from \(path) within \(timeoutMS / 1000) s")
+            }
+            guard case .success(let n) = systemCall({ recv(fd, &chunk, chunk.count, 0) }), n > 0 else { break }
             reply += chunk.prefix(n)
         }
         guard let end = reply.firstIndex(of: 0x0A) else {

@@ -1,6 +1,7 @@
 import CLinux
 import Control
 import Glibc
+import Posix
 
 /// The reader's control socket (`recto ctl`): a listening Unix stream socket and its clients, all non-blocking
 /// descriptors in the loop's poll set. Lines go to `onRequest`; replies come back through `reply`. Nothing a
@@ -55,9 +56,9 @@ import Glibc
         }
         unlink(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw DisplayError("control socket: \(UnixSocket.lastError)") }
+        guard fd >= 0 else { throw DisplayError("control socket: \(errnoText(errno))") }
         guard UnixSocket.bind(fd, to: path) == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
-            let why = UnixSocket.lastError
+            let why = errnoText(errno)
             close(fd)
             throw DisplayError("cannot listen at the control socket \(path): \(why)")
         }
@@ -134,9 +135,9 @@ import Glibc
         guard clients[id] != nil, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
         // One small read per wake-up: a client that writes fast is served between frames, not instead of them.
         var bytes = [UInt8](repeating: 0, count: 256)
-        let n = recv(client.fd, &bytes, bytes.count, Int32(MSG_DONTWAIT))
-        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-        guard n > 0 else { drop(id); return }
+        let received = systemCall { recv(client.fd, &bytes, bytes.count, Int32(MSG_DONTWAIT)) }
+        if case .failure(let error) = received, error.code == EAGAIN { return }
+        guard case .success(let n) = received, n > 0 else { drop(id); return }
         client.lastActive = monotonicMilliseconds()
         for output in client.lines.append(bytes.prefix(n)) {
             switch output {
@@ -165,17 +166,17 @@ import Glibc
 
     private func flush(_ id: Int) {
         guard let client = clients[id] else { return }
-        while !client.output.isEmpty {
-            let n = client.output.withUnsafeBytes {
-                send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        sending: while !client.output.isEmpty {
+            let sent = systemCall {
+                client.output.withUnsafeBytes {
+                    send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                }
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { break }
-                drop(id)
-                return
+            switch sent {
+            case .success(let n): client.output.removeFirst(n)
+            case .failure(let error) where error.code == EAGAIN: break sending
+            case .failure: drop(id); return
             }
-            client.output.removeFirst(n)
         }
         // Watch for room to write only while something waits to be sent.
         let wantsWrite = !client.output.isEmpty

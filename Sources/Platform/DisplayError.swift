@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import Posix
 
 /// Why the connection to the compositor ended; the program maps it to exit status 3.
 public struct DisplayError: Error, CustomStringConvertible {
@@ -48,5 +49,5 @@ extension String {
         return "Wayland protocol error on \(name)@\(id), code \(code): \(message.isEmpty ? "(no message)" : message)"
     }
     if err == 0 { return "the Wayland compositor closed the connection" }
-    return "lost the connection to the Wayland compositor: \(String(cString: strerror(err)))"
+    return "lost the connection to the Wayland compositor: \(errnoText(err))"
 }

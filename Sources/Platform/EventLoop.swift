@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import Posix
 
 /// A poll(2) loop over a few file descriptors: the Wayland socket, the decode workers' pipe, the idle
 /// timerfd and a signalfd. Nothing wakes it but those: no timers, no polling when nothing moves.
@@ -44,11 +45,9 @@ import Glibc
             let ordered = sources.sorted { $0.key < $1.key }
             var fds = [pollfd(fd: wlfd, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0)]
             fds += ordered.map { pollfd(fd: $0.value.fd, events: $0.value.events, revents: 0) }
-            let n = poll(&fds, nfds_t(fds.count), -1)
-            if n < 0 {
+            if case .failure(let error) = systemCall({ poll(&fds, nfds_t(fds.count), -1) }) {
                 wl_display_cancel_read(display.display)
-                if errno == EINTR { continue }
-                display.fail(DisplayError("poll failed: \(String(cString: strerror(errno)))"))
+                display.fail(DisplayError("poll failed: \(error)"))
                 break
             }
             let w = fds[0].revents

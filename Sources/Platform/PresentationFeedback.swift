@@ -1,6 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import Posix
 
 /// Which committed frames the compositor put on screen, when, and which it dropped (wp_presentation): the frame
 /// scheduler learns the compositor's timing from it, `--stats` and the metrics report presented and discarded
@@ -71,9 +72,6 @@ import Glibc
     private var clockOffset: Double? {
         let clock = display.presentationClock
         guard clock >= 0 else { return nil }
-        var raw = timespec(), mono = timespec()
-        clock_gettime(clockid_t(clock), &raw)
-        clock_gettime(CLOCK_MONOTONIC, &mono)
-        return (Double(raw.tv_sec) - Double(mono.tv_sec)) * 1000 + Double(raw.tv_nsec - mono.tv_nsec) / 1_000_000
+        return milliseconds(on: clockid_t(clock)) - monotonicMilliseconds()
     }
 }

@@ -37,6 +37,4 @@ enum UnixSocket {
     static func bind(_ fd: Int32, to path: String) -> Int32 {
         Int32(withAddress(path) { Int(Glibc.bind(fd, $0, $1)) })
     }
-
-    static var lastError: String { String(cString: strerror(errno)) }
 }

@@ -2,6 +2,7 @@ import CWaylandClient
 import CWaylandProtocols
 import Gestures
 import Glibc
+import Posix
 
 /// The connection to the compositor and its globals, bound at the highest version both sides know.
 @MainActor public final class WaylandDisplay {
@@ -40,7 +41,7 @@ import Glibc
     public init(name: String? = nil) throws {
         captureWaylandLog()
         guard let d = wl_display_connect(name) else {
-            throw DisplayError("cannot connect to the Wayland display \(name ?? "(WAYLAND_DISPLAY)"): \(String(cString: strerror(errno)))")
+            throw DisplayError("cannot connect to the Wayland display \(name ?? "(WAYLAND_DISPLAY)"): \(errnoText(errno))")
         }
         display = d
         guard let r = wl_display_get_registry(d) else {
@@ -124,9 +125,9 @@ import Glibc
 
     func deliver(_ input: InputEvent) { onInput?(input) }
 
-    /// Compositor timestamps (32-bit ms, CLOCK_MONOTONIC in weston and wlroots) unwrapped onto the
-    /// client's monotonic clock, so input times compare with frame times and timerfd deadlines.
-    private var clock = EventClock(near: monotonicMilliseconds())
+    /// Compositor timestamps (32-bit ms on a base the protocol leaves open) unwrapped into one continuous clock;
+    /// the reader's core places them on its frame clock (`InputClock`).
+    private var clock = EventClock()
     func time(_ t: UInt32) -> Double { clock.milliseconds(t) }
 
     /// Flushes requests; returns false when the socket is full (poll for POLLOUT and try again).
@@ -151,11 +152,4 @@ import Glibc
     public var outputList: [Output] { outputs.sorted { $0.key < $1.key }.map(\.value) }
 
     func output(for proxy: OpaquePointer?) -> Output? { outputs.values.first { $0.proxy == proxy } }
-}
-
-/// CLOCK_MONOTONIC in milliseconds.
-public func monotonicMilliseconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
 }

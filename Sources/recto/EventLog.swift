@@ -1,17 +1,11 @@
 import AppCore
 import Glibc
+import Posix
 
 /// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).
 /// Flushed per line: a test reading the pipe must not wait for a block buffer.
 struct EventLog {
     var enabled: Bool
-
-    /// Milliseconds on the monotonic clock.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
-    }
 
     func emit(_ event: LogEvent) {
         guard enabled else { return }
@@ -20,7 +14,7 @@ struct EventLog {
 
     /// The event as one JSON object (no newline); also the reply to `recto ctl status`.
     static func line(_ event: LogEvent) -> String {
-        var line = "{\"event\":\(jsonString(event.name)),\"t\":\(json(.double(EventLog.now())))"
+        var line = "{\"event\":\(jsonString(event.name)),\"t\":\(json(.double(monotonicMilliseconds())))"
         for field in event.fields { line += ",\(jsonString(field.key)):\(json(field.value))" }
         return line + "}"
     }
@@ -52,14 +46,8 @@ func jsonString(_ s: String) -> String {
     return out + "\""
 }
 
-/// Writes the whole string to a file descriptor (stdout 1, stderr 2), retrying short writes; a line
-/// goes out at once, with no stdio buffer between it and a reader.
+/// Writes the whole string to a file descriptor (stdout 1, stderr 2); a line goes out at once, with no stdio
+/// buffer between it and a reader. A failure (a closed pipe) loses the line: there is nowhere to report it.
 func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 { if errno == EINTR { continue }; return }
-        offset += n
-    }
+    _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: fd) }
 }

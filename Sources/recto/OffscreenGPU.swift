@@ -1,6 +1,7 @@
 import Book
 import Decoding
 import Pages
+import Posix
 import Reader
 import Renderer
 
@@ -31,21 +32,21 @@ struct OffscreenGPU {
         let fit = PixelSize(width: min(renderer.maxTextureSize, max(256, target.width)),
                             height: min(renderer.maxTextureSize, max(256, target.height)))
         for p in Set(pages).sorted() where p >= 1 && p <= book.pageCount {
-            let t0 = EventLog.now()
+            let t0 = monotonicMilliseconds()
             let image: RGBAImage
             do {
                 image = try book.source.image(of: p, fitting: fit)
-                timings?(EventLog.now() - t0)
+                timings?(monotonicMilliseconds() - t0)
             } catch {
                 printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")
                 image = placeholderImage(size: PixelSize(width: 700, height: 990), message: "Page \(p) cannot be shown: \(error)")
             }
-            let u0 = EventLog.now()
+            let u0 = monotonicMilliseconds()
             textures[p] = image.pixels.withUnsafeBytes {
                 renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
             }
             OffscreenTarget.finish()
-            uploads?(EventLog.now() - u0)
+            uploads?(monotonicMilliseconds() - u0)
             reader.setPageSize(p, width: Double(image.width), height: Double(image.height))
         }
         return textures

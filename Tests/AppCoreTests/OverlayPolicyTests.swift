@@ -43,7 +43,7 @@ struct OverlayPolicyTests {
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
     }
 
-    @Test func dragOnTheScrubberJumpsWithACrossFadeAndNeverReachesTheRecognizer() {
+    @Test func dragOnTheScrubberJumpsWithACrossFadeAndNeverReachesTheReader() {
         var d = shown()
         let intents = d.journal.count
         let t0 = d.now + 50
@@ -52,7 +52,7 @@ struct OverlayPolicyTests {
         #expect(d.core.overlayPlan(at: d.now)?.label == "Page 7 of 12")
         #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.center.x ?? 0) - Self.x(ofPage: 7)) < 0.01)
         d.input(.touchUp(id: 0, time: t0 + 200))
-        #expect(d.journal.count == intents, "the recognizer saw none of it: \(d.journal.dropFirst(intents))")
+        #expect(d.journal.count == intents, "the reader saw none of it: \(d.journal.dropFirst(intents))")
         #expect(d.logLines.contains("jump from=1 to=7"))
         #expect(d.logged("page").isEmpty, "the page changes when the fade ends")
         d.run(for: 400)
@@ -69,7 +69,7 @@ struct OverlayPolicyTests {
         #expect(d.core.overlayPlan(at: d.now)?.label == "Page 11 of 12")
         d.input(.pointerButton(button: PointerButton.left, pressed: false, time: t0 + 80))
         #expect(d.logLines.contains("jump from=1 to=11"))
-        #expect(d.journal.count == intents, "the recognizer saw no press: \(d.journal.dropFirst(intents))")
+        #expect(d.journal.count == intents, "the reader saw no press: \(d.journal.dropFirst(intents))")
         d.run(for: 400)
         #expect(d.logLines.filter { $0.hasPrefix("page") } == ["page page=10"])
     }

@@ -28,6 +28,8 @@ func kind(_ i: Intent) -> String {
     case .turn: "turn"
     case .jump: "jump"
     case .middleTap: "middleTap"
+    case .edgeSwipeUp: "edgeSwipeUp"
+    case .control: "control"
     case .toggleZoom: "toggleZoom"
     case .zoomBy: "zoomBy"
     case .zoomReset: "zoomReset"

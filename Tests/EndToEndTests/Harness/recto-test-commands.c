@@ -155,6 +155,22 @@ describe_cursor(struct test_seat *ts, char *reply, size_t n)
 	return describe_client(pointer->sprite, reply, n);
 }
 
+/*
+ * Moves an event time by offset_ms, wrapped into what the protocol carries
+ * (32-bit milliseconds): weston sends tv_sec * 1000 + tv_nsec / 10^6 mod 2^32.
+ */
+static void
+shift_clock(struct timespec *t, int64_t offset_ms)
+{
+	const int64_t wrap = (int64_t)1 << 32;
+	int64_t ms = (int64_t)t->tv_sec * 1000 + t->tv_nsec / 1000000 + offset_ms;
+	long sub_ms = t->tv_nsec % 1000000;
+
+	ms = ((ms % wrap) + wrap) % wrap;
+	t->tv_sec = ms / 1000;
+	t->tv_nsec = (ms % 1000) * 1000000 + sub_ms;
+}
+
 void
 run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 {
@@ -169,6 +185,7 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 	 * event times with their own monotonic clock. (weston_compositor_get_time
 	 * is CLOCK_REALTIME in weston 10, the presentation clock MONOTONIC_RAW.) */
 	clock_gettime(CLOCK_MONOTONIC, &now);
+	shift_clock(&now, ts->clock_offset_ms);
 	args = sscanf(line, "%31s", cmd);
 	if (args != 1) {
 		snprintf(reply, n, "err empty command");
@@ -177,6 +194,15 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 
 	if (!strcmp(cmd, "ping")) {
 		snprintf(reply, n, "ok pong");
+	} else if (!strcmp(cmd, "clock-offset")) {
+		long long offset;
+
+		if (sscanf(line, "%*s %lld", &offset) != 1) {
+			snprintf(reply, n, "err usage: clock-offset MS");
+		} else {
+			ts->clock_offset_ms = offset;
+			snprintf(reply, n, "ok");
+		}
 	} else if (!strcmp(cmd, "output")) {
 		output = first_output(ts);
 		if (!output)

@@ -8,8 +8,10 @@
  *
  * Protocol: one command per line; exactly one reply line each, "ok ..." or
  * "err <reason>". X Y are output framebuffer pixels of the first output (as a
- * touchscreen on that panel reports them); event times are CLOCK_MONOTONIC.
+ * touchscreen on that panel reports them); event times are CLOCK_MONOTONIC plus
+ * the clock offset (0 at start).
  *   ping                      -> ok pong
+ *   clock-offset MS           (later input is stamped MS ms off CLOCK_MONOTONIC)
  *   output                    -> ok W H SCALE TRANSFORM   (err until enabled)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame
  *   touch-cancel              (really sends wl_touch.cancel, then resets)

@@ -60,6 +60,9 @@ struct test_seat {
 	struct wl_list clients;
 	struct wl_listener destroy_listener;
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	/* Added to CLOCK_MONOTONIC in the input it injects (ms, any sign): input on
+	 * another clock base, as virtual and remote input devices stamp it. */
+	int64_t clock_offset_ms;
 };
 
 /* Runs one command line; writes one reply line (no newline) into reply[n]. */

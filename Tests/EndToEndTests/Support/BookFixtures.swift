@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// Books on disk built by the tests in the scratch directory: copies of demo pages, files changed while recto
 /// reads them, and hostile pages.
@@ -31,7 +32,7 @@ enum BookFixtures {
         let temporary = directory.appendingPathComponent(".\(name).part")
         try FileManager.default.copyItem(at: source, to: temporary)
         guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
-            throw HarnessError.failed("rename into \(directory.path) failed: \(String(cString: strerror(errno)))")
+            throw HarnessError.failed("rename into \(directory.path) failed: \(errnoText(errno))")
         }
     }
 
@@ -55,7 +56,7 @@ enum BookFixtures {
     /// interrupted mid-way leaves it).
     static func truncate(_ url: URL, to length: Int) throws {
         guard Glibc.truncate(url.path, off_t(length)) == 0 else {
-            throw HarnessError.failed("truncate \(url.path): \(String(cString: strerror(errno)))")
+            throw HarnessError.failed("truncate \(url.path): \(errnoText(errno))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// One connection to the weston test module's control socket: a command line out, one reply line back.
 final class ControlConnection {
@@ -21,10 +22,11 @@ final class ControlConnection {
         let deadline = Deadline(timeout)
         var line = Array((command + "\n").utf8)
         while !line.isEmpty {
-            let written = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw HarnessError.failed("control socket write failed for '\(command)'") }
-            line.removeFirst(written)
+            let written = systemCall { line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            guard case .success(let n) = written, n > 0 else {
+                throw HarnessError.failed("control socket write failed for '\(command)'")
+            }
+            line.removeFirst(n)
         }
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -33,13 +35,13 @@ final class ControlConnection {
                 return reply
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, deadline.remainingMilliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { throw HarnessError.timeout("weston test module's reply to '\(command)'") }
+            let ready = systemCall { poll(&poller, 1, deadline.remainingMilliseconds) }
+            if ready == .success(0) { throw HarnessError.timeout("weston test module's reply to '\(command)'") }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw HarnessError.failed("control socket closed while waiting for '\(command)'") }
+            let received = systemCall { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+            guard case .success(let n) = received, n > 0 else {
+                throw HarnessError.failed("control socket closed while waiting for '\(command)'")
+            }
             pending.append(contentsOf: chunk[0..<n])
         }
     }
@@ -64,14 +66,14 @@ func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, sockle
 /// A Unix stream socket (close-on-exec) connected to `path`.
 func connectedUnixSocket(_ path: String) throws -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw HarnessError.failed("socket(): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw HarnessError.failed("socket(): \(errnoText(errno))") }
     let connected: Int32
     do { connected = try withUnixAddress(path) { connect(fd, $0, $1) } } catch {
         close(fd)
         throw error
     }
     guard connected == 0 else {
-        let reason = String(cString: strerror(errno))
+        let reason = errnoText(errno)
         close(fd)
         throw HarnessError.failed("connect(\(path)): \(reason)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// Issue 8's hostile-file test book: a directory where good demo pages sit among files that must each become a
 /// placeholder, and CBZ archives with decompression bombs.
@@ -49,7 +50,7 @@ struct HostileBook {
         let secret = outside.appendingPathComponent("secret.png")
         try FileManager.default.copyItem(at: BookFixtures.demoPage(5), to: secret)
         guard symlink("../outside/secret.png", directory.appendingPathComponent("07-outside-link.png").path) == 0 else {
-            throw HarnessError.failed("symlink: \(String(cString: strerror(errno)))")
+            throw HarnessError.failed("symlink: \(errnoText(errno))")
         }
         try FileManager.default.copyItem(at: BookFixtures.demoPage(3), to: directory.appendingPathComponent("08-good.png"))
         let pages = [

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// Drains one pipe from a child on its own thread, so the child never blocks on a full pipe (WAYLAND_DEBUG
 /// output is large), and hands the text out line by line with timeouts. Reading never waits for EOF unbounded.
@@ -22,8 +23,8 @@ final class OutputCollector: @unchecked Sendable {
         let fd = handle.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            // An error ends the stream as its end does.
+            let n = (try? systemCall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }.get()) ?? 0
             condition.lock()
             if n > 0 { bytes.append(contentsOf: chunk[0..<n]) } else { finished = true }
             condition.broadcast()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// `recto ctl` as its own process, as an operator runs it.
 struct CtlResult {
@@ -43,9 +44,10 @@ final class RawControlClient: @unchecked Sendable {
     func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
+            let outcome = systemCall {
+                bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            }
+            guard case .success(let n) = outcome, n > 0 else { return false }
             sent += n
         }
         return true
@@ -97,7 +99,7 @@ final class NotifyListener {
         path = directory.appendingPathComponent("notify").path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let bound = try withUnixAddress(path) { [fd] in bind(fd, $0, $1) }
-        guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(errnoText(errno))") }
     }
 
     /// An abstract socket (no file), named `@name` in NOTIFY_SOCKET as systemd may name it.
@@ -112,7 +114,7 @@ final class NotifyListener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { [fd] in bind(fd, $0, length) }
         }
-        guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0, bound == 0 else { throw HarnessError.failed("notify socket: \(errnoText(errno))") }
     }
 
     deinit { close(fd) }

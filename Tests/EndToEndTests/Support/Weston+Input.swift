@@ -109,3 +109,9 @@ extension Weston {
         return (fields[0], fields[1], fields[2], fields[3])
     }
 }
+
+extension Weston {
+    /// Stamps later input `offset` ms off CLOCK_MONOTONIC (wrapped to the protocol's 32 bits), as virtual and
+    /// remote input devices do with clocks of their own.
+    func setClockOffset(milliseconds offset: Int64) throws { _ = try send("clock-offset \(offset)") }
+}

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Part of recto (Apache-2.0), not of the GPL helper's tree: recto (through CPDFWire) and recto-pdf (through its
+// header search path) both include this one copy. Apache-2.0 code may be combined into the GPL-3 helper.
 // The wire protocol between `recto` and its PDF helper `recto-pdf` (see Helpers/recto-pdf/README.md).
 // One request or reply per SOCK_SEQPACKET packet, in the machine's own byte order (both ends run on the same
 // machine). Bulk data (page tables, pixels) never goes through the socket: it comes back as a memfd attached

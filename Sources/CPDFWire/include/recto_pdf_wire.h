@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Part of recto (Apache-2.0), not of the GPL helper's tree: recto (through CPDFWire) and recto-pdf (through its
+// header search path) both include this one copy. Apache-2.0 code may be combined into the GPL-3 helper.
 // Descriptor passing for the recto-pdf protocol, shared by the helper and recto (through CPDFWire): one packet
 // with at most one descriptor attached by SCM_RIGHTS. Plain C and glibc, static inline: links nothing.
 #ifndef RECTO_PDF_WIRE_H
