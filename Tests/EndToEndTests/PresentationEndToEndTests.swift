@@ -23,7 +23,7 @@ import Testing
         var stats = try session.waitForEvent("stats")
         while (stats.int("presented") ?? 0) < 10 { stats = try session.waitForEvent("stats") }
         let damaged = try #require(stats.number("damaged_p50"), "\(stats)")
-        #expect(damaged > 0 && damaged < 0.6, "a turn's frame damages a part of the window: \(stats)")
+        #expect(damaged > 0 && damaged < 0.6, "a turn's frame damages a part of the window: \(stats) \(session.historyText)")
 
         // Held still: what the compositor shows (many partial frames) against the same frame drawn whole.
         _ = try session.events(during: .milliseconds(400))
