@@ -17,6 +17,8 @@ uniform float u_aaScale;
 uniform float u_frontStrength;
 uniform float u_backStrength;
 uniform float u_mirror;
+// A fading leaf (a single page's, lying down on the background) shows this much over what lies beneath.
+uniform float u_opacity;
 varying vec2 v_page;
 
 // Analytic antialiasing: the outermost pixel of the page's outline and of the roll's rim fades out. Points
@@ -51,5 +53,5 @@ void main() {
     vec3 cb = mix(u_paper.rgb, tb.rgb, u_backStrength * tb.a) * shade + highlight;
     // The turned-away face over the front face: premultiplied sum, divided back for the over-blend.
     float a = ab + af * (1.0 - ab);
-    gl_FragColor = vec4((cb * ab + cf * (af * (1.0 - ab))) / max(a, 1.0e-4), a);
+    gl_FragColor = vec4((cb * ab + cf * (af * (1.0 - ab))) / max(a, 1.0e-4), a * u_opacity);
 }

@@ -11,4 +11,6 @@ mkdir -p "$out"
 "$recto" render --size 960x640 --page 6 --grab tr --drag 560,180 --radius 40 --out "$out/spread-top-corner.png"
 "$recto" render --size 480x640 --spread single --page 1 --drag 250,420 --out "$out/single-cover.png"
 "$recto" render --size 480x640 --spread single --page 8 --grab edge --drag 200,300 --radius 60 --out "$out/single-edge.png"
+# A single page in a landscape window, turned past its spine: the turned part lies over the background.
+"$recto" render --size 1920x1080 --spread single --page 3 --drag 371,996 --out "$out/single-landscape.png"
 echo "wrote $(ls "$out" | wc -l) frames to $out"

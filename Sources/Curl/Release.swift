@@ -33,6 +33,14 @@ public struct SpringConfig: Hashable, Sendable {
     public init(frequency: Double = 16, settleDistance: Double = 0.25) {
         self.frequency = frequency; self.settleDistance = settleDistance
     }
+
+    /// ω as an animation uses it: `frequency`, or 16 where that is not a positive number.
+    var omega: Double { frequency.isFinite && frequency > 0 ? frequency : 16 }
+
+    /// The launch that lifts a point at rest on its goal line by `peak` (pixels, a direction and distance) and
+    /// lets it fall back: a critically damped spring launched at v from rest reaches v/(ω·e) at 1/ω. Every lift
+    /// (a flip's arc, attract mode's corner) is launched by this.
+    public func launchVelocity(peak: Vec2) -> Vec2 { peak * omega * 2.718281828459045 }
 }
 
 /// The page after release (or a keyboard/tap flip): the grabbed point travels on a critically damped spring to
@@ -75,7 +83,7 @@ public struct CurlAnimator: Sendable {
         let t0 = time.isFinite ? time : 0
         // Along the line to the goal the error is (−D + (v − ωD)τ)·e^(−ωτ): it never changes sign iff ω ≥ v/D.
         let toGoal = goal - x0, dist = toGoal.length
-        let base = spring.frequency.isFinite && spring.frequency > 0 ? spring.frequency : 16
+        let base = spring.omega
         let approach = dist > 0 ? v0.dot(toGoal) / dist : 0
         omega = dist > 0 ? Swift.max(base, approach / dist) : base
         start = x0; startVelocity = v0; startTime = t0
@@ -86,17 +94,24 @@ public struct CurlAnimator: Sendable {
     }
 
     /// A keyboard or tap flip: the same spring from rest, launched across the page so the grabbed point rises
-    /// by `arcHeight × page height` (toward the page's middle) on a natural arc before landing on its mirror image.
+    /// by `arcHeight × page height` (toward the page's middle) on a natural arc before landing on its mirror image
+    /// (`forward`), or from lying turned back home.
     public static func flip(page: CurlPage, grab: GrabPoint = .br, config: CurlConfig = CurlConfig(), time: Double,
-                            arcHeight: Double = 0.12, spring: SpringConfig = SpringConfig()) -> CurlAnimator {
+                            arcHeight: Double = 0.12, forward: Bool = true,
+                            spring: SpringConfig = SpringConfig()) -> CurlAnimator {
         let home = grab.location(in: page) ?? .zero
-        let base = spring.frequency.isFinite && spring.frequency > 0 ? spring.frequency : 16
-        // A launch v across the flip peaks at v/(ω·e) when the spring starts at rest along the flip.
         let lift = (arcHeight.isFinite ? arcHeight : 0) * (page.height.isFinite ? page.height : 0)
         let towardMiddle = home.y > page.height / 2 ? -1.0 : 1.0
-        let v = Vec2(0, towardMiddle * lift * base * 2.718281828459045)
-        return CurlAnimator(page: page, grab: grab, config: config, from: home, velocity: v, time: time,
-                            commit: true, spring: spring)
+        return CurlAnimator(page: page, grab: grab, config: config, from: forward ? home : page.mirrored(home),
+                            velocity: spring.launchVelocity(peak: Vec2(0, towardMiddle * lift)), time: time,
+                            commit: forward, spring: spring)
+    }
+
+    /// A corner lifted from rest by `peak` (page space: direction and distance) that falls back home on its own.
+    public static func lift(page: CurlPage, grab: GrabPoint, config: CurlConfig = CurlConfig(), peak: Vec2,
+                            time: Double, spring: SpringConfig = SpringConfig()) -> CurlAnimator {
+        CurlAnimator(page: page, grab: grab, config: config, from: grab.location(in: page) ?? .zero,
+                     velocity: spring.launchVelocity(peak: peak), time: time, commit: false, spring: spring)
     }
 
     /// Moves the animation to `time` (ms, the caller's frame timestamp). Earlier times are ignored.

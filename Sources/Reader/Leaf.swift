@@ -52,3 +52,19 @@ struct Leaf: Sendable {
         return forward ? home : page.mirrored(home)
     }
 }
+
+extension Leaf {
+    /// The share of a turn's travel over which a single page's leaf fades at its turned end.
+    static let singleFade = 0.2
+
+    /// How much of the leaf shows at `progress` (0 unturned, 1 lying turned). A spread's leaf lands on the facing
+    /// page's slot. A single page has no slot beside it: its turned part lies over the background, and the page
+    /// at rest is drawn without it, so the leaf fades out over the last `singleFade` of a forward turn instead
+    /// of vanishing when the turn ends, and a backward turn's leaf fades in over the first instead of appearing
+    /// whole (smoothly: no step where the fade starts, none when the turn settles a fraction of a pixel early).
+    static func opacity(progress: Double, single: Bool) -> Double {
+        guard single else { return 1 }
+        let x = min(1, max(0, (1 - progress) / singleFade))
+        return x * x * (3 - 2 * x)
+    }
+}

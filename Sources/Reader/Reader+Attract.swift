@@ -14,13 +14,11 @@ extension Reader {
             return false
         }
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
-        guard let home = grab.location(in: leaf.page) else { return false }
-        // Launched from rest at home, a critically damped spring peaks at v/(ω·e) and comes back home.
+        guard grab.location(in: leaf.page) != nil else { return false }
         let toward = Vec2(leaf.page.spine == .left ? -1 : 1, -0.6)
-        let peak = reach * min(leaf.page.width, leaf.page.height)
-        let velocity = toward * (peak * spring.frequency * 2.718281828459045 / toward.length)
-        let animator = CurlAnimator(page: leaf.page, grab: grab, config: config.curl, from: home, velocity: velocity,
-                                    time: time, commit: false, spring: spring)
+        let peak = toward * (reach * min(leaf.page.width, leaf.page.height) / toward.length)
+        let animator = CurlAnimator.lift(page: leaf.page, grab: grab, config: config.curl, peak: peak, time: time,
+                                         spring: spring)
         var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
         state.attract = true
         turn = state

@@ -221,16 +221,9 @@ extension Reader {
             return events + [.flip(.begin, forward: forward), .flip(.commit, forward: forward)]
         }
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
-        let animator: CurlAnimator
-        if forward {
-            animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, spring: config.spring)
-        } else {
-            // The reverse arc: from lying turned, lifted toward the middle, home.
-            let home = grab.location(in: leaf.page) ?? .zero
-            let lift = 0.12 * leaf.page.height * config.spring.frequency * 2.718281828459045
-            animator = CurlAnimator(page: leaf.page, grab: grab, config: config.curl, from: leaf.page.mirrored(home),
-                                    velocity: Vec2(0, -lift), time: time, commit: false, spring: config.spring)
-        }
+        // A backward turn runs the reverse arc: from lying turned, lifted toward the middle, home.
+        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, forward: forward,
+                                         spring: config.spring)
         var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
         state.willComplete = true
         turn = state
@@ -326,10 +319,8 @@ extension Reader {
         }
         let leaf = Leaf(rect: rect, rightToLeft: config.rightToLeft, turn: turn, forward: false)
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
-        let home = grab.location(in: leaf.page) ?? .zero
-        let lift = 0.12 * leaf.page.height * config.spring.frequency * 2.718281828459045
-        let animator = CurlAnimator(page: leaf.page, grab: grab, config: config.curl, from: leaf.page.mirrored(home),
-                                    velocity: Vec2(0, -lift), time: time, commit: false, spring: config.spring)
+        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, forward: false,
+                                         spring: config.spring)
         var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
         state.willComplete = true
         self.turn = state

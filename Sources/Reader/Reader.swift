@@ -122,7 +122,8 @@ public struct Reader: Sendable {
             }
             f.pages = flat
             f.leaf = LeafFrame(rect: leaf.rect, cylinder: solution.cylinder, front: t.front, back: t.back,
-                               backIsMirrored: t.backIsMirrored, under: t.under, progress: solution.progress)
+                               backIsMirrored: t.backIsMirrored, under: t.under, progress: solution.progress,
+                               opacity: Leaf.opacity(progress: solution.progress, single: t.backIsMirrored))
         } else {
             // A pull at the end of the book: the page lifts a little over the background.
             let pulled = here.placed.first { $0.rect == leaf.rect }?.page

@@ -30,4 +30,6 @@ public struct LeafFrame: Sendable {
     public var under: Int?
     /// 0…1: progress of the flip (0 unturned, 1 lying turned).
     public var progress: Double
+    /// 0…1: how much of the leaf shows over what lies beneath it (1: all of it; see `Leaf.opacity`).
+    public var opacity: Double = 1
 }

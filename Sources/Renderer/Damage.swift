@@ -51,7 +51,7 @@ extension FrameScene {
         let r = max(curl.radius, 0), n = curl.axisNormal, along = Vec2(-n.y, n.x)
         let page = [Vec2(0, 0), Vec2(curl.rect.width, 0), Vec2(curl.rect.width, curl.rect.height), Vec2(0, curl.rect.height)]
         let toWindow = view.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y)))
-        func window(_ p: [Vec2]) -> [Vec2] { curl.confine(p).map(toWindow.apply) }
+        func window(_ p: [Vec2]) -> [Vec2] { p.map(toWindow.apply) }
         let lifted = clipSlab(page, curl.axisPoint, n, lower: -1, upper: .infinity)
         // The roll shows page points at distance d from the axis at distance r sin(d/r): within [0, r], and
         // along the axis within the extent of the part that rolls.
@@ -63,6 +63,8 @@ extension FrameScene {
             moving.append(window([o + along * lo - n, o + along * hi - n, o + along * hi + n * (r + 1), o + along * lo + n * (r + 1)]))
         }
         moving.append(window(clipSlab(page, curl.axisPoint, n, lower: -1, upper: r + rollShadowWidth(radius: r) + 1)))
+        // A fading leaf changes all over, its flat part too.
+        if curl.isFading { moving.append(window(clipSlab(page, curl.axisPoint, n, lower: -.infinity, upper: 0))) }
         if let beneath = curl.beneath, !beneath.rect.isEmpty {
             // The shadow lies on the page beneath, which may be laid out apart from the turning page.
             let shift = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)

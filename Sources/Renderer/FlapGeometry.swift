@@ -8,10 +8,10 @@ struct FlapGeometry {
     /// a pixel and a half, so the outline around it keeps its antialiased blend over what lies beneath.
     let interior: [Vec2]
     /// What the outline leaves out: the interior pulled in by one more pixel. The outline overlaps the
-    /// interior (opaque there), so no pixel on the seam between the two draws is left out.
+    /// interior (opaque there), so no pixel on the seam between the two draws is left out. A fading leaf is
+    /// blended, where an overlap would show: its interior is this hole, which the outline and the band abut.
     let outlineHole: [Vec2]
-    /// The same points where the fold puts them (page space of the turning page's rect), inside the page when the
-    /// turn is confined to it (as are the band and the outline).
+    /// The interior where the fold puts it (page space of the turning page's rect).
     let placedInterior: [Vec2]
     /// The roll as seen from above, in the turning page's space: from `outlineBand` pixels beyond the axis
     /// (over the fold's edge of the flap) to a pixel and a half past the rim, along the whole curled part.
@@ -34,16 +34,16 @@ struct FlapGeometry {
         let folded = clipSlab(page, curl.axisPoint, n, lower: pi * r, upper: .infinity)
         let pixel = 1 / max(pixelsPerPagePixel, 1e-6)
         let band = Self.outlineBand * pixel
-        interior = insetConvex(folded, by: 1.5 * pixel)
         outlineHole = insetConvex(folded, by: band)
+        interior = curl.isFading ? outlineHole : insetConvex(folded, by: 1.5 * pixel)
         // p − n (2 d(p) − πr) with d(p) = (p − a)·n: linear part I − 2nnᵀ, offset n (2 a·n + πr).
         let offset = n * (2 * curl.axisPoint.dot(n) + pi * r)
         let fold = Affine2(a: 1 - 2 * n.x * n.x, b: -2 * n.x * n.y, c: -2 * n.x * n.y, d: 1 - 2 * n.y * n.y,
                            tx: offset.x, ty: offset.y)
         self.fold = fold
-        placedInterior = curl.confine(interior.map(fold.apply))
+        placedInterior = interior.map(fold.apply)
         let beyondBand = clipSlab(folded, curl.axisPoint, n, lower: pi * r + band, upper: .infinity)
-        placedOutline = subtract(beyondBand, convex: outlineHole).map { curl.confine($0.map(fold.apply)) }
+        placedOutline = subtract(beyondBand, convex: outlineHole).map { $0.map(fold.apply) }
         // Every point of the roll keeps its place along the axis, so the band spans the curled part's extent
         // along it; across, the rim lies r from the axis.
         let curled = clipSlab(page, curl.axisPoint, n, lower: 0, upper: pi * r + band)
@@ -52,8 +52,7 @@ struct FlapGeometry {
         if let t0 = ts.min(), let t1 = ts.max() {
             let a = curl.axisPoint, lo = t0 - 1.5 * pixel, hi = t1 + 1.5 * pixel
             let near = -band, far = r + 1.5 * pixel
-            rollBand = curl.confine([a + along * lo + n * near, a + along * hi + n * near, a + along * hi + n * far,
-                                     a + along * lo + n * far])
+            rollBand = [a + along * lo + n * near, a + along * hi + n * near, a + along * hi + n * far, a + along * lo + n * far]
         } else {
             rollBand = []
         }

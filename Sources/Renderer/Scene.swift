@@ -38,21 +38,19 @@ public struct CurlLayer {
     public var beneath: PageQuad?
     /// 0…1: how dark the shadow beneath is (fades as the page lies flat).
     public var shadowStrength: Double
-    /// Drawn only inside `rect`: a single page has no slot beside it, so what turns past the spine leaves the
-    /// view there (as at a portrait window's edge), and a turn ends as the page at rest is drawn, without it.
-    public var confined: Bool
+    /// 0…1: how much of the leaf shows over what lies beneath it. A single page's leaf fades as it comes to lie
+    /// on the background, where the page at rest is not drawn (`LeafFrame.opacity`).
+    public var opacity: Double
 
     public init(rect: Rect, axisPoint: Vec2, axisNormal: Vec2, radius: Double, front: Texture?, back: Texture?,
-                backIsSeparatePage: Bool, beneath: PageQuad?, shadowStrength: Double = 0.45, confined: Bool = false) {
+                backIsSeparatePage: Bool, beneath: PageQuad?, shadowStrength: Double = 0.45, opacity: Double = 1) {
         self.rect = rect; self.axisPoint = axisPoint; self.axisNormal = axisNormal; self.radius = radius
         self.front = front; self.back = back; self.backIsSeparatePage = backIsSeparatePage
-        self.beneath = beneath; self.shadowStrength = shadowStrength; self.confined = confined
+        self.beneath = beneath; self.shadowStrength = shadowStrength; self.opacity = opacity
     }
 
-    /// `polygon` (page space) as drawn: inside the page when the turn is confined to it.
-    func confine(_ polygon: [Vec2]) -> [Vec2] {
-        confined ? clipToRect(polygon, width: rect.width, height: rect.height) : polygon
-    }
+    /// Drawn blended over what lies beneath it, each pixel of the leaf once.
+    var isFading: Bool { opacity < 1 }
 }
 
 /// A label over the scene: `text` set white on a dark, slightly see-through box above the page corner at

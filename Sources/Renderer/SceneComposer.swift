@@ -27,14 +27,15 @@ public struct SceneComposer {
                     scene.pages.append(under)
                 }
             } else {
-                let strength = 0.5 * min(1, leaf.cylinder.radius / 8) * (1 - leaf.progress * 0.6)
+                let opacity = min(1, max(0, leaf.opacity))
+                let strength = 0.5 * min(1, leaf.cylinder.radius / 8) * (1 - leaf.progress * 0.6) * opacity
                 scene.curl = CurlLayer(rect: leaf.rect, axisPoint: leaf.cylinder.axisPoint,
                                        axisNormal: leaf.cylinder.normal, radius: leaf.cylinder.radius,
                                        front: leaf.front.flatMap { textures[$0] },
                                        back: leaf.back.flatMap { textures[$0] },
                                        backIsSeparatePage: !leaf.backIsMirrored,
                                        beneath: under ?? PageQuad(texture: nil, rect: .zero),
-                                       shadowStrength: strength, confined: leaf.backIsMirrored)
+                                       shadowStrength: strength, opacity: opacity)
             }
         }
         return scene

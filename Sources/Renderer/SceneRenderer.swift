@@ -84,11 +84,14 @@ public final class SceneRenderer {
         if skippedPass != .clear { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
         let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        // Where the folded flap lies (book space): what it covers need not be drawn first.
+        // Where the folded flap lies (book space): what it covers need not be drawn first, unless the leaf is
+        // fading and shows it.
         let flapGeometry = scene.curl.map { FlapGeometry($0, pixelsPerPagePixel: scene.view.uniformScale) }
         let flap = flapGeometry.map { g in g.placedInterior.map { $0 + Vec2(g.origin.x, g.origin.y) } } ?? []
+        let fading = scene.curl?.isFading ?? false
+        let covered = fading ? [] : flap
         for page in scene.pages where !page.rect.isEmpty && skippedPass != .pagesAtRest {
-            let local = flap.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
+            let local = covered.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
             for piece in subtract(corners(page.rect), convex: local) {
                 drawFlat(page, polygon: piece, scene: scene, toClip: toClip)
             }
@@ -110,12 +113,13 @@ public final class SceneRenderer {
         // the roll shader.
         if let beneath = curl.beneath, !beneath.rect.isEmpty {
             let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
-            let revealed = clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal,
-                                    lower: -0.5, upper: .infinity)
+            // Under a fading leaf the whole page beneath shows through.
+            let revealed = fading ? corners(beneath.rect)
+                : clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal, lower: -0.5, upper: .infinity)
             if revealed.count >= 3 {
                 // The flap lies over the page beneath too once it has turned past the middle.
-                let covered = flap.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
-                for piece in subtract(revealed, convex: covered) where skippedPass != .beneath {
+                let local = covered.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
+                for piece in subtract(revealed, convex: local) where skippedPass != .beneath {
                     drawFlat(beneath, polygon: piece, scene: scene, toClip: toClip)
                 }
                 if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
@@ -128,11 +132,15 @@ public final class SceneRenderer {
                 }
             }
         }
-        let flat = clipSlab(corners(curl.rect), curl.axisPoint, curl.axisNormal, lower: -.infinity, upper: 0)
+        // A fading leaf's flat part ends where the roll's band begins, so no pixel of the leaf blends twice.
+        let band = fading ? FlapGeometry.outlineBand / max(scene.view.uniformScale, 1e-6) : 0
+        let flat = clipSlab(corners(curl.rect), curl.axisPoint, curl.axisNormal, lower: -.infinity, upper: -band)
         let localFlap = flap.map { Vec2($0.x - curl.rect.x, $0.y - curl.rect.y) }
+        if fading { blendConstant(curl.opacity) }
         for piece in subtract(flat, convex: localFlap) where skippedPass != .flatPart {
             drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
         }
+        glDisable(GLenum(GL_BLEND))
         guard let flapGeometry else { return }
         if skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
         if skippedPass != .rollAndOutline { drawRoll(curl, flapGeometry, scene: scene, toClip: toClip) }
@@ -142,9 +150,7 @@ public final class SceneRenderer {
     /// mix of the two spreads (and of a page with the background where only one spread has a page).
     private func drawFading(_ scene: FrameScene, toClip: Affine2) {
         guard !scene.fading.isEmpty, scene.fadingOpacity > 0 else { return }
-        glEnable(GLenum(GL_BLEND))
-        glBlendColor(0, 0, 0, GLfloat(min(1, scene.fadingOpacity)))
-        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        blendConstant(scene.fadingOpacity)
         for page in scene.fading where !page.rect.isEmpty {
             drawFlat(page, polygon: nil, scene: scene, toClip: toClip)
         }
@@ -181,9 +187,7 @@ public final class SceneRenderer {
     func drawBox(_ quad: PageQuad, colour: RGBA, opacity: Double = 1, scene: FrameScene, toClip: Affine2) {
         var label = scene
         label.paper = colour
-        glEnable(GLenum(GL_BLEND))
-        glBlendColor(0, 0, 0, GLfloat(0.85 * opacity))
-        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+        blendConstant(0.85 * opacity)
         drawFlat(quad, polygon: nil, scene: label, toClip: toClip)
         glDisable(GLenum(GL_BLEND))
     }
@@ -207,24 +211,51 @@ public final class SceneRenderer {
 
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws
     /// it opaque (in single-page mode the front seen through the paper: paper with 22 % of the image).
+    /// A fading flap is blended over the page beneath; over the background, which is one colour, it is drawn
+    /// opaque in the colour the blend would give (no blending, nothing drawn beneath it).
     private func drawFlapInterior(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
-        guard flap.interior.count >= 3 else { return }
+        guard flap.placedInterior.count >= 3 else { return }
         let program = plainProgram
         program.use()
-        setPaper(program, scene.paper)
         glUniform1i(program.uniform("u_tex"), 0)
         setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
         let texture = (curl.backIsSeparatePage ? curl.back : curl.front)
         let strength = texture == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22
-        glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
         let t = texture ?? blank!
         t.bind(texelsPerPixel: texelsPerPixel(t, rect: curl.rect, view: scene.view))
         let w = curl.rect.width, h = curl.rect.height
         let mirrored = curl.backIsSeparatePage
         // Texture coordinates of a placed point: fold it back (the fold is its own inverse), then scale,
         // mirrored when the back is a page of its own.
-        let scale = Affine2(a: mirrored ? -1 / w : 1 / w, b: 0, c: 0, d: 1 / h, tx: mirrored ? 1 : 0, ty: 0)
-        drawPolygon(flap.placedInterior, uv: scale.concatenating(flap.fold))
+        let uv = Affine2(a: mirrored ? -1 / w : 1 / w, b: 0, c: 0, d: 1 / h, tx: mirrored ? 1 : 0, ty: 0)
+            .concatenating(flap.fold)
+        setPaper(program, scene.paper)
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
+        guard curl.isFading else {
+            drawPolygon(flap.placedInterior, uv: uv)
+            return
+        }
+        let a = curl.opacity
+        blendConstant(a)
+        drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+        glDisable(GLenum(GL_BLEND))
+        // mix(ground, mix(paper, image, k), a) is mix(paper', image, a k) with paper' the mean of ground and paper
+        // weighted 1 − a and a (1 − k) (exact for opaque images).
+        let k = strength, weight = 1 - a * k
+        let g = scene.background, p = scene.paper
+        func mean(_ x: Double, _ y: Double) -> Double { weight > 0 ? ((1 - a) * x + a * (1 - k) * y) / weight : y }
+        setPaper(program, RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)))
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(a * k))
+        for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
+            drawPolygon(piece, uv: uv)
+        }
+    }
+
+    /// Blends what is drawn next over what is drawn, `opacity` of it (colour only; alpha stays 1).
+    private func blendConstant(_ opacity: Double) {
+        glEnable(GLenum(GL_BLEND))
+        glBlendColor(0, 0, 0, GLfloat(min(1, max(0, opacity))))
+        glBlendFuncSeparate(GLenum(GL_CONSTANT_ALPHA), GLenum(GL_ONE_MINUS_CONSTANT_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
     }
 
     /// The rect's corners in its own page space.
@@ -328,6 +359,7 @@ public final class SceneRenderer {
         glUniform1f(program.uniform("u_frontStrength"), curl.front == nil ? 0 : 1)
         glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22)
         glUniform1f(program.uniform("u_mirror"), curl.backIsSeparatePage ? 1 : 0)
+        glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, curl.opacity))))
         glUniform1i(program.uniform("u_front"), 0)
         glUniform1i(program.uniform("u_back"), 1)
         // Sampled as the flat page is: the roll foreshortens the page only within a pixel or two of its rim, where

@@ -132,22 +132,38 @@ import TestSupport
         #expect(a.finger == b.finger)
     }
 
-    @Test(arguments: [SpineSide.left, .right])
-    func keyboardFlipFollowsAnArc(spine: SpineSide) {
+    @Test(arguments: [SpineSide.left, .right], [true, false])
+    func keyboardFlipFollowsAnArc(spine: SpineSide, forward: Bool) {
         let page = CurlPage(width: 800, height: 1000, spine: spine)
         let grab: GrabPoint = spine == .left ? .br : .bl
-        var a = CurlAnimator.flip(page: page, grab: grab, time: 0, arcHeight: 0.12)
-        var t = 0.0, highest = 1000.0, lastProgress = 0.0, clamped = false
+        var a = CurlAnimator.flip(page: page, grab: grab, time: 0, arcHeight: 0.12, forward: forward)
+        #expect(a.progress == (forward ? 0 : 1))
+        var t = 0.0, highest = 1000.0, lastProgress = a.progress, clamped = false
         while !a.isFinished && t < 3000 {
             t += 1000.0 / 60; a.advance(to: t)
             highest = min(highest, a.solution.finger.y)
-            #expect(a.progress >= lastProgress)
+            #expect(forward ? a.progress >= lastProgress : a.progress <= lastProgress)
             lastProgress = a.progress
             clamped = clamped || a.solution.isClamped
         }
-        #expect(a.isFinished && a.committed && a.progress == 1)
+        #expect(a.isFinished && a.committed == forward && a.progress == (forward ? 1 : 0))
         #expect(!clamped)
         #expect(abs((1000 - highest) - 120) < 6, "rose \(1000 - highest) px")
         #expect(t < 1500)
+    }
+
+    /// Every lift is launched so that the spring carries the point exactly as far as asked, and back.
+    @Test(arguments: [Vec2(-96, -57.6), Vec2(0, -120), Vec2(40, 10)], [6.0, 16.0])
+    func aLiftPeaksWhereAsked(peak: Vec2, frequency: Double) {
+        let page = CurlPage(width: 800, height: 1000, spine: .left)
+        var a = CurlAnimator.lift(page: page, grab: .br, peak: peak, time: 0, spring: SpringConfig(frequency: frequency))
+        let home = Vec2(800, 1000)
+        var farthest = Vec2.zero, t = 0.0
+        while !a.isFinished && t < 5000 {
+            t += 0.25; a.advance(to: t)
+            if (a.finger - home).length > farthest.length { farthest = a.finger - home }
+        }
+        #expect(a.isFinished && !a.committed && a.finger == home)
+        #expect((farthest - peak).length < 1e-3 * peak.length, "peaked at \(farthest), asked \(peak)")
     }
 }

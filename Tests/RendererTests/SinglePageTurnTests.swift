@@ -1,0 +1,135 @@
+import Book
+import Geometry
+import Gestures
+import Reader
+import Renderer
+import Testing
+
+/// A single page in a landscape window: the turned part of its leaf lies over the background left of the spine,
+/// as paper does, and the leaf fades there at the turned end of a turn (the page at rest is drawn without it).
+@Suite(.serialized) struct SinglePageTurnTests {
+    static let width = 1200, height = 800
+    static let background = RGBA(0.16, 0.16, 0.17)
+
+    func reader(_ mode: SpreadPreference, page: Int = 3) -> Reader {
+        var config = ReaderConfig()
+        config.spread = mode
+        var reader = Reader(pageCount: 6, config: config)
+        reader.resize(width: Double(Self.width), height: Double(Self.height))
+        for p in 1...6 { reader.setPageSize(p, width: 500, height: 700) }
+        reader.go(toPage: page)
+        return reader
+    }
+
+    func render(_ reader: Reader, gpu: TestGPU, textures: [Int: Texture]) -> RGBAImageView {
+        let (image, errors) = gpu.render(SceneComposer(background: Self.background).scene(reader.frame, textures: textures))
+        #expect(errors.isEmpty)
+        return RGBAImageView(pixels: image.pixels, width: image.width)
+    }
+
+    /// The frame with the bottom right corner held `past` page widths beyond the spine, the turning page's rect and
+    /// the finger.
+    func held(_ mode: SpreadPreference, page: Int = 3, past: Double, gpu: TestGPU,
+              textures: [Int: Texture]) throws -> (image: RGBAImageView, rect: Rect, finger: Vec2) {
+        var reader = reader(mode, page: page)
+        let grab = Grab.corner(.bottomRight)
+        let start = try #require(reader.grabStart(forward: true, grab: grab))
+        let rect = try #require(reader.frame.pages.last?.rect)
+        let finger = Vec2(rect.minX - past * rect.width, start.y - 60)
+        _ = reader.apply(.curlBegin(CurlBegin(direction: .forward, grab: grab, start: start, position: finger,
+                                              source: .touch)), at: 0)
+        return (render(reader, gpu: gpu, textures: textures), rect, finger)
+    }
+
+    @Test func aSinglePagesTurnedPartLiesOverTheBackgroundLeftOfItsSpine() throws {
+        let gpu = try TestGPU(width: Self.width, height: Self.height)
+        let textures = (1...6).reduce(into: [Int: Texture]()) { $0[$1] = gpu.texture(MarkerBook.page($1)) }
+        for past in [0.25, 0.5] {
+            let (image, rect, finger) = try held(.single, past: past, gpu: gpu, textures: textures)
+            var drawn = 0
+            for y in 0..<Self.height { for x in 0..<Int(rect.minX) - 1 where !image.isBackground(x, y) { drawn += 1 } }
+            // The flap past the spine: a wedge from the held corner up to where the fold crosses the spine.
+            let wedge = past * rect.width * rect.height / 2
+            #expect(Double(drawn) > 0.5 * wedge, "\(past) page widths past the spine: \(drawn) pixels left of the page")
+            // Paper beside the held corner (the page seen through from behind), opaque: not yet fading.
+            let x = Int(finger.x) + 30, y = Int(finger.y) - 30
+            #expect(image.brightness(x, y) > 150, "\(past): the flap beside its corner is \(image.brightness(x, y))")
+            // The page beneath shows where the turning page has lifted off it.
+            #expect(!image.isBackground(Int(rect.maxX) - 20, Int(rect.center.y)))
+        }
+        // In a spread the turned part lies on the left page's slot, empty beside the cover too.
+        let (spread, rect, _) = try held(.double, page: 1, past: 0.6, gpu: gpu, textures: textures)
+        var flap = 0
+        for y in 0..<Self.height { for x in 0..<Int(rect.minX) - 1 where !spread.isBackground(x, y) { flap += 1 } }
+        #expect(flap > 10_000, "the flap over the left page: \(flap) pixels")
+    }
+
+    /// Brightness, frame by frame, of a point over the background left of the spine, `step` ms apart, while `turning`
+    /// holds (the reader's leaf at that frame's progress), and of the frame after the turn ends.
+    func trace(_ reader: inout Reader, from time: Double, step: Double, while turning: (LeafFrame) -> Bool,
+               gpu: TestGPU, textures: [Int: Texture]) throws -> [Int] {
+        let rect = try #require(reader.layoutRect)
+        let x = Int(rect.minX - 0.3 * rect.width), y = Int(rect.center.y)
+        var values: [Int] = [], t = time
+        while t < time + 3000 {
+            if let leaf = reader.frame.leaf, !turning(leaf) { break }
+            values.append(render(reader, gpu: gpu, textures: textures).brightness(x, y))
+            if !reader.isTurning { break }
+            t += step
+            _ = reader.advance(to: t)
+        }
+        return values
+    }
+
+    @Test func theTurnedLeafFadesOutAsTheTurnEndsInsteadOfVanishing() throws {
+        let gpu = try TestGPU(width: Self.width, height: Self.height)
+        let textures = (1...6).reduce(into: [Int: Texture]()) { $0[$1] = gpu.texture(MarkerBook.page($1)) }
+        var reader = reader(.single)
+        _ = reader.apply(.turn(.forward, cause: .key), at: 0)
+        var t = 0.0
+        while let leaf = reader.frame.leaf, leaf.progress < 0.8 { t += 4; _ = reader.advance(to: t) }
+        let values = try trace(&reader, from: t, step: 4, while: { _ in true }, gpu: gpu, textures: textures)
+        try check(values, from: "the leaf lying turned", to: "the background")
+    }
+
+    @Test func aBackwardTurnsLeafComesInOverTheBackgroundInsteadOfAppearingWhole() throws {
+        let gpu = try TestGPU(width: Self.width, height: Self.height)
+        let textures = (1...6).reduce(into: [Int: Texture]()) { $0[$1] = gpu.texture(MarkerBook.page($1)) }
+        var reader = reader(.single)
+        let atRest = try trace(&reader, from: 0, step: 4, while: { _ in true }, gpu: gpu, textures: textures)
+        _ = reader.apply(.turn(.backward, cause: .key), at: 0)
+        let values = try trace(&reader, from: 0, step: 4, while: { $0.progress > 0.8 }, gpu: gpu, textures: textures)
+        try check(atRest + values, from: "the background", to: "the leaf lying turned")
+    }
+
+    /// `values` go from one look to the other without a jump: no step between frames 4 ms apart is more than a
+    /// third of the way.
+    func check(_ values: [Int], from: String, to: String) throws {
+        let first = try #require(values.first), last = try #require(values.last)
+        let contrast = abs(last - first)
+        #expect(contrast > 80, "\(from) (\(first)) against \(to) (\(last))")
+        let steps = zip(values, values.dropFirst()).map { abs($1 - $0) }
+        #expect(steps.max() ?? 0 <= contrast / 3, "from \(from) to \(to) over \(values.count) frames: \(values)")
+    }
+}
+
+extension Reader {
+    /// The rect of the page shown (single mode: the only one).
+    var layoutRect: Rect? { frame.leaf?.rect ?? frame.pages.last?.rect }
+}
+
+/// Top-down RGBA rows.
+struct RGBAImageView {
+    let pixels: [UInt8]
+    let width: Int
+    /// The scene's background (0.16, 0.16, 0.17), within rounding.
+    func isBackground(_ x: Int, _ y: Int) -> Bool {
+        let i = (y * width + x) * 4
+        return abs(Int(pixels[i]) - 41) <= 2 && abs(Int(pixels[i + 1]) - 41) <= 2 && abs(Int(pixels[i + 2]) - 43) <= 2
+    }
+    /// The mean of the colour channels.
+    func brightness(_ x: Int, _ y: Int) -> Int {
+        let i = (y * width + x) * 4
+        return (Int(pixels[i]) + Int(pixels[i + 1]) + Int(pixels[i + 2])) / 3
+    }
+}
