@@ -43,19 +43,7 @@ public struct InputClock: Sendable {
         defer { track(event) }
         switch event {
         case .touchCancel, .pointerLeave: return event
-        case let .touchDown(id, p, t): return .touchDown(id: id, position: p, time: frameTime(t, now))
-        case let .touchMotion(id, p, t): return .touchMotion(id: id, position: p, time: frameTime(t, now))
-        case let .touchUp(id, t): return .touchUp(id: id, time: frameTime(t, now))
-        case let .pointerMotion(p, t): return .pointerMotion(position: p, time: frameTime(t, now))
-        case let .pointerButton(b, pressed, t): return .pointerButton(button: b, pressed: pressed, time: frameTime(t, now))
-        case let .pointerAxis(axis, value, steps, t):
-            return .pointerAxis(axis: axis, value: value, value120: steps, time: frameTime(t, now))
-        case let .pinchBegin(fingers, t): return .pinchBegin(fingers: fingers, time: frameTime(t, now))
-        case let .pinchUpdate(delta, scale, rotation, t):
-            return .pinchUpdate(delta: delta, scale: scale, rotation: rotation, time: frameTime(t, now))
-        case let .pinchEnd(cancelled, t): return .pinchEnd(cancelled: cancelled, time: frameTime(t, now))
-        case let .key(sym, pressed, mods, t): return .key(keysym: sym, pressed: pressed, modifiers: mods, time: frameTime(t, now))
-        case .touchFrame, .pointerEnter, .pointerFrame, .modifiers: return event
+        default: return event.retimed { frameTime($0, now) }
         }
     }
 

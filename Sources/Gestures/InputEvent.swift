@@ -62,6 +62,28 @@ public enum InputEvent: Sendable, Hashable {
     }
 }
 
+extension InputEvent {
+    /// The same event with its time passed through `f` (events without a time unchanged).
+    public func retimed(_ f: (Double) -> Double) -> InputEvent {
+        switch self {
+        case let .touchDown(id, p, t): .touchDown(id: id, position: p, time: f(t))
+        case let .touchMotion(id, p, t): .touchMotion(id: id, position: p, time: f(t))
+        case let .touchUp(id, t): .touchUp(id: id, time: f(t))
+        case let .touchCancel(t): .touchCancel(time: f(t))
+        case let .pointerLeave(t): .pointerLeave(time: f(t))
+        case let .pointerMotion(p, t): .pointerMotion(position: p, time: f(t))
+        case let .pointerButton(b, pressed, t): .pointerButton(button: b, pressed: pressed, time: f(t))
+        case let .pointerAxis(axis, value, steps, t): .pointerAxis(axis: axis, value: value, value120: steps, time: f(t))
+        case let .pinchBegin(fingers, t): .pinchBegin(fingers: fingers, time: f(t))
+        case let .pinchUpdate(delta, scale, rotation, t):
+            .pinchUpdate(delta: delta, scale: scale, rotation: rotation, time: f(t))
+        case let .pinchEnd(cancelled, t): .pinchEnd(cancelled: cancelled, time: f(t))
+        case let .key(sym, pressed, mods, t): .key(keysym: sym, pressed: pressed, modifiers: mods, time: f(t))
+        case .touchFrame, .pointerEnter, .pointerFrame, .modifiers: self
+        }
+    }
+}
+
 /// A scroll axis of `wl_pointer.axis`.
 public enum Axis: Sendable, Hashable { case vertical, horizontal }
 

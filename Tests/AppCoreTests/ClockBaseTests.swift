@@ -7,15 +7,7 @@ import Testing
 /// clock does: turns started by a key, a tap or a drag finish on frames alone, with no further input.
 @Suite struct ClockBaseTests {
     /// `event` as a source whose clock reads `base` ms off the frame clock stamps it.
-    static func stamped(_ event: InputEvent, base: Double) -> InputEvent {
-        switch event {
-        case let .touchDown(id, p, t): .touchDown(id: id, position: p, time: t + base)
-        case let .touchMotion(id, p, t): .touchMotion(id: id, position: p, time: t + base)
-        case let .touchUp(id, t): .touchUp(id: id, time: t + base)
-        case let .key(sym, pressed, mods, t): .key(keysym: sym, pressed: pressed, modifiers: mods, time: t + base)
-        default: event
-        }
-    }
+    static func stamped(_ event: InputEvent, base: Double) -> InputEvent { event.retimed { $0 + base } }
 
     /// An hour ahead, 70 hours behind, and (unwrapped) past the 32-bit wrap.
     static let bases: [Double] = [0, 3_600_000, -252_000_000, 4_294_967_296 - 500]
