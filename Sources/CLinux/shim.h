@@ -13,3 +13,13 @@
 static inline int recto_memfd_create(const char *name, unsigned int flags) {
     return (int)syscall(SYS_memfd_create, name, flags);
 }
+
+// pipe2(2) and accept4(2), likewise: descriptors close-on-exec from the start, so no program that another
+// thread spawns meanwhile (the PDF helper) inherits them.
+static inline int recto_pipe2(int fds[2], int flags) {
+    return (int)syscall(SYS_pipe2, fds, flags);
+}
+
+static inline int recto_accept4(int listener, int flags) {
+    return (int)syscall(SYS_accept4, listener, (void *)0, (void *)0, flags);
+}

@@ -92,10 +92,8 @@ import Posix
     private func acceptPending() {
         // Bounded per wake-up: a flood of connections cannot hold the loop.
         for _ in 0..<64 {
-            let fd = accept(listener, nil, nil)
+            let fd = recto_accept4(listener, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             guard fd >= 0 else { return }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if let refusal = refusal(fd) {
                 let bytes = Array((ControlReply.error(refusal) + "\n").utf8)
                 _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))

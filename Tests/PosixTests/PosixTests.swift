@@ -110,3 +110,18 @@ import Testing
         #expect(reading >= ms(before) && reading <= ms(after))
     }
 }
+
+@Suite struct PipeTests {
+    /// Both ends close-on-exec (asked for non-blocking, both that too), and what goes in comes out.
+    @Test(arguments: [false, true]) func bothEndsAreCloseOnExec(nonBlocking: Bool) throws {
+        let ends = try makePipe(nonBlocking: nonBlocking).get()
+        defer { close(ends.read); close(ends.write) }
+        for fd in [ends.read, ends.write] {
+            #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
+            #expect((fcntl(fd, F_GETFL) & O_NONBLOCK != 0) == nonBlocking)
+        }
+        try [UInt8]([42]).withUnsafeBytes { writeAll($0, to: ends.write) }.get()
+        var byte: UInt8 = 0
+        #expect(try systemCall { read(ends.read, &byte, 1) }.get() == 1 && byte == 42)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Posix
 
 /// A program started by a test: tied to the test process with `setpriv --pdeathsig TERM` (so a crashed test
 /// leaves nothing running), output drained in the background, every wait bounded.
@@ -61,15 +62,20 @@ final class ChildProcess: @unchecked Sendable {
         try SpawnThread.shared.run { try process.run() }
         pid = process.processIdentifier
         // The parent's copies of the write ends must go, or the collectors never see EOF.
-        (outTarget as? Pipe)?.fileHandleForWriting.closeFile()
-        (errTarget as? Pipe)?.fileHandleForWriting.closeFile()
+        if outCollector != nil { (outTarget as? FileHandle)?.closeFile() }
+        if errCollector != nil { (errTarget as? FileHandle)?.closeFile() }
     }
 
     private static func wire(_ output: Output, name: String) throws -> (Any, OutputCollector?) {
         switch output {
         case .collect:
-            let pipe = Pipe()
-            return (pipe, OutputCollector(reading: pipe.fileHandleForReading, name: name))
+            // Close-on-exec, unlike Foundation's Pipe: a program another test starts meanwhile with a plain
+            // posix_spawn (the PDF helper) would inherit the write end and hold this output open. Process still
+            // dups the write end onto the child's stdout or stderr.
+            let ends: (read: Int32, write: Int32)
+            do { ends = try makePipe().get() } catch { throw HarnessError.failed("no pipe for \(name): \(error)") }
+            return (FileHandle(fileDescriptor: ends.write, closeOnDealloc: true),
+                    OutputCollector(reading: FileHandle(fileDescriptor: ends.read, closeOnDealloc: true), name: name))
         case .discard:
             return (FileHandle.nullDevice, nil)
         case .file(let url):

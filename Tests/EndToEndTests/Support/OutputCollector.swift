@@ -11,9 +11,12 @@ final class OutputCollector: @unchecked Sendable {
     private var finished = false
     /// Keeps the read end open while the drain thread uses its descriptor.
     private let handle: FileHandle
+    /// The program and stream, for timeout messages.
+    private let name: String
 
     init(reading handle: FileHandle, name: String) {
         self.handle = handle
+        self.name = name
         let thread = Thread { [self] in drain() }
         thread.name = "drain \(name)"
         thread.start()
@@ -65,7 +68,7 @@ final class OutputCollector: @unchecked Sendable {
                 consumed = bytes.count
                 return line
             }
-            if deadline.hasPassed { throw HarnessError.timeout("a line of output") }
+            if deadline.hasPassed { throw HarnessError.timeout("a line of \(name)") }
             _ = condition.wait(until: deadline.remainingDate)
         }
     }
@@ -89,9 +92,27 @@ final class OutputCollector: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !finished {
-            if deadline.hasPassed { throw HarnessError.timeout("end of output") }
+            if deadline.hasPassed { throw HarnessError.timeout("the end of \(name) (held open by \(holders()))") }
             _ = condition.wait(until: deadline.remainingDate)
         }
+    }
+
+    /// The processes that still have the pipe open, other than this one reading it: "pid name" each.
+    private func holders() -> String {
+        var status = stat()
+        guard fstat(handle.fileDescriptor, &status) == 0 else { return "?" }
+        let pipe = "pipe:[\(status.st_ino)]"
+        let me = String(getpid())
+        let manager = FileManager.default
+        let pids = ((try? manager.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0 != me && Int($0) != nil }
+        let found = pids.filter { pid in
+            let fds = (try? manager.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            return fds.contains { (try? manager.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == pipe }
+        }.map { pid in
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return "\(pid) \(command.split(separator: "\0").joined(separator: " "))"
+        }
+        return found.isEmpty ? "no other process" : found.joined(separator: "; ")
     }
 
     /// The last `maxLines` lines received, for error messages.
