@@ -73,11 +73,17 @@ extension AppCore {
         guard page >= 1, page <= reader.position.pageCount else { return [] }
         var out: [AppEffect] = []
         if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
-        let near = reader.pageSize(near: page) ?? (700, 990)
-        let size = IntSize(width: max(64, Int(near.width)), height: max(64, Int(near.height)))
+        let size = Self.placeholderSize(near: reader.pageSize(near: page) ?? (700, 990), fitting: fitting)
         let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
         out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)
+    }
+
+    /// A placeholder's pixels: its neighbour's proportions, no larger than pages are decoded. A neighbour's size
+    /// is only proportions when it came from a PDF (hundredths of a point: 59 500 × 84 200 for A4, 20 GB as pixels).
+    static func placeholderSize(near: (width: Double, height: Double), fitting: IntSize) -> IntSize {
+        let scale = min(1, Double(fitting.width) / near.width, Double(fitting.height) / near.height)
+        return IntSize(width: max(64, Int((near.width * scale).rounded())), height: max(64, Int((near.height * scale).rounded())))
     }
 
     /// The GL is up: the pages held for the CPU-drawn frames become textures, and the next frame is the first

@@ -149,6 +149,42 @@ import TestSupport
     }
 }
 
+/// PDF pages that can no longer be rendered become placeholders and the reader turns on. Here the file is cut
+/// short in place while open, then its helpers die: the ones started again find the document damaged (as a CI run
+/// did while a test rewrote a PDF in place). A placeholder is drawn at display size: sized from the PDF's own page
+/// sizes (hundredths of a point, only proportions) it was 59 500 × 84 200 pixels, and filling those 20 GB held the
+/// loop for minutes.
+@Suite(.serialized) struct PDFDamagedEndToEndTests {
+    @Test func pagesOfAPDFDamagedWhileOpenArePlaceholdersAndTheReaderTurnsOn() throws {
+        let dir = try Scratch.makeDirectory("pdf-damaged")
+        let path = dir.appendingPathComponent("catalogue.pdf")
+        try Data(pdfBook((1...16).map { .text(["Page \($0) of 16"]) })).write(to: path)
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [path.path, "--kiosk"])
+        _ = try session.waitForEvent("shown")
+        let handle = try FileHandle(forWritingTo: path)
+        try handle.truncate(atOffset: 200)
+        try handle.close()
+        let helpers = helperPIDs(of: session.recto.pid)
+        #expect(!helpers.isEmpty, "recto's PDF helpers")
+        for pid in helpers { kill(pid, SIGKILL) }
+        for page in [2, 4, 6, 8, 10] {
+            try session.weston.key(InputCode.keyRight, pressed: true)
+            try session.weston.key(InputCode.keyRight, pressed: false)
+            #expect(try session.waitForEvent("page", timeout: .seconds(15)).int("page") == page)
+        }
+        #expect(session.stderrText.contains("cannot be shown"), "\(session.stderrText)")
+    }
+
+    /// Children of any of the process's threads (each helper is the child of the thread that started it).
+    private func helperPIDs(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+}
+
 /// Opening a PDF again starts its helper, which a busy machine may take seconds to start: the book is read again
 /// off the main thread, so the reader keeps turning pages meanwhile, and the new helper outlives the thread that
 /// started it.
