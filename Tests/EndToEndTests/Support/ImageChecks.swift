@@ -1,4 +1,5 @@
 import Decoding
+import Testing
 
 /// An RGB colour with 0…255 channels (Double, so means and distances need no conversions).
 struct RGB: Equatable, Sendable, CustomStringConvertible {
@@ -130,4 +131,9 @@ func compareImages(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int = 16) -> Image
     let pixels = Double(a.width * a.height)
     return ImageDifference(meanAbsolute: Double(total) / (3 * pixels), fractionWithin: Double(within) / pixels,
                            tolerance: tolerance)
+}
+
+/// A failed expectation prints its operands: an image as its size, not as its millions of channel values.
+extension RGBAImage: CustomTestStringConvertible {
+    public var testDescription: String { "RGBAImage \(width)×\(height)" }
 }

@@ -53,12 +53,18 @@ final class RectoSession {
     /// recto's stderr so far (empty when not collected).
     var stderrText: String { recto.stderr?.text ?? "" }
 
+    /// A timeout that says what came meanwhile: the events, and the end of recto's log (why a book was not read).
+    private func waitedInVain(for what: String) -> HarnessError {
+        let log = recto.stderr?.tail(15) ?? ""
+        return .timeout("\(what) (events so far: \(historyText))" + (log.isEmpty ? "" : "\n--- recto's stderr ---\n\(log)"))
+    }
+
     /// Reads events into the backlog until one named `name` (kept there too).
     private func readAhead(until name: String, timeout: Duration) throws {
         let deadline = Deadline(timeout)
         while !backlog.contains(where: { $0.name == name }) {
             let left = deadline.end - .now
-            guard left > .zero else { throw HarnessError.timeout("event \(name) (events so far: \(historyText))") }
+            guard left > .zero else { throw waitedInVain(for: "event \(name)") }
             backlog.append(try readEvent(timeout: left))
         }
     }
@@ -75,7 +81,7 @@ final class RectoSession {
         do {
             line = try recto.readLine(timeout: timeout)
         } catch {
-            throw HarnessError.timeout("an event from recto (events so far: \(historyText))")
+            throw waitedInVain(for: "an event from recto")
         }
         guard let line else {
             throw HarnessError.failed("recto's output ended (\(recto.termination.map { "\($0)" } ?? "running")); "
@@ -95,10 +101,10 @@ final class RectoSession {
         let deadline = Deadline(timeout)
         while true {
             let left = deadline.end - .now
-            guard left > .zero else { throw HarnessError.timeout("event \(name) (events so far: \(historyText))") }
+            guard left > .zero else { throw waitedInVain(for: "event \(name)") }
             let event: RectoEvent
             do { event = try nextEvent(timeout: left) } catch HarnessError.timeout {
-                throw HarnessError.timeout("event \(name) (events so far: \(historyText))")
+                throw waitedInVain(for: "event \(name)")
             }
             if event.name == name && matches(event) { return event }
         }
