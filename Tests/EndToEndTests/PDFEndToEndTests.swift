@@ -173,6 +173,11 @@ import TestSupport
             #expect(try session.waitForEvent("page", timeout: .seconds(15)).int("page") == page)
         }
         #expect(session.stderrText.contains("cannot be shown"), "\(session.stderrText)")
+        // Both pages of the spread are drawn (rendered before the damage or placeholders), none left as background.
+        let shot = try session.screenshot { $0.rgb(700, 540).luminance > 200 && $0.rgb(1220, 540).luminance > 200 }
+        #expect(shot.rgb(700, 540).luminance > 200 && shot.rgb(1220, 540).luminance > 200,
+                "screenshots in \(session.weston.artifactsDirectory.path)")
+        print("e2e damaged PDF: screenshots in \(session.weston.artifactsDirectory.path)")
     }
 
     /// Children of any of the process's threads (each helper is the child of the thread that started it).
