@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // README against Package.swift: no dependencies, it reads the two files.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,7 @@ extension AppCore {
         }
         out.append(.endRegions)
         out += log(reader.setPageCount(pageCount))
-        out.append(.log(LogEvent("book", ["pages": .int(pageCount)])))
+        out.append(.occurred(.book(pages: pageCount)))
         out += show(page: max(1, min(startPage, pageCount)), always: true)
         return out
     }

@@ -82,8 +82,8 @@ extension AppCore {
         }
         if !readySent, let w = window {
             readySent = true
-            out.append(.log(LogEvent("ready", ["width": .int(Int(w.width)), "height": .int(Int(w.height)),
-                                               "scale": .double(w.scale), "pages": .int(reader.position.pageCount)])))
+            out.append(.occurred(.ready(width: Int(w.width), height: Int(w.height), scale: w.scale,
+                                         pages: reader.position.pageCount)))
         }
         if plan.target == .software, !firstFrames.committed {
             firstFrames.committed = true
@@ -91,7 +91,7 @@ extension AppCore {
         }
         if !shownSent, plan.frame.pages.contains(where: { pages[$0.page] != nil }) {
             shownSent = true
-            out.append(.log(LogEvent("shown", ["page": .int(reader.page)])))
+            out.append(.occurred(.shown(page: reader.page)))
             if let failure = glFailure {
                 glFailure = nil
                 out.append(failure.quit)
@@ -104,7 +104,7 @@ extension AppCore {
             if !rendererSent {
                 rendererSent = true
                 let startup = glStartedAt.map { now - $0 } ?? 0
-                out.append(.log(LogEvent("renderer", ["startup_ms": .double((startup * 10).rounded() / 10)])))
+                out.append(.occurred(.renderer(startupMS: startup)))
             }
         }
         return out

@@ -66,7 +66,7 @@ extension AppCore {
 
     private mutating func overlayChanged(shown: Bool) -> [AppEffect] {
         needsFrame = true
-        return [.log(LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")]))]
+        return [.occurred(.overlay(shown: shown))]
     }
 
     /// A stroke on the scrubber: the thumb follows it, and where it lifts the book jumps to.
@@ -77,7 +77,7 @@ extension AppCore {
         if follows { needsFrame = true }
         guard let jump else { return [] }
         var out = log(reader.advance(to: time))
-        out.append(.log(LogEvent("jump", ["from": .int(reader.page), "to": .int(jump)])))
+        out.append(.occurred(.jump(from: reader.page, to: jump)))
         return out + log(reader.jump(toPage: jump, at: time))
     }
 

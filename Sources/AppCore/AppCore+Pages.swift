@@ -75,6 +75,7 @@ extension AppCore {
         if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
         let size = Self.placeholderSize(near: reader.pageSize(near: page) ?? (700, 990), fitting: fitting)
         let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
+        out.append(.occurred(.pageFailed(page: page, message: message)))
         out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)
     }

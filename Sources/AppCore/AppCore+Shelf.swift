@@ -40,7 +40,7 @@ extension AppCore {
         return [shelfShown()]
     }
 
-    private func shelfShown() -> AppEffect { .log(LogEvent("shelf", ["books": .int(shelf?.books.count ?? 0)])) }
+    private func shelfShown() -> AppEffect { .occurred(.shelf(books: shelf?.books.count ?? 0)) }
 
     mutating func coverReady(_ book: Int, size: IntSize) {
         shelf?.coverSizes[book] = size
@@ -104,7 +104,7 @@ extension AppCore {
     mutating func shelfIdleReset(now: Double) -> [AppEffect] {
         guard let s = shelf, !s.visible || s.page != 0 else { return [] }
         var out: [AppEffect] = []
-        if !s.visible { out.append(.log(LogEvent("idle-reset", ["page": .int(reader.page)]))) }
+        if !s.visible { out.append(.occurred(.idleReset(page: reader.page))) }
         return out + goHome(now: now, page: 0)
     }
 
@@ -117,8 +117,7 @@ extension AppCore {
         let grows = animated
         shelf?.opening = grows ? (book, now, nil) : nil
         var out = replaceBook(pageCount: pageCount, startPage: startPage)
-        out.append(.log(LogEvent("open", ["book": .string(s.books[book].path), "title": .string(s.books[book].title),
-                                          "pages": .int(pageCount)])))
+        out.append(.occurred(.opened(path: s.books[book].path, title: s.books[book].title, pages: pageCount)))
         return out
     }
 

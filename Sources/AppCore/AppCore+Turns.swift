@@ -56,8 +56,7 @@ extension AppCore {
             guard !turnGate.isEmpty || !drawsDecodedPages(b, at: timed.time) else { return (true, []) }
             heldDrag = HeldDrag(begin: b, at: timed.time)
             dragsHeld += 1
-            return (false, [.log(LogEvent("drag-held", ["direction": .string(b.direction == .forward ? "forward" : "backward"),
-                                                       "after_turns": .int(turnGate.queue.count)]))])
+            return (false, [.occurred(.dragHeld(forward: b.direction == .forward, afterTurns: turnGate.queue.count))])
         case .curlMove(let p):
             guard heldDrag != nil else { return (true, []) }
             heldDrag?.position = p
@@ -75,7 +74,7 @@ extension AppCore {
             let commits = probe.apply(.curlEnd(position: p, velocity: velocity), at: timed.time).contains {
                 if case .flip(.commit, _) = $0 { return true } else { return false }
             }
-            var out: [AppEffect] = [.log(LogEvent("drag-lifted", ["turns": .bool(commits)]))]
+            var out: [AppEffect] = [.occurred(.dragLifted(turns: commits))]
             guard commits else { return (false, out + fellBack(held)) }
             let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
             let (go, effects) = gateTurn(turn, forward: held.begin.direction == .forward)
@@ -85,24 +84,23 @@ extension AppCore {
         case .curlCancel:
             guard let held = heldDrag else { return (true, []) }
             heldDrag = nil
-            return (false, [.log(LogEvent("drag-lifted", ["turns": .bool(false)]))] + fellBack(held))
+            return (false, [.occurred(.dragLifted(turns: false))] + fellBack(held))
         default:
             return (true, [])
         }
     }
 
     private mutating func gateTurn(_ timed: TimedIntent, forward: Bool) -> (go: Bool, effects: [AppEffect]) {
-        let direction = LogEvent.Value.string(forward ? "forward" : "backward")
         switch turnGate.admit(timed, turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
                               has: hasImage, now: timed.time) {
         case .go:
             return (true, [])
         case .queued(let waiting):
             turnsQueued += 1
-            return (false, [.log(LogEvent("turn-waits", ["direction": direction, "waiting": .int(waiting)]))])
+            return (false, [.occurred(.turnWaits(forward: forward, waiting: waiting))])
         case .refused:
             turnsRefused += 1
-            return (false, [.log(LogEvent("turn-refused", ["direction": direction, "waiting": .int(TurnGate.bound)]))])
+            return (false, [.occurred(.turnRefused(forward: forward, waiting: TurnGate.bound))])
         }
     }
 
@@ -117,7 +115,7 @@ extension AppCore {
                 break release
             case .cleared(let count):
                 turnsCleared += count
-                out.append(.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string("moved")])))
+                out.append(.occurred(.turnsCleared(count: count, reason: "moved")))
                 heldDrag?.since = now
             case .go(let due):
                 out += apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
@@ -129,7 +127,7 @@ extension AppCore {
         if let held = heldDrag, turnGate.isEmpty, now >= held.since,
            drawsDecodedPages(held.rebased, at: held.time, settled: true) || now >= held.since + TurnGate.limit {
             heldDrag = nil
-            out.append(.log(LogEvent("drag-begins", ["waited_ms": .double(((now - held.pickedUp) * 10).rounded() / 10)])))
+            out.append(.occurred(.dragBegins(waitedMS: now - held.pickedUp)))
             let begin = TimedIntent(.curlBegin(held.rebased), at: held.time)
             journal?.append(begin)
             predictor.reset()
@@ -145,13 +143,13 @@ extension AppCore {
         var out: [AppEffect] = []
         if let held = heldDrag {
             heldDrag = nil
-            out.append(.log(LogEvent("drag-lifted", ["turns": .bool(false)])))
+            out.append(.occurred(.dragLifted(turns: false)))
             out += fellBack(held)
         }
         let count = turnGate.clear()
         guard count > 0 else { return out }
         turnsCleared += count
-        return out + [.log(LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)]))]
+        return out + [.occurred(.turnsCleared(count: count, reason: reason))]
     }
 
     /// A held drag that ends without turning is logged as the turn it was, begun and fallen back (what counts

@@ -116,7 +116,7 @@ public struct AppCore: Sendable {
             if let source = pages[page]?.sourceSize,
                let shown = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: reader.frame, now: now) {
                 out.append(.showRegion(page: page, bookRect: shown.rect))
-                out.append(.log(LogEvent("region", ["page": .int(page), "wait_ms": .double((shown.waited * 10).rounded() / 10)])))
+                out.append(.occurred(.region(page: page, waitMS: shown.waited)))
                 needsFrame = true
             }
         case .pageLabels(let labels): pageLabels = labels
@@ -234,14 +234,13 @@ public struct AppCore: Sendable {
         for event in events {
             switch event {
             case .flip(let phase, let forward):
-                out.append(.log(LogEvent("flip", ["phase": .string(phase.rawValue),
-                                                  "direction": .string(forward ? "forward" : "backward")])))
+                out.append(.occurred(.flip(phase, forward: forward)))
             case .page(let p):
-                out.append(.log(LogEvent("page", ["page": .int(p)])))
+                out.append(.occurred(.page(p)))
                 if settings.remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
-                out.append(.log(LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])))
+                out.append(.occurred(.zoom(scale: scale, rotation: rotation)))
             }
         }
         return out
@@ -258,7 +257,7 @@ public struct AppCore: Sendable {
         }
         if shelf?.visible == true, let due = attract.deadline, due <= now { attract.restart(now: now) }
         let (lift, begins) = attract.due(now: now)
-        if begins { out += beginAttract() }
+        if begins { out += beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: attract.loops))) }
         if lift, reader.attractLift(at: now) { needsFrame = true }
         if let due = reloadDeadline, due <= now {
             reloadDeadline = nil
@@ -282,7 +281,7 @@ public struct AppCore: Sendable {
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }
         needsFrame = true
-        return cleared + [.log(LogEvent("idle-reset", ["page": .int(reader.page)]))] + log(events)
+        return cleared + [.occurred(.idleReset(page: reader.page))] + log(events)
     }
 
     // MARK: window
@@ -327,7 +326,7 @@ public struct AppCore: Sendable {
             pages.remove(page)
             out.append(.release(page: page))
         }
-        out.append(.log(LogEvent("book", ["pages": .int(pageCount)])))
+        out.append(.occurred(.book(pages: pageCount)))
         out += wantPages()
         needsFrame = true
         return out

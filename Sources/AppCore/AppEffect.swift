@@ -3,8 +3,8 @@ import Geometry
 /// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
 /// Performed in order, at once.
 public enum AppEffect: Sendable, Equatable {
-    /// Write a line to the event log (`--log-events`).
-    case log(LogEvent)
+    /// Something happened: the shell hands it to the event log, the metrics, systemd and control clients.
+    case occurred(Occurrence)
     /// Write a warning to stderr.
     case warn(String)
     /// Keep these pages decoded, most wanted first (the first `visible` are on screen), fitted in `fitting`.

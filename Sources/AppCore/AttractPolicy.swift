@@ -12,6 +12,8 @@ struct AttractPolicy: Sendable {
     /// When the next lift is due (or attract mode starts).
     private(set) var deadline: Double?
     private(set) var active = false
+    /// Lifts since attract mode began, that one included.
+    private(set) var loops = 0
     init(after: Double?, period: Double) {
         self.after = after.flatMap { $0 > 0 ? $0 : nil }
         self.period = max(1, period)
@@ -40,6 +42,7 @@ struct AttractPolicy: Sendable {
     mutating func due(now: Double) -> (lift: Bool, begins: Bool) {
         guard let due = deadline, due <= now else { return (false, false) }
         deadline = now + period
+        loops = active ? loops + 1 : 1
         defer { active = true }
         return (true, !active)
     }
@@ -47,14 +50,14 @@ struct AttractPolicy: Sendable {
 
 extension AppCore {
     mutating func beginAttract() -> [AppEffect] {
-        [.log(LogEvent("attract", ["phase": .string("begin")]))]
+        [.occurred(.attractBegan)]
     }
 
     /// A visitor is here: the lifted corner lies flat at once.
     mutating func endAttract() -> [AppEffect] {
         reader.stopAttractLift()
         needsFrame = true
-        return [.log(LogEvent("attract", ["phase": .string("end")]))]
+        return [.occurred(.attractEnded)]
     }
 }
 

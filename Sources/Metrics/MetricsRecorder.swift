@@ -1,7 +1,7 @@
 import AppCore
 
-/// The reader's counters for Prometheus, fed by what AppCore already says (its log events and effects) and by
-/// the shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes
+/// The reader's counters for Prometheus, fed by what the core says happened (its occurrences) and by the
+/// shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes
 /// the text format for node_exporter's textfile collector.
 public struct MetricsRecorder: Sendable {
     public struct TurnKey: Hashable, Sendable {
@@ -16,7 +16,7 @@ public struct MetricsRecorder: Sendable {
     private var shown: (page: Int, since: Double)?
     public private(set) var zooms = 0
     public private(set) var idleResets = 0
-    /// Attract-mode loops: 0 until the reader has an attract mode (the `ui` branch); `attractLooped()` counts.
+    /// Attract-mode loops: its begin (the first lift) and each lift after it.
     public private(set) var attractLoops = 0
     public private(set) var decodeFailures = 0
     /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
@@ -31,29 +31,27 @@ public struct MetricsRecorder: Sendable {
 
     public init() {}
 
-    /// Counts what an effect of the core says happened at `now`.
-    public mutating func observe(_ effect: AppEffect, at now: Double) {
-        switch effect {
-        case .log(let event): observe(event, at: now)
-        case .placeholder: decodeFailures += 1; changed = true
-        default: break
-        }
-    }
-
-    private mutating func observe(_ event: LogEvent, at now: Double) {
-        switch event.name {
-        case "flip":
-            guard case .string(let phase)? = event.field("phase"), phase != "begin" else { return }
-            let forward = event.field("direction") == .string("forward")
-            turns[TurnKey(forward: forward, committed: phase == "commit"), default: 0] += 1
-        case "shown", "page":
-            // `shown` is the first page on screen; `page` every settled page after it.
-            guard case .int(let page)? = event.field("page") else { return }
-            if event.name == "shown", shown != nil { return }
+    /// Counts what the core says happened at `now`. Each case decides here, with no `default:`: a new
+    /// occurrence does not compile until it is counted or said to count nothing.
+    public mutating func observe(_ occurrence: Occurrence, at now: Double) {
+        switch occurrence {
+        case let .flip(phase, forward):
+            switch phase {
+            case .begin: return
+            case .commit, .cancel: turns[TurnKey(forward: forward, committed: phase == .commit), default: 0] += 1
+            }
+        // `shown` is the first page on screen; `page` every settled page after it.
+        case .shown(let page):
+            guard shown == nil else { return }
             show(page, at: now)
-        case "zoom": zooms += 1
-        case "idle-reset": idleResets += 1
-        default: return
+        case .page(let page): show(page, at: now)
+        case .zoom: zooms += 1
+        case .idleReset: idleResets += 1
+        case .pageFailed: decodeFailures += 1
+        case .attractBegan, .attractLooped: attractLoops += 1
+        case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnRefused, .turnsCleared, .dragHeld,
+             .dragBegins, .dragLifted, .overlay, .jump, .attractEnded:
+            return
         }
         changed = true
     }
@@ -90,7 +88,6 @@ public struct MetricsRecorder: Sendable {
         helperRestarts = n
         changed = true
     }
-    public mutating func attractLooped() { attractLoops += 1; changed = true }
     public mutating func written() { changed = false }
 
     /// The text exposition at `now` (ms, monotonic). `wallOffset` (s) turns monotonic times into Unix time;

@@ -10,10 +10,10 @@ extension ReaderApp {
     /// Does what the core asked, in order.
     func perform(_ effects: [AppEffect]) {
         for effect in effects {
-            observe(effect)
             switch effect {
-            case .log(let event):
-                log.emit(annotated(event))
+            case .occurred(let occurrence):
+                observe(occurrence)
+                log.emit(logLine(occurrence))
             case .warn(let message):
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):

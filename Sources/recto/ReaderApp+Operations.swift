@@ -64,33 +64,25 @@ extension ReaderApp {
         }
     }
 
-    /// Every effect passes here first: systemd hears of the first frame and of pages, the metrics count.
-    func observe(_ effect: AppEffect) {
+    /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
+    func observe(_ occurrence: Occurrence) {
         guard let o = ops else { return }
-        let now = monotonicMilliseconds()
+        if case .pageFailed = occurrence { o.pageFailures += 1 }
         if o.metrics != nil {
-            o.metrics?.observe(effect, at: now)
+            o.metrics?.observe(occurrence, at: monotonicMilliseconds())
             scheduleMetrics()
         }
-        switch effect {
-        case .placeholder: o.pageFailures += 1
-        case .log(let event) where event.name == "ready":
-            o.notifier?.send("READY=1\nSTATUS=\(statusLine(page: core.reader.page))")
-        case .log(let event) where event.name == "page":
-            if case .int(let page)? = event.field("page") { o.notifier?.send("STATUS=\(statusLine(page: page))") }
-        default: break
+        if let notifier = o.notifier,
+           let message = SystemdStatus.message(for: occurrence, page: core.reader.page,
+                                               pageCount: core.reader.position.pageCount, book: o.bookPath) {
+            notifier.send(message)
         }
     }
 
-    private func statusLine(page: Int) -> String {
-        "page \(page) of \(core.reader.position.pageCount): \(ops?.bookPath ?? options.book.path)"
-    }
-
-    /// The `ready` event names the control socket.
-    func annotated(_ event: LogEvent) -> LogEvent {
-        guard event.name == "ready", let path = ops?.control?.path else { return event }
-        var e = event
-        e.append("control", .string(path))
+    /// The occurrence's log line; `ready` names the control socket.
+    func logLine(_ occurrence: Occurrence) -> LogEvent {
+        var e = occurrence.logEvent
+        if case .ready = occurrence, let path = ops?.control?.path { e.append("control", .string(path)) }
         return e
     }
 

@@ -37,7 +37,9 @@ import Testing
         var d = Driver(settings: Self.settings())
         let start = d.now
         let drawn = Self.frames(&d, for: 14_500)
-        #expect(d.logLines.filter { $0.hasPrefix("attract") } == ["attract phase=begin"])
+        // The first lift begins attract mode; each one after it is a loop (what recto_attract_loops_total counts).
+        #expect(d.logLines.filter { $0.hasPrefix("attract") }
+                == ["attract phase=begin", "attract-loop loop=2", "attract-loop loop=3"])
         #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.reader.page == 1)
         // Nothing before the quiet time, then a burst of under 2 s at 2 s, 8 s and 14 s, and none between.
         let bursts = [2000.0, 8000, 14_000].map { at in drawn.filter { $0 >= start + at && $0 < start + at + 2000 } }

@@ -7,12 +7,12 @@ import Testing
     @Test func gotoShowsTheSpreadAtOnceLogsThePageAndReplies() {
         var d = Driver(pages: 12)
         let out = d.handle(.control(client: 7, .goto(6)))
-        #expect(out.contains(.log(LogEvent("page", ["page": .int(6)]))), "\(out)")
+        #expect(out.contains(.occurred(.page(6))), "\(out)")
         #expect(out.last == .reply(client: 7, "ok page 6"))
         #expect(d.core.reader.page == 6 && d.core.reader.position.spread.pages == [6, 7])
         #expect(d.core.needsFrame)
         let again = d.handle(.control(client: 7, .goto(6)))
-        #expect(!again.contains { if case .log = $0 { true } else { false } }, "no page event without a change: \(again)")
+        #expect(!again.contains { if case .occurred = $0 { true } else { false } }, "no page event without a change: \(again)")
     }
 
     @Test func gotoPastTheEndIsRefusedAndChangesNothing() {
@@ -37,7 +37,7 @@ import Testing
     @Test func idleResetReturnsToTheCover() {
         var d = Driver(pages: 12, page: 8)
         let out = d.handle(.control(client: 3, .idleReset))
-        #expect(out.first == .log(LogEvent("idle-reset", ["page": .int(8)])), "logged as the timer's reset is: \(out)")
+        #expect(out.first == .occurred(.idleReset(page: 8)), "logged as the timer's reset is: \(out)")
         #expect(out.last == .reply(client: 3, "ok"))
         d.now += 2000
         d.frame()
@@ -60,7 +60,7 @@ import Testing
         #expect(!held.isEmpty)
         let out = d.handle(.bookOpened(pageCount: 30, client: 5))
         for page in held { #expect(out.contains(.release(page: page))) }
-        #expect(out.contains(.log(LogEvent("page", ["page": .int(1)]))))
+        #expect(out.contains(.occurred(.page(1))))
         #expect(out.last == .reply(client: 5, "ok 30 pages"))
         #expect(d.core.reader.position.pageCount == 30 && d.core.reader.page == 1)
     }

@@ -62,7 +62,7 @@ struct OneRecognizerTests {
         d.run(for: 400)
         d.input(.touchDown(id: 0, position: d.core.homeRect.center, time: d.now + 100))
         let home = d.handle(.input(.touchUp(id: 0, time: d.now + 50)))
-        #expect(home.contains(.log(LogEvent("shelf", ["books": .int(3)]))), "home by the up itself: \(home)")
+        #expect(home.contains(.occurred(.shelf(books: 3))), "home by the up itself: \(home)")
         // Held past the tap time, a press on a cover is no tap (the one hold rule).
         let before = opened(d.effects).count
         d.input([.touchDown(id: 0, position: cover, time: d.now + 100), .touchUp(id: 0, time: d.now + 900)])

@@ -45,8 +45,8 @@ import Testing
         #expect(d.handle(.timer) == [.reloadBook])
         let out = d.handle(.bookReloaded(pageCount: 6))
         #expect(out.contains(.release(page: 10)) && out.contains(.release(page: 11)))
-        #expect(out.contains(.log(LogEvent("book", ["pages": .int(6)]))))
-        #expect(out.contains(.log(LogEvent("page", ["page": .int(6)]))), "clamped to the new end: \(out)")
+        #expect(out.contains(.occurred(.book(pages: 6))))
+        #expect(out.contains(.occurred(.page(6))), "clamped to the new end: \(out)")
         #expect(d.core.reader.page == 6)
     }
 
@@ -61,7 +61,7 @@ import Testing
         if let (_, rect, output) = requests.first {
             #expect(rect.width > 0 && rect.width <= 1200 && output.width <= rect.width)
             let shown = d.handle(.regionReady(page: 1, rect: rect, size: output))
-            #expect(shown.count == 2 && shown.last.map { if case .log(let e) = $0 { e.name == "region" } else { false } } == true)
+            #expect(shown.count == 2 && shown.last.map { if case .occurred(.region) = $0 { true } else { false } } == true)
             let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
             #expect(plan?.details.count == 1)
         }

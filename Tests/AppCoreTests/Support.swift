@@ -111,14 +111,15 @@ struct Driver {
     /// The log lines so far, as "name key=value …" (times left out), for comparisons and readable failures.
     var logLines: [String] {
         effects.compactMap { effect in
-            guard case .log(let e) = effect else { return nil }
+            guard case .occurred(let o) = effect else { return nil }
+            let e = o.logEvent
             return ([e.name] + e.fields.map { "\($0.key)=\(text($0.value))" }).joined(separator: " ")
         }
     }
 
     /// The log lines of one event name.
     func logged(_ name: String) -> [LogEvent] {
-        effects.compactMap { if case .log(let e) = $0, e.name == name { return e } else { return nil } }
+        effects.compactMap { if case .occurred(let o) = $0, o.logEvent.name == name { return o.logEvent } else { return nil } }
     }
 
     private func text(_ value: LogEvent.Value) -> String {

@@ -1,24 +1,25 @@
 import AppCore
+import Reader
 @testable import Metrics
 import Testing
 
-/// The Prometheus counters, fed with the core's effects as the shell feeds them.
+/// The Prometheus counters, fed with the core's occurrences as the shell feeds them.
 @Suite struct MetricsRecorderTests {
-    static func flip(_ phase: String, _ direction: String) -> AppEffect {
-        .log(LogEvent("flip", ["phase": .string(phase), "direction": .string(direction)]))
+    static func flip(_ phase: ReaderEvent.Phase, _ direction: String) -> Occurrence {
+        .flip(phase, forward: direction == "forward")
     }
 
-    static func page(_ p: Int) -> AppEffect { .log(LogEvent("page", ["page": .int(p)])) }
+    static func page(_ p: Int) -> Occurrence { .page(p) }
 
     @Test func turnsPageViewsAndSecondsFollowTheEvents() {
         var m = MetricsRecorder()
-        m.observe(.log(LogEvent("shown", ["page": .int(1)])), at: 0)
-        for effect in [Self.flip("begin", "forward"), Self.flip("commit", "forward"), Self.page(2)] {
-            m.observe(effect, at: 2000)
+        m.observe(.shown(page: 1), at: 0)
+        for occurrence in [Self.flip(.begin, "forward"), Self.flip(.commit, "forward"), Self.page(2)] {
+            m.observe(occurrence, at: 2000)
         }
-        m.observe(Self.flip("begin", "forward"), at: 3000)
-        m.observe(Self.flip("cancel", "forward"), at: 3100)
-        m.observe(Self.flip("commit", "backward"), at: 5000)
+        m.observe(Self.flip(.begin, "forward"), at: 3000)
+        m.observe(Self.flip(.cancel, "forward"), at: 3100)
+        m.observe(Self.flip(.commit, "backward"), at: 5000)
         m.observe(Self.page(1), at: 5000)
         #expect(m.turns == [.init(forward: true, committed: true): 1, .init(forward: true, committed: false): 1,
                             .init(forward: false, committed: true): 1])
@@ -30,11 +31,11 @@ import Testing
     @Test func otherCountersAndTheChangedFlag() {
         var m = MetricsRecorder()
         m.written()
-        m.observe(.upload(page: 1), at: 0)
-        #expect(!m.changed, "an upload counts nothing")
-        m.observe(.log(LogEvent("zoom", ["scale": .double(2)])), at: 0)
-        m.observe(.log(LogEvent("idle-reset", ["page": .int(1)])), at: 0)
-        m.observe(.placeholder(page: 3, size: IntSize(width: 1, height: 1), message: "x"), at: 0)
+        m.observe(.overlay(shown: true), at: 0)
+        #expect(!m.changed, "the overlay counts nothing")
+        m.observe(.zoom(scale: 2, rotation: 0), at: 0)
+        m.observe(.idleReset(page: 1), at: 0)
+        m.observe(.pageFailed(page: 3, message: "x"), at: 0)
         m.setHelperRestarts(1)
         #expect(m.changed && m.zooms == 1 && m.idleResets == 1 && m.decodeFailures == 1 && m.helperRestarts == 1)
     }

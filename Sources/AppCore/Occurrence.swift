@@ -1,0 +1,96 @@
+import Reader
+
+/// What happened, as the core reports it: one case per kind of news, with typed payloads. Every consumer (the
+/// event log below, the Prometheus metrics, systemd's status, control clients) switches over it with no
+/// `default:`, so a new case does not compile until each of them has decided what it means for them.
+public enum Occurrence: Sendable, Equatable {
+    /// The first frame was committed: the window in logical pixels, its scale, the book's pages.
+    case ready(width: Int, height: Int, scale: Double, pages: Int)
+    /// The first frame showing a page image; `page` is the first of its spread.
+    case shown(page: Int)
+    /// The GL drew its first frame, `startupMS` after it was asked to start.
+    case renderer(startupMS: Double)
+    /// The book was read again or replaced: it has `pages` pages now.
+    case book(pages: Int)
+    /// Shelf book `path` (`title`, `pages` pages) was opened.
+    case opened(path: String, title: String, pages: Int)
+    /// The shelf is shown, with `books` books.
+    case shelf(books: Int)
+    /// A turn began, committed or fell back.
+    case flip(ReaderEvent.Phase, forward: Bool)
+    /// The settled page (the first of its spread, from 1) changed.
+    case page(Int)
+    /// A zoom gesture settled: scale and rotation in degrees.
+    case zoom(scale: Double, rotation: Double)
+    /// A sharper region of `page` arrived `waitMS` after it was asked for, and is drawn.
+    case region(page: Int, waitMS: Double)
+    /// Page `page` cannot be read: a placeholder saying `message` is shown instead.
+    case pageFailed(page: Int, message: String)
+    /// A turn waits for its pages behind `waiting` others.
+    case turnWaits(forward: Bool, waiting: Int)
+    /// A turn was refused: `waiting` turns already wait.
+    case turnRefused(forward: Bool, waiting: Int)
+    /// `count` waiting turns were dropped (`reason`: moved, jump, idle-reset, book).
+    case turnsCleared(count: Int, reason: String)
+    /// A drag began on pages not yet decoded: it is held, after `afterTurns` waiting turns.
+    case dragHeld(forward: Bool, afterTurns: Int)
+    /// The held drag begins, `waitedMS` after the finger came down.
+    case dragBegins(waitedMS: Double)
+    /// A held drag was lifted before it began; `turns`: it turns the page as a flick.
+    case dragLifted(turns: Bool)
+    /// Back to the cover (or the shelf) after the idle time or `recto ctl idle-reset`, from `page`.
+    case idleReset(page: Int)
+    /// The overlay (scrubber, home) was shown or hidden.
+    case overlay(shown: Bool)
+    /// The scrubber jumped from page `from` to page `to`.
+    case jump(from: Int, to: Int)
+    /// Attract mode began (its first lift is its first loop).
+    case attractBegan
+    /// Attract mode lifted the corner again: loop `loop` (from 2; the first came with `attractBegan`).
+    case attractLooped(loop: Int)
+    /// A visitor ended attract mode.
+    case attractEnded
+}
+
+extension Occurrence {
+    /// The occurrence's line in the event log (`--log-events`); the shell adds what only it knows (the
+    /// control socket's path to `ready`).
+    public var logEvent: LogEvent {
+        switch self {
+        case let .ready(width, height, scale, pages):
+            LogEvent("ready", ["width": .int(width), "height": .int(height), "scale": .double(scale), "pages": .int(pages)])
+        case .shown(let page): LogEvent("shown", ["page": .int(page)])
+        case .renderer(let ms): LogEvent("renderer", ["startup_ms": .double(Self.tenths(ms))])
+        case .book(let pages): LogEvent("book", ["pages": .int(pages)])
+        case let .opened(path, title, pages):
+            LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
+        case .shelf(let books): LogEvent("shelf", ["books": .int(books)])
+        case let .flip(phase, forward):
+            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.direction(forward)])
+        case .page(let page): LogEvent("page", ["page": .int(page)])
+        case let .zoom(scale, rotation): LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])
+        case let .region(page, ms): LogEvent("region", ["page": .int(page), "wait_ms": .double(Self.tenths(ms))])
+        case let .pageFailed(page, message): LogEvent("page-failed", ["page": .int(page), "message": .string(message)])
+        case let .turnWaits(forward, waiting):
+            LogEvent("turn-waits", ["direction": Self.direction(forward), "waiting": .int(waiting)])
+        case let .turnRefused(forward, waiting):
+            LogEvent("turn-refused", ["direction": Self.direction(forward), "waiting": .int(waiting)])
+        case let .turnsCleared(count, reason): LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)])
+        case let .dragHeld(forward, afterTurns):
+            LogEvent("drag-held", ["direction": Self.direction(forward), "after_turns": .int(afterTurns)])
+        case .dragBegins(let ms): LogEvent("drag-begins", ["waited_ms": .double(Self.tenths(ms))])
+        case .dragLifted(let turns): LogEvent("drag-lifted", ["turns": .bool(turns)])
+        case .idleReset(let page): LogEvent("idle-reset", ["page": .int(page)])
+        case .overlay(let shown): LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")])
+        case let .jump(from, to): LogEvent("jump", ["from": .int(from), "to": .int(to)])
+        case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
+        // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
+        case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
+        case .attractEnded: LogEvent("attract", ["phase": .string("end")])
+        }
+    }
+
+    private static func direction(_ forward: Bool) -> LogEvent.Value { .string(forward ? "forward" : "backward") }
+    /// Durations are logged to a tenth of a millisecond.
+    private static func tenths(_ ms: Double) -> Double { (ms * 10).rounded() / 10 }
+}

@@ -1,0 +1,20 @@
+import AppCore
+
+/// What systemd hears of what happened (sd_notify): readiness with the first frame, then a status line
+/// whenever the page or the book changes. Each occurrence decides here, with no `default:`.
+public enum SystemdStatus {
+    /// The notification for `occurrence`, or nil; `page` is the page shown now, `book` the book's path.
+    public static func message(for occurrence: Occurrence, page: Int, pageCount: Int, book: String) -> String? {
+        switch occurrence {
+        case .ready: "READY=1\nSTATUS=\(line(page: page, pageCount: pageCount, book: book))"
+        case .page(let p): "STATUS=\(line(page: p, pageCount: pageCount, book: book))"
+        case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
+        case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnRefused,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .attractBegan,
+             .attractLooped, .attractEnded:
+            nil
+        }
+    }
+
+    static func line(page: Int, pageCount: Int, book: String) -> String { "page \(page) of \(pageCount): \(book)" }
+}

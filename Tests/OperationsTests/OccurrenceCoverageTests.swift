@@ -1,0 +1,181 @@
+import AppCore
+@testable import Metrics
+import Reader
+import Testing
+
+/// Every occurrence has a line in the event log and an explicit decision in the metrics, checked on one sample
+/// of each case. The samples cannot fall behind the enum: `kind` below switches over `Occurrence` (a new case
+/// does not compile until it has a kind) and `sample` over `Kind` (a new kind does not compile until it has a
+/// sample); the tables below then fail until the new case's log line and metrics decision are written down.
+@Suite struct OccurrenceCoverageTests {
+    enum Kind: CaseIterable, Hashable {
+        case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
+             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
+             attractEnded
+    }
+
+    static func kind(_ o: Occurrence) -> Kind {
+        switch o {
+        case .ready: .ready
+        case .shown: .shown
+        case .renderer: .renderer
+        case .book: .book
+        case .opened: .opened
+        case .shelf: .shelf
+        case .flip: .flip
+        case .page: .page
+        case .zoom: .zoom
+        case .region: .region
+        case .pageFailed: .pageFailed
+        case .turnWaits: .turnWaits
+        case .turnRefused: .turnRefused
+        case .turnsCleared: .turnsCleared
+        case .dragHeld: .dragHeld
+        case .dragBegins: .dragBegins
+        case .dragLifted: .dragLifted
+        case .idleReset: .idleReset
+        case .overlay: .overlay
+        case .jump: .jump
+        case .attractBegan: .attractBegan
+        case .attractLooped: .attractLooped
+        case .attractEnded: .attractEnded
+        }
+    }
+
+    static func sample(_ kind: Kind) -> Occurrence {
+        switch kind {
+        case .ready: .ready(width: 1280, height: 800, scale: 2, pages: 14)
+        case .shown: .shown(page: 1)
+        case .renderer: .renderer(startupMS: 83.24)
+        case .book: .book(pages: 6)
+        case .opened: .opened(path: "/srv/atlas", title: "Atlas", pages: 40)
+        case .shelf: .shelf(books: 3)
+        case .flip: .flip(.commit, forward: false)
+        case .page: .page(4)
+        case .zoom: .zoom(scale: 2.5, rotation: -3)
+        case .region: .region(page: 2, waitMS: 41.26)
+        case .pageFailed: .pageFailed(page: 3, message: "truncated PNG")
+        case .turnWaits: .turnWaits(forward: true, waiting: 2)
+        case .turnRefused: .turnRefused(forward: false, waiting: 8)
+        case .turnsCleared: .turnsCleared(count: 2, reason: "jump")
+        case .dragHeld: .dragHeld(forward: true, afterTurns: 1)
+        case .dragBegins: .dragBegins(waitedMS: 120.04)
+        case .dragLifted: .dragLifted(turns: true)
+        case .idleReset: .idleReset(page: 7)
+        case .overlay: .overlay(shown: false)
+        case .jump: .jump(from: 3, to: 9)
+        case .attractBegan: .attractBegan
+        case .attractLooped: .attractLooped(loop: 2)
+        case .attractEnded: .attractEnded
+        }
+    }
+
+    /// Each sample's log line, as "name key=value …" in field order. These are the lines the end-to-end tests
+    /// and log readers parse: a change here is a change of the log's format.
+    static let logLines: [Kind: String] = [
+        .ready: "ready width=1280 height=800 scale=2.0 pages=14",
+        .shown: "shown page=1",
+        .renderer: "renderer startup_ms=83.2",
+        .book: "book pages=6",
+        .opened: "open book=/srv/atlas title=Atlas pages=40",
+        .shelf: "shelf books=3",
+        .flip: "flip phase=commit direction=backward",
+        .page: "page page=4",
+        .zoom: "zoom scale=2.5 rotation=-3.0",
+        .region: "region page=2 wait_ms=41.3",
+        .pageFailed: "page-failed page=3 message=truncated PNG",
+        .turnWaits: "turn-waits direction=forward waiting=2",
+        .turnRefused: "turn-refused direction=backward waiting=8",
+        .turnsCleared: "turns-cleared turns=2 reason=jump",
+        .dragHeld: "drag-held direction=forward after_turns=1",
+        .dragBegins: "drag-begins waited_ms=120.0",
+        .dragLifted: "drag-lifted turns=true",
+        .idleReset: "idle-reset page=7",
+        .overlay: "overlay state=hidden",
+        .jump: "jump from=3 to=9",
+        .attractBegan: "attract phase=begin",
+        .attractLooped: "attract-loop loop=2",
+        .attractEnded: "attract phase=end",
+    ]
+
+    /// The metric families each sample changes; empty: it counts nothing (a decision too).
+    static let metricFamilies: [Kind: Set<String>] = [
+        .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [],
+        .opened: [], .shelf: [], .flip: ["recto_turns_total"],
+        .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
+        .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
+        .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
+        .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
+        .attractEnded: [],
+    ]
+
+    static func text(_ e: LogEvent) -> String {
+        ([e.name] + e.fields.map { f in
+            let v = switch f.value {
+            case .int(let v): "\(v)"
+            case .double(let v): "\(v)"
+            case .string(let v): v
+            case .bool(let v): "\(v)"
+            }
+            return "\(f.key)=\(v)"
+        }).joined(separator: " ")
+    }
+
+    /// The sample lines of the exposition, by family (histogram series under their family's name).
+    static func samples(_ m: MetricsRecorder) -> [String: Set<String>] {
+        let text = m.exposition(now: 1000, wallOffset: 0, residentBytes: 0, textureBytes: 0)
+        var out: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            var name = String(line.prefix { $0 != "{" && $0 != " " })
+            for suffix in ["_bucket", "_sum", "_count"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+            out[name, default: []].insert(String(line))
+        }
+        return out
+    }
+
+    @Test func theSamplesCoverEveryCase() {
+        for kind in Kind.allCases { #expect(Self.kind(Self.sample(kind)) == kind, "the sample of \(kind)") }
+    }
+
+    @Test func everyOccurrenceHasALogLine() {
+        for kind in Kind.allCases {
+            let line = Self.text(Self.sample(kind).logEvent)
+            #expect(Self.logLines[kind] != nil, "no log line written down for \(kind): \(line)")
+            #expect(line == Self.logLines[kind], "\(kind)")
+        }
+    }
+
+    @Test func everyOccurrenceHasAMetricsDecision() {
+        for kind in Kind.allCases {
+            var m = MetricsRecorder()
+            m.written()
+            let before = Self.samples(m)
+            m.observe(Self.sample(kind), at: 500)
+            let after = Self.samples(m)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+                .subtracting(["recto_heartbeat_timestamp_seconds"])
+            guard let expected = Self.metricFamilies[kind] else {
+                Issue.record("no metrics decision written down for \(kind); it changes \(changed.sorted())")
+                continue
+            }
+            #expect(changed == expected, "\(kind)")
+            #expect(m.changed == !expected.isEmpty, "\(kind): the file is written again only when a count changed")
+        }
+    }
+
+    @Test func attractLoopsCountTheBeginAndEachLoop() {
+        var m = MetricsRecorder()
+        for o: Occurrence in [.attractBegan, .attractLooped(loop: 2), .attractLooped(loop: 3), .attractEnded, .attractBegan] {
+            m.observe(o, at: 0)
+        }
+        #expect(Self.samples(m)["recto_attract_loops_total"] == ["recto_attract_loops_total 4"])
+    }
+
+    @Test func systemdHearsTheFirstFrameThePageAndTheBook() {
+        let say = { (o: Occurrence) in SystemdStatus.message(for: o, page: 3, pageCount: 14, book: "/b") }
+        #expect(say(.ready(width: 1, height: 1, scale: 1, pages: 14)) == "READY=1\nSTATUS=page 3 of 14: /b")
+        #expect(say(.page(5)) == "STATUS=page 5 of 14: /b")
+        #expect(say(.book(pages: 6)) == "STATUS=page 3 of 6: /b")
+        #expect(Kind.allCases.filter { say(Self.sample($0)) != nil } == [.ready, .book, .page])
+    }
+}
