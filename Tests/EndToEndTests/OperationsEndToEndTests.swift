@@ -93,4 +93,25 @@ import Testing
         #expect((samples["recto_page_seconds_total{page=\"1\"}"] ?? 0) > 0, "\(samples)")
         #expect((samples["recto_resident_memory_bytes{}"] ?? 0) > 0, "\(samples)")
     }
+
+    /// Attract mode's begin is its first loop, each later lift (every 6 s) another: the counter follows the
+    /// event log's `attract` begin and `attract-loop` lines.
+    @Test func metricsCountTheAttractLoops() throws {
+        let file = try Scratch.makeDirectory("metrics-attract").appendingPathComponent("recto.prom").path
+        let (session, _) = try ControlEndToEndTests.start(["--metrics-file", file, "--metrics-interval", "1",
+                                                           "--attract-after", "1"])
+        #expect(try session.waitForEvent("attract", timeout: .seconds(6)).string("phase") == "begin")
+        let loop = try session.waitForEvent("attract-loop", timeout: .seconds(10))
+        #expect(loop.int("loop") == 2)
+        let deadline = ContinuousClock.now + .seconds(5)
+        var samples: [String: Double] = [:]
+        while ContinuousClock.now < deadline {
+            if FileManager.default.fileExists(atPath: file) {
+                samples = try Self.parse(file)
+                if samples["recto_attract_loops_total{}"] == 2 { break }
+            }
+            usleep(200_000)
+        }
+        #expect(samples["recto_attract_loops_total{}"] == 2, "\(samples)")
+    }
 }
