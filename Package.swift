@@ -62,13 +62,15 @@ let package = Package(
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
         .target(name: "Curl", dependencies: ["Geometry"]),
-        .target(name: "Gestures", dependencies: ["Geometry"]),
+        // Input values as the platform decodes them (touch, pointer, keys, their clock): what Platform hands on.
+        .target(name: "Input", dependencies: ["Geometry"]),
+        .target(name: "Gestures", dependencies: ["Geometry", "Input"]),
         .target(name: "Book", dependencies: ["Geometry"]),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Reader", "Control", "Localization"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization"]),
         // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
         .target(name: "Control"),
         .target(name: "Metrics", dependencies: ["AppCore"]),
@@ -97,13 +99,13 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Curl", "Reader", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
+                dependencies: ["Geometry", "Input", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Pages", "Renderer", "Platform", "Config",
+            "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
             "Control", "Metrics", "Localization", "Posix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -118,23 +120,23 @@ let package = Package(
         .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
-        .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Input", "Gestures", "Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
-        .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
+        .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Input", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "Posix", "TestSupport"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
-        .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "ReaderTests", dependencies: ["TestSupport", "Reader", "Geometry", "Curl", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Gestures", "Book", "Control", "Localization"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),

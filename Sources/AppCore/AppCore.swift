@@ -1,6 +1,7 @@
 import Book
 import Geometry
 import Gestures
+import Input
 import Reader
 
 /// The reader's policy, pure and clock-injected: what each event means, which pages to keep, what to draw and

@@ -1,5 +1,6 @@
 import Control
 import Gestures
+import Input
 
 /// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,
 /// decode result, file change and GL start-up into one of these and hands it to `AppCore.handle(_:now:)`.

@@ -1,4 +1,5 @@
 import Geometry
+import Input
 
 /// Pointer, touchpad-pinch and wheel state of the recognizer.
 struct PointerState: Sendable {

@@ -1,3 +1,5 @@
+import Input
+
 /// Maps input event times onto the reader's frame clock.
 ///
 /// Wayland leaves the base of event times undefined: weston and wlroots stamp with CLOCK_MONOTONIC, but virtual

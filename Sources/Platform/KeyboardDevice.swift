@@ -1,7 +1,7 @@
 import CWaylandClient
 import CXKBCommon
-import Gestures
 import Glibc
+import Input
 
 /// wl_keyboard → keysyms and modifiers through the compositor's xkb keymap.
 @MainActor final class KeyboardDevice {

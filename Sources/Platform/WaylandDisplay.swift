@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
-import Gestures
 import Glibc
+import Input
 import Posix
 
 /// The connection to the compositor and its globals, bound at the highest version both sides know.

@@ -1,4 +1,5 @@
 import Gestures
+import Input
 
 /// Everything that wakes the reader's loop. Each Wayland callback, descriptor and hook of the loop becomes one
 /// of these and goes to `ReaderApp.handle(_:)`, the one handler.

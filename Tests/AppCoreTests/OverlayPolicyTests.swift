@@ -1,5 +1,6 @@
 @testable import AppCore
 import Geometry
+import Input
 import Localization
 import Gestures
 import Testing

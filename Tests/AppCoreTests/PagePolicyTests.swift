@@ -1,6 +1,7 @@
 @testable import AppCore
 import Geometry
 import Gestures
+import Input
 import Localization
 import Testing
 

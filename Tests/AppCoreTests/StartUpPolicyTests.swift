@@ -1,5 +1,6 @@
 @testable import AppCore
 import Gestures
+import Input
 import Testing
 
 /// Start-up before the GL: what is decoded first, how long the first frame waits for it, when `ready`, `shown`

@@ -1,6 +1,7 @@
 @testable import AppCore
 import Geometry
 import Gestures
+import Input
 import Testing
 
 /// The recognizer judges every touch against the view on screen when the touch arrives: after anything that

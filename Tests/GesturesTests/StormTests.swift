@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Input
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Gestures
+import Input
 
 public enum TraceError: Error { case unreadable(String), badLine(Int) }
 
