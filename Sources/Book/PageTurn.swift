@@ -1,16 +1,10 @@
+import Geometry
+
 // What a page turn shows. A turn moves one physical leaf; a backward turn from spread s is the forward turn
 // from spread s − 1 played in reverse, so both are described by the same leaf: its front and back pages, the
 // page lying under its unturned position, and the facing page under its turned position. The renderer
 // draws `under` and `facing` flat and the leaf curled on top; which of them is revealed or covered follows
 // from `direction`.
-
-/// Which way a turn goes in reading order.
-public enum TurnDirection: Hashable, Sendable {
-    /// The leaf lifts from its unturned position and lands on the facing side (next spread).
-    case forward
-    /// The leaf comes back from the facing side to its unturned position (previous spread).
-    case backward
-}
 
 /// One leaf in motion between spread `from` and spread `to`.
 ///

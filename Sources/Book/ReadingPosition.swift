@@ -1,3 +1,5 @@
+import Geometry
+
 // Where the reader is in a book, kept as a page rather than a spread index: spread indices mean different
 // things in single and double mode, a page does not. Switching mode on a resize or rotation therefore keeps
 // the page in view, and switching back returns to the very same page.

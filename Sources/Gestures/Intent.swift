@@ -103,9 +103,6 @@ public struct ControlStroke: Sendable, Hashable {
     }
 }
 
-/// Which way a page turns, in reading order (independent of left/right on screen).
-public enum TurnDirection: Sendable, Hashable { case forward, backward }
-
 /// What caused a discrete `turn`.
 public enum TurnCause: Sendable, Hashable { case tap, wheel, key, button }
 

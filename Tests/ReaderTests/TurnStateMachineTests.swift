@@ -19,7 +19,7 @@ import Testing
         return r
     }
 
-    func begin(_ from: Vec2 = corner, direction: Gestures.TurnDirection = .forward,
+    func begin(_ from: Vec2 = corner, direction: TurnDirection = .forward,
                grab: Grab = .corner(.bottomRight)) -> Intent {
         .curlBegin(CurlBegin(direction: direction, grab: grab, start: from, position: from + Vec2(-10, 0), source: .touch))
     }
