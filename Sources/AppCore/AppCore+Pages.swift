@@ -73,18 +73,28 @@ extension AppCore {
         guard page >= 1, page <= reader.position.pageCount else { return [] }
         var out: [AppEffect] = []
         if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
-        let size = Self.placeholderSize(near: reader.pageSize(near: page) ?? (700, 990), fitting: fitting)
+        let size = Self.placeholderSize(aspect: reader.pageAspect(near: page) ?? 700.0 / 990,
+                                        within: nearestImageSize(page) ?? fitting)
         let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
         out.append(.occurred(.pageFailed(page: page, message: message)))
         out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)
     }
 
-    /// A placeholder's pixels: its neighbour's proportions, no larger than pages are decoded. A neighbour's size
-    /// is only proportions when it came from a PDF (hundredths of a point: 59 500 × 84 200 for A4, 20 GB as pixels).
-    static func placeholderSize(near: (width: Double, height: Double), fitting: IntSize) -> IntSize {
-        let scale = min(1, Double(fitting.width) / near.width, Double(fitting.height) / near.height)
-        return IntSize(width: max(64, Int((near.width * scale).rounded())), height: max(64, Int((near.height * scale).rounded())))
+    /// A placeholder's pixels: the largest in `aspect` (a neighbour's proportions) within `bound` (a decoded
+    /// neighbour's pixels, else the size pages are decoded to). Only pixel sizes bound it: a PDF's page sizes
+    /// reach the core as proportions, so points cannot be taken as pixels (59 500 × 84 200 once, 20 GB).
+    static func placeholderSize(aspect: Double, within bound: IntSize) -> IntSize {
+        let width = min(Double(bound.width), Double(bound.height) * aspect)
+        return IntSize(width: max(64, Int(width.rounded())), height: max(64, Int((width / aspect).rounded())))
+    }
+
+    /// The pixel size of the decoded page nearest to `page`.
+    private func nearestImageSize(_ page: Int) -> IntSize? {
+        for d in 1..<8 {
+            for p in [page - d, page + d] { if let entry = pages[p] { return entry.size } }
+        }
+        return nil
     }
 
     /// The GL is up: the pages held for the CPU-drawn frames become textures, and the next frame is the first

@@ -134,12 +134,10 @@ public struct AppCore: Sendable {
             reloadFailures += 1
             if reloadFailures <= 4 { reloadDeadline = now + settings.reloadQuiet * Double(1 << reloadFailures) }
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
-        case .pageSizesKnown(let sizes):
-            for (i, size) in sizes.enumerated() where !hasImage(i + 1) && size.width > 0 && size.height > 0 {
-                reader.setPageSize(i + 1, width: Double(size.width), height: Double(size.height))
-            }
+        case .pageAspectsKnown(let aspects):
+            for (i, aspect) in aspects.enumerated() where !hasImage(i + 1) { reader.setPageAspect(i + 1, aspect) }
             // A landscape page much wider than the book's pages is a spread printed across two.
-            shapedSpreads = doublePageSpreads(aspects: sizes.map { $0.height > 0 ? Double($0.width) / Double($0.height) : 0 })
+            shapedSpreads = doublePageSpreads(aspects: aspects)
             out += layOutSoloPages()
         case .bookDirection(let rtl): out += setDirection(rightToLeft: rtl)
         case .frontCover(let page):

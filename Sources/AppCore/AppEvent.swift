@@ -28,9 +28,10 @@ public enum AppEvent: Sendable, Equatable {
     case regionReady(page: Int, rect: IntRect, size: IntSize)
     /// Something in the book's directory changed on disk.
     case bookChanged
-    /// The book knows its pages' sizes before any is decoded (a PDF): any unit, only the proportions count.
-    /// Laying the spreads out at once keeps them from moving as pages arrive.
-    case pageSizesKnown([IntSize])
+    /// The book knows its pages' proportions (width / height; 0: unknown) before any is decoded (a PDF), page N
+    /// at index N - 1. Laying the spreads out at once keeps them from moving as pages arrive. Proportions only:
+    /// a size in the PDF's points taken as pixels once made a 20 GB placeholder.
+    case pageAspectsKnown([Double])
     /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
     case pageLabels([String])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.

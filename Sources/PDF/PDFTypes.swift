@@ -10,6 +10,9 @@ public struct PDFPageSize: Sendable, Hashable {
 
     /// Whether the page can be rendered at all: finite, positive sides.
     public var isUsable: Bool { width.isFinite && height.isFinite && width > 0 && height > 0 }
+    /// Width over height, the one thing of a page's size in points that leaves the PDF modules before the page is
+    /// rendered (pixels come from rendering at a size asked for); 0 for an unusable page.
+    public var aspect: Double { isUsable ? width / height : 0 }
 }
 
 /// A rectangle in points of a displayed page, origin at its top left.

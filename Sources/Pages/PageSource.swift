@@ -96,12 +96,10 @@ public struct PageSource: Sendable {
     public var kind: Kind { provider.kind }
     /// Number of pages (≥ 1 for the built-in sources).
     public var pageCount: Int { provider.pageCount }
-    /// Page sizes known before any page is rendered, in points, page N at index N - 1: a PDF's page table (after
-    /// CropBox and /Rotate; 0 × 0 for a page that cannot be loaded). Nil for image books, whose sizes are known
-    /// once each page is decoded.
-    public var knownPageSizes: [(width: Double, height: Double)]? {
-        (provider as? PDFSource)?.pageSizes.map { ($0.width, $0.height) }
-    }
+    /// Page proportions (width / height) known before any page is rendered, page N at index N - 1: a PDF's page
+    /// table (after CropBox and /Rotate; 0 for a page that cannot be loaded). Nil for image books, whose sizes are
+    /// known once each page is decoded. Proportions, not sizes: a size in points must never be taken as pixels.
+    public var knownPageAspects: [Double]? { (provider as? PDFSource)?.pageSizes.map(\.aspect) }
     /// A PDF's page labels ("i", "ii", "1", …), page N at index N - 1; nil when pages go by their numbers.
     public var pageLabels: [String]? { (provider as? PDFSource)?.document.info.labels }
     /// The book's title from its metadata (PDF), nil when it has none.

@@ -56,10 +56,19 @@ public struct Reader: Sendable {
         updateZoomLayout()
     }
 
-    /// The known size of the page nearest to `page` (for a placeholder in the book's proportions).
-    public func pageSize(near page: Int) -> (width: Double, height: Double)? {
+    /// A page's proportions (width / height) became known before its pixels (a PDF's page table): it is laid out
+    /// in them until it is decoded. Ignored unless finite and > 0.
+    public mutating func setPageAspect(_ page: Int, _ aspect: Double) {
+        guard aspect > 0, aspect.isFinite else { return }
+        pageSizes[page] = Book.PixelSize(width: aspect, height: 1)
+        updateZoomLayout()
+    }
+
+    /// The proportions (width / height) of the known page nearest to `page`, for a placeholder in the book's
+    /// proportions: a page's size here may be only its proportions, never pixels to draw.
+    public func pageAspect(near page: Int) -> Double? {
         for d in 0..<8 {
-            for p in [page - d, page + d] { if let s = pageSizes[p], s.isValid { return (s.width, s.height) } }
+            for p in [page - d, page + d] { if let a = pageSizes[p]?.aspect { return a } }
         }
         return nil
     }

@@ -200,10 +200,8 @@ import Renderer
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
         perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
-        guard let sizes = source.knownPageSizes else { return }
-        // Points to hundredths: only the proportions matter.
-        let whole = sizes.map { IntSize(width: Int(($0.width * 100).rounded()), height: Int(($0.height * 100).rounded())) }
-        perform(core.handle(.pageSizesKnown(whole), now: now))
+        guard let aspects = source.knownPageAspects else { return }
+        perform(core.handle(.pageAspectsKnown(aspects), now: now))
     }
 
     /// The cache's results, each handed to the core with the image kept here until it says what to do with it.

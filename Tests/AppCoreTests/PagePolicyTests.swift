@@ -87,19 +87,19 @@ import Testing
     @Test func aPDFsProportionsLayTheSpreadOutBeforeAnyPageIsRendered() {
         var c = AppCore(pageCount: 3, settings: Driver.settings)
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
-        _ = c.handle(.pageSizesKnown([IntSize(width: 59500, height: 84200), IntSize(width: 84200, height: 59500)]), now: 1)
+        _ = c.handle(.pageAspectsKnown([595.0 / 842, 842.0 / 595]), now: 1)
         let cover = c.reader.frame.pages.first!.rect
         #expect(abs(cover.width / cover.height - 595.0 / 842) < 0.01, "\(cover)")
         #expect(c.needsFrame)
     }
 
-    /// A PDF's sizes are hundredths of a point: a page that fails is drawn at the size pages are decoded to, not
-    /// at 59 500 × 84 200 pixels (20 GB, which froze the reader while it filled them).
+    /// A PDF's page sizes reach the core as proportions: a page that fails is drawn at the size pages are decoded
+    /// to, not at its size in the PDF's units taken as pixels (59 500 × 84 200 once, 20 GB, which froze the reader
+    /// while it filled them).
     @Test func aFailedPDFPageIsAPlaceholderOfDisplaySize() {
         var c = AppCore(pageCount: 3, settings: Driver.settings)
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
-        _ = c.handle(.pageSizesKnown([IntSize(width: 59500, height: 84200), IntSize(width: 59500, height: 84200),
-                                      IntSize(width: 84200, height: 59500)]), now: 1)
+        _ = c.handle(.pageAspectsKnown([595.0 / 842, 595.0 / 842, 842.0 / 595]), now: 1)
         let out = c.handle(.pageFailed(page: 2, message: "PDF document is damaged"), now: 2)
         let size = out.compactMap { if case let .placeholder(_, size, _) = $0 { size } else { nil } }.first
         #expect(size == IntSize(width: 565, height: 800), "A4's proportions within 1280 × 800: \(out)")

@@ -34,9 +34,9 @@ import Testing
         #expect(try source.identity(of: 2) == .documentPage(file: try fileIdentity(dir.file("book.pdf")), page: 2))
         #expect(throws: PageError.renderedPage(name: "page 1")) { try source.data(of: 1) }
         #expect(source.title == "Test Book")
-        let sizes = try #require(source.knownPageSizes)
-        #expect(sizes.count == 5)
-        #expect(sizes[4] == (1190, 842))
+        let aspects = try #require(source.knownPageAspects)
+        #expect(aspects.count == 5)
+        #expect(aspects[4] == 1190.0 / 842)
         // Synchronously (recto render): the landscape page fills the box's width.
         let spread = try source.image(of: 5, fitting: bounds)
         #expect(spread.size == PixelSize(width: 400, height: 283))
