@@ -90,13 +90,13 @@ let package = Package(
         .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
         // Image decoding behind its own module.
-        .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
+        .target(name: "Decoding", dependencies: ["Geometry", "CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
-        .target(name: "Text", dependencies: ["CPangoFT2", "Decoding"]),
+        .target(name: "Text", dependencies: ["CPangoFT2", "Geometry", "Decoding"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -124,12 +124,12 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Input", "Gestures", "Geometry"], exclude: ["Traces"]),
-        .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Decoding", "Posix", "TestSupport"], exclude: ["Harness"]),
+        .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Geometry", "Decoding"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

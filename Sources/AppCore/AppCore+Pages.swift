@@ -1,12 +1,13 @@
+import Geometry
 import Reader
 
 /// The pages the shell holds an image or a texture for, and each one's size as drawn.
 struct PageImages: Sendable {
     struct Entry: Sendable, Hashable {
         /// The texture's size (the image scaled into the texture limit), or the held image's before the GL.
-        var size: IntSize
+        var size: PixelSize
         /// The file's own size: the space zoom regions are asked in.
-        var sourceSize: IntSize
+        var sourceSize: PixelSize
         /// Uploaded as a texture (else held by the shell for the CPU-drawn first frames).
         var uploaded: Bool
     }
@@ -22,10 +23,10 @@ struct PageImages: Sendable {
 extension AppCore {
     /// Pages are decoded to the window's full buffer size: sharp at 1× (zoom asks for regions), and at full
     /// resolution even while moving frames are drawn smaller, since pages outlive the motion.
-    public var fitting: IntSize {
+    public var fitting: PixelSize {
         let limit = maxTextureSize ?? settings.provisionalMaxTextureSize
         let w = window.map { $0.width * $0.scale } ?? 0, h = window.map { $0.height * $0.scale } ?? 0
-        return IntSize(width: min(limit, max(256, Int(w.rounded()))), height: min(limit, max(256, Int(h.rounded()))))
+        return PixelSize(width: min(limit, max(256, Int(w.rounded()))), height: min(limit, max(256, Int(h.rounded()))))
     }
 
     /// The spread on screen first, then its neighbours; until the first frame is up only the spread itself
@@ -53,7 +54,7 @@ extension AppCore {
     /// Whether `page` has an image to draw (a texture, or a held image before the GL).
     public func hasImage(_ page: Int) -> Bool { pages[page] != nil }
 
-    mutating func pageReady(_ page: Int, size: IntSize, sourceSize: IntSize) -> [AppEffect] {
+    mutating func pageReady(_ page: Int, size: PixelSize, sourceSize: PixelSize) -> [AppEffect] {
         guard page >= 1, page <= reader.position.pageCount else { return [.release(page: page)] }
         reader.setPageSize(page, width: Double(size.width), height: Double(size.height))
         var out: [AppEffect] = []
@@ -84,13 +85,13 @@ extension AppCore {
     /// A placeholder's pixels: the largest in `aspect` (a neighbour's proportions) within `bound` (a decoded
     /// neighbour's pixels, else the size pages are decoded to). Only pixel sizes bound it: a PDF's page sizes
     /// reach the core as proportions, so points cannot be taken as pixels (59 500 × 84 200 once, 20 GB).
-    static func placeholderSize(aspect: Double, within bound: IntSize) -> IntSize {
+    static func placeholderSize(aspect: Double, within bound: PixelSize) -> PixelSize {
         let width = min(Double(bound.width), Double(bound.height) * aspect)
-        return IntSize(width: max(64, Int(width.rounded())), height: max(64, Int((width / aspect).rounded())))
+        return PixelSize(width: max(64, Int(width.rounded())), height: max(64, Int((width / aspect).rounded())))
     }
 
     /// The pixel size of the decoded page nearest to `page`.
-    private func nearestImageSize(_ page: Int) -> IntSize? {
+    private func nearestImageSize(_ page: Int) -> PixelSize? {
         for d in 1..<8 {
             for p in [page - d, page + d] { if let entry = pages[p] { return entry.size } }
         }
@@ -116,11 +117,11 @@ extension AppCore {
     }
 }
 
-extension IntSize {
+extension PixelSize {
     /// Scaled down (aspect kept) so neither side exceeds `limit`, as an upload does.
-    func fitted(within limit: Int) -> IntSize {
+    func fitted(within limit: Int) -> PixelSize {
         guard width > limit || height > limit else { return self }
         let s = Double(limit) / Double(max(width, height))
-        return IntSize(width: max(1, Int((Double(width) * s).rounded())), height: max(1, Int((Double(height) * s).rounded())))
+        return PixelSize(width: max(1, Int((Double(width) * s).rounded())), height: max(1, Int((Double(height) * s).rounded())))
     }
 }

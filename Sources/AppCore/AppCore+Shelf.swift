@@ -43,7 +43,7 @@ extension AppCore {
 
     private func shelfShown() -> AppEffect { .occurred(.shelf(books: shelf?.books.count ?? 0)) }
 
-    mutating func coverReady(_ book: Int, size: IntSize) {
+    mutating func coverReady(_ book: Int, size: PixelSize) {
         shelf?.coverSizes[book] = size
         needsFrame = true
     }

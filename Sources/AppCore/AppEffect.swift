@@ -8,15 +8,15 @@ public enum AppEffect: Sendable, Equatable {
     /// Write a warning to stderr.
     case warn(String)
     /// Keep these pages decoded, most wanted first (the first `visible` are on screen), fitted in `fitting`.
-    case wantPages([Int], visible: Int, fitting: IntSize)
+    case wantPages([Int], visible: Int, fitting: PixelSize)
     /// Make `page`'s texture from the image the shell holds for it (and stop holding it).
     case upload(page: Int)
     /// Drop `page`'s texture or held image (evicted, or past the end of a book that shrank).
     case release(page: Int)
     /// Hold a placeholder image of `size` saying `message` as `page`'s image.
-    case placeholder(page: Int, size: IntSize, message: String)
+    case placeholder(page: Int, size: PixelSize, message: String)
     /// Decode source pixels `rect` of `page` at `output` size for a zoomed view.
-    case requestRegion(page: Int, rect: IntRect, output: IntSize)
+    case requestRegion(page: Int, rect: PixelRect, output: PixelSize)
     /// The region just delivered for `page` becomes its detail texture, drawn over `bookRect`.
     case showRegion(page: Int, bookRect: Rect)
     /// Drop every detail texture and pending region request (the view is back at fit, or a page turns).

@@ -1,4 +1,5 @@
 import Control
+import Geometry
 import Gestures
 import Input
 
@@ -19,13 +20,13 @@ public enum AppEvent: Sendable, Equatable {
     case timer
     /// A page's image arrived (decoded, from the disk cache, or a placeholder the shell drew on request).
     /// `size` is the image's, `sourceSize` the file's own (the space zoom regions are asked in).
-    case pageReady(page: Int, size: IntSize, sourceSize: IntSize)
+    case pageReady(page: Int, size: PixelSize, sourceSize: PixelSize)
     /// A page cannot be shown; `message` says why.
     case pageFailed(page: Int, message: String)
     /// The page cache needs a page's texture gone (least recently used, over budget).
     case pageEvicted(page: Int)
     /// A zoom region came back: source pixels `rect` of `page`, resampled to `size`.
-    case regionReady(page: Int, rect: IntRect, size: IntSize)
+    case regionReady(page: Int, rect: PixelRect, size: PixelSize)
     /// Something in the book's directory changed on disk.
     case bookChanged
     /// The book knows its pages' proportions (width / height; 0: unknown) before any is decoded (a PDF), page N
@@ -62,22 +63,10 @@ public enum AppEvent: Sendable, Equatable {
     /// A library: these books go on the shelf, which is shown.
     case shelf([ShelfBook])
     /// Book `book`'s cover image arrived (or a placeholder saying why it cannot be shown), `size` big.
-    case coverReady(book: Int, size: IntSize)
+    case coverReady(book: Int, size: PixelSize)
     /// The shell opened shelf book `book` (after `AppEffect.openShelfBook`), of `pageCount` pages, at `startPage`
     /// (where it was left, else its front cover).
     case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
     /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
     case shelfBookFailed(book: Int, message: String)
-}
-
-/// A size in whole pixels.
-public struct IntSize: Sendable, Hashable {
-    public var width: Int, height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-}
-
-/// A rectangle in whole pixels (origin top-left).
-public struct IntRect: Sendable, Hashable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 }

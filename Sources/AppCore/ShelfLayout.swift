@@ -70,7 +70,7 @@ public struct ShelfLayout: Sendable {
     }
 
     /// A cover of `size` in its slot: fitted, standing on the slot's bottom edge, centred.
-    public func coverRect(in slot: Rect, size: IntSize?) -> Rect {
+    public func coverRect(in slot: Rect, size: PixelSize?) -> Rect {
         guard let size, size.width > 0, size.height > 0 else { return slot }
         let s = min(slot.width / Double(size.width), slot.height / Double(size.height))
         let w = Double(size.width) * s, h = Double(size.height) * s

@@ -30,7 +30,7 @@ struct ShelfPolicy: Sendable {
     enum Action: Equatable { case none, redraw, open(Int) }
 
     let books: [ShelfBook]
-    var coverSizes: [Int: IntSize] = [:]
+    var coverSizes: [Int: PixelSize] = [:]
     var visible = true
     /// The book being read (its index), once one was opened.
     var current: Int?

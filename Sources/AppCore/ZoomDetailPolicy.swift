@@ -7,7 +7,7 @@ import Reader
 struct ZoomDetailPolicy: Sendable {
     /// Book-space rect of the detail shown for each page.
     private(set) var shown: [Int: Rect] = [:]
-    private var requested: [Int: IntRect] = [:]
+    private var requested: [Int: PixelRect] = [:]
     /// When each outstanding request was made (ms), for the `region` event's wait.
     private var requestedAt: [Int: Double] = [:]
 
@@ -33,7 +33,7 @@ struct ZoomDetailPolicy: Sendable {
             let part = visible.intersection(placed.rect)
             guard !part.isEmpty else { continue }
             let sx = Double(source.width) / placed.rect.width, sy = Double(source.height) / placed.rect.height
-            let rect = IntRect(x: Int(((part.minX - placed.rect.minX) * sx).rounded(.down)),
+            let rect = PixelRect(x: Int(((part.minX - placed.rect.minX) * sx).rounded(.down)),
                                y: Int(((part.minY - placed.rect.minY) * sy).rounded(.down)),
                                width: Int((part.width * sx).rounded(.up)) + 1,
                                height: Int((part.height * sy).rounded(.up)) + 1).clamped(to: source)
@@ -44,14 +44,14 @@ struct ZoomDetailPolicy: Sendable {
             requested[placed.page] = rect
             requestedAt[placed.page] = now
             out.append(.requestRegion(page: placed.page, rect: rect,
-                                      output: IntSize(width: max(1, outW), height: max(1, outH))))
+                                      output: PixelSize(width: max(1, outW), height: max(1, outH))))
         }
         return out
     }
 
     /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
     /// Also returns how long it took since it was asked for (ms).
-    mutating func received(page: Int, rect: IntRect, sourceSize source: IntSize, frame: ReaderFrame,
+    mutating func received(page: Int, rect: PixelRect, sourceSize source: PixelSize, frame: ReaderFrame,
                            now: Double) -> (rect: Rect, waited: Double)? {
         guard requested[page] == rect, source.width > 0, source.height > 0,
               let placed = frame.pages.first(where: { $0.page == page }) else { return nil }
@@ -68,10 +68,10 @@ struct ZoomDetailPolicy: Sendable {
     }
 }
 
-extension IntRect {
-    func clamped(to size: IntSize) -> IntRect {
+extension PixelRect {
+    func clamped(to size: PixelSize) -> PixelRect {
         let x0 = max(0, min(x, size.width)), y0 = max(0, min(y, size.height))
         let x1 = max(x0, min(x + width, size.width)), y1 = max(y0, min(y + height, size.height))
-        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

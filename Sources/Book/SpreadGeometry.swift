@@ -4,20 +4,6 @@ import Geometry
 // (as a bound book trims them) and the spine stays at the centre of the content area, so the spine does not
 // jump when the cover (alone) is followed by a pair or when a turn reveals a page of another size.
 
-/// A width and height in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Double, height: Double
-
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-
-    /// Whether both sides are finite and > 0.
-    public var isValid: Bool { width > 0 && height > 0 && width.isFinite && height.isFinite }
-    /// width / height, or nil for an invalid size.
-    public var aspect: Double? { isValid ? width / height : nil }
-
-    public var description: String { "\(width)×\(height)" }
-}
-
 /// Empty space around the pages, in pixels. `gutter` is the gap between facing pages (split evenly either
 /// side of the spine); 0 makes them touch like a bound book.
 public struct SpreadMargins: Hashable, Sendable {
@@ -75,8 +61,8 @@ public let fallbackPageAspect = 0.7071067811865476
 ///
 /// `pageSize` gives the pixel size of a page; an invalid size falls back to `fallbackPageAspect`.
 /// Never traps: a window smaller than its margins yields zero-sized rects at the centre.
-public func layoutSpread(_ spread: Spread, in window: PixelSize, margins: SpreadMargins = .zero,
-                         pageSize: (Int) -> PixelSize) -> SpreadFrame {
+public func layoutSpread(_ spread: Spread, in window: Size, margins: SpreadMargins = .zero,
+                         pageSize: (Int) -> Size) -> SpreadFrame {
     let content = contentRect(window, margins)
     func aspect(_ page: Int) -> Double { pageSize(page).aspect ?? fallbackPageAspect }
     switch spread.mode {
@@ -114,21 +100,21 @@ public func layoutSpread(_ spread: Spread, in window: PixelSize, margins: Spread
 extension SpreadLayout {
     /// The layout for a window: `preference` resolved against the window's orientation (`auto`: double
     /// when wider than tall).
-    public init(pageCount: Int, preference: SpreadPreference, window: PixelSize,
+    public init(pageCount: Int, preference: SpreadPreference, window: Size,
                 direction: ReadingDirection = .leftToRight) {
         self.init(pageCount: pageCount, mode: preference.resolve(width: window.width, height: window.height),
                   direction: direction)
     }
 
     /// `layoutSpread` for the spread at `index` (clamped).
-    public func frame(ofSpread index: Int, in window: PixelSize, margins: SpreadMargins = .zero,
-                      pageSize: (Int) -> PixelSize) -> SpreadFrame {
+    public func frame(ofSpread index: Int, in window: Size, margins: SpreadMargins = .zero,
+                      pageSize: (Int) -> Size) -> SpreadFrame {
         layoutSpread(spread(at: index), in: window, margins: margins, pageSize: pageSize)
     }
 }
 
 /// The window less its margins, never negative, centred when the margins overlap.
-private func contentRect(_ window: PixelSize, _ m: SpreadMargins) -> Rect {
+private func contentRect(_ window: Size, _ m: SpreadMargins) -> Rect {
     let w = window.isValid ? window.width : 0, h = window.isValid ? window.height : 0
     let l = Swift.max(0, m.left), r = Swift.max(0, m.right), t = Swift.max(0, m.top), b = Swift.max(0, m.bottom)
     let cw = w - l - r, ch = h - t - b

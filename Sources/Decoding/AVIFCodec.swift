@@ -1,4 +1,5 @@
 import CAVIF
+import Geometry
 
 /// AVIF decoding through libavif (AV1 by dav1d or libaom), which reports errors by result code plus a
 /// diagnostic text. Still images and the first image of a sequence decode alike.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Format and size of an image, read from its header without decoding pixels.
 public struct ImageInfo: Sendable, Hashable {
     public let format: ImageFormat

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import Geometry
 
 /// JPEG decoding through TurboJPEG, which reports errors by return code (its own setjmp stays inside C).
 enum JPEGCodec {

@@ -1,4 +1,5 @@
 import CPNG
+import Geometry
 
 /// PNG decoding through libpng's simplified API. The classic API reports errors by longjmp, which must never
 /// cross Swift frames; the simplified API catches its own longjmps and returns 0 with text in `image.message`.

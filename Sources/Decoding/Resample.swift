@@ -1,3 +1,5 @@
+import Geometry
+
 /// Area-average ("box") resampling: each output pixel is the exact coverage-weighted mean of the source pixels
 /// under it, computed in integers, so flat areas stay exactly flat and the mean colour of the image is kept.
 /// Colour is averaged weighted by alpha, so transparent pixels (whatever colour they carry) cannot bleed dark

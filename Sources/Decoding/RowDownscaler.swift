@@ -1,3 +1,5 @@
+import Geometry
+
 /// `RGBAImage.downscaled(toFit:)`'s area average fed one source row at a time, top to bottom, so a decoder can
 /// shrink an image while it decodes it and never hold it whole. The same integers as the whole-image pass, in
 /// another order, so the output is byte for byte the same.

@@ -1,4 +1,5 @@
 import CWebP
+import Geometry
 
 /// WebP decoding through libwebp, which reports errors by status code. Still images (lossy, lossless, with or
 /// without alpha) decode directly into our buffer; animations go through libwebpdemux's animation decoder and

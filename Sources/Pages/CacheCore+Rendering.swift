@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// Rendered (PDF) pages in the cache: drawn at display size instead of decoded, and zoom regions drawn again
 /// at the zoomed scale instead of cut from a full-resolution image.

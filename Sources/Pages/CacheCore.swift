@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Glibc
 
 /// The shared half of `PageCache`: the lock-guarded state, the result pipe and the worker loop. Workers keep it

@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// Everything one page holds in the cache. Byte totals live in `CacheState` and change only through its setters.
 struct PageSlot {

@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Glibc
 import Posix
 import Synchronization

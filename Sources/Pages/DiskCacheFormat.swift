@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// The on-disk layout of one cached page: a 64-byte header, then `width * height * 4` RGBA bytes exactly as
 /// `RGBAImage.pixels` holds them. Uncompressed on purpose: loading is one read into the pixel array, no decode.

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import PDF
 
 /// A PDF book: pages rendered by the sandboxed `recto-pdf` helper (see `PDFDocument`). The file is opened

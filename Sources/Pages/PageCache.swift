@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Glibc
 
 /// Decodes pages on a small pool of worker threads and hands results back through a pipe the caller polls, so

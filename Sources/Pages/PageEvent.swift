@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// What `PageCache.drain()` hands back, in the order it happened.
 public enum PageEvent: Sendable, Equatable {

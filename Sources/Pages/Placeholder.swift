@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Text
 
 /// A stand-in page: paper colour, a thin border inset from the edge, and `message` in dark ink set with the

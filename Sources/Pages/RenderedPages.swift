@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// A source whose pages are drawn at whatever size is asked for (vector pages), not decoded from bytes.
 ///

@@ -18,7 +18,7 @@ public struct Reader: Sendable {
     public var coverPage = 1
     /// With reduced motion: the turn in progress, as a cross-fade.
     var fade: CrossFade?
-    private var pageSizes: [Int: Book.PixelSize] = [:]
+    private var pageSizes: [Int: Size] = [:]
     /// A zoom event waits until the view stops animating.
     var pendingZoomEvent = false
 
@@ -52,7 +52,7 @@ public struct Reader: Sendable {
 
     /// A page's pixel size became known (decoded): the layout may change.
     public mutating func setPageSize(_ page: Int, width: Double, height: Double) {
-        pageSizes[page] = Book.PixelSize(width: width, height: height)
+        pageSizes[page] = Size(width: width, height: height)
         updateZoomLayout()
     }
 
@@ -60,7 +60,7 @@ public struct Reader: Sendable {
     /// in them until it is decoded. Ignored unless finite and > 0.
     public mutating func setPageAspect(_ page: Int, _ aspect: Double) {
         guard aspect > 0, aspect.isFinite else { return }
-        pageSizes[page] = Book.PixelSize(width: aspect, height: 1)
+        pageSizes[page] = Size(width: aspect, height: 1)
         updateZoomLayout()
     }
 
@@ -90,8 +90,8 @@ public struct Reader: Sendable {
 
     func layout(_ spreadIndex: Int) -> SpreadFrame {
         layoutSpread(position.layout.spread(at: spreadIndex),
-                     in: Book.PixelSize(width: window.width, height: window.height), margins: margins) {
-            pageSizes[$0] ?? Book.PixelSize(width: 0, height: 0)
+                     in: Size(width: window.width, height: window.height), margins: margins) {
+            pageSizes[$0] ?? Size(width: 0, height: 0)
         }
     }
 

@@ -1,5 +1,6 @@
 import CPangoFT2
 import Decoding
+import Geometry
 import Glibc
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Book
 import Decoding
+import Geometry
 import Pages
 import Posix
 import Reader

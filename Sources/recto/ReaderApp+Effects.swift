@@ -1,6 +1,7 @@
 import AppCore
 import Decoding
 import Foundation
+import Geometry
 import Glibc
 import Pages
 import Platform
@@ -18,7 +19,7 @@ extension ReaderApp {
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):
                 let cache = self.cache ?? makeCache(fitting: fitting)
-                cache.setFitting(PixelSize(width: fitting.width, height: fitting.height))
+                cache.setFitting(fitting)
                 cache.want(pages, visibleCount: visible)
             case .upload(let page):
                 upload(page)
@@ -27,10 +28,10 @@ extension ReaderApp {
                 held[page] = nil
                 cache?.noteTextureReleased(page: page)
             case let .placeholder(page, size, message):
-                held[page] = placeholderImage(size: PixelSize(width: size.width, height: size.height), message: message)
+                held[page] = placeholderImage(size: size, message: message)
             case let .requestRegion(page, rect, output):
-                cache?.requestRegion(page: page, rect: PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                                     outputSize: PixelSize(width: output.width, height: output.height))
+                cache?.requestRegion(page: page, rect: rect,
+                                     outputSize: output)
             case .showRegion(let page, _):
                 // The core keeps where it goes; the texture is all the shell needs.
                 if let image = arrivedRegion, let renderer {
@@ -63,10 +64,10 @@ extension ReaderApp {
 
     /// The cache starts at the first configure, without waiting for the GL: the first spread decodes (or comes
     /// from the disk cache) while the GL starts.
-    private func makeCache(fitting: IntSize) -> PageCache {
+    private func makeCache(fitting: PixelSize) -> PageCache {
         let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
             budgetBytes: options.cacheBytes, budgetPages: options.cachePages,
-            fitting: PixelSize(width: fitting.width, height: fitting.height),
+            fitting: fitting,
             maxTextureSize: renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
         cache = c

@@ -211,24 +211,16 @@ import Renderer
             switch event {
             case .ready(let page, let image, let source):
                 held[page] = image
-                perform(core.handle(.pageReady(page: page, size: IntSize(image.size), sourceSize: IntSize(source)), now: now))
+                perform(core.handle(.pageReady(page: page, size: image.size, sourceSize: source), now: now))
             case .failed(let page, let message):
                 perform(core.handle(.pageFailed(page: page, message: message), now: now))
             case .evict(let page):
                 perform(core.handle(.pageEvicted(page: page), now: now))
             case .region(let page, let rect, let image):
                 arrivedRegion = image
-                perform(core.handle(.regionReady(page: page, rect: IntRect(rect), size: IntSize(image.size)), now: now))
+                perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now))
                 arrivedRegion = nil
             }
         }
     }
-}
-
-extension IntSize {
-    init(_ size: Decoding.PixelSize) { self.init(width: size.width, height: size.height) }
-}
-
-extension IntRect {
-    init(_ r: PixelRect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
 }

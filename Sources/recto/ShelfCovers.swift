@@ -1,6 +1,7 @@
 import AppCore
 import Decoding
 import Foundation
+import Geometry
 import Pages
 import Platform
 import Renderer
@@ -80,11 +81,11 @@ import Text
     }
 
     /// Broken books' placeholders, ready at once: (book, size).
-    var placeholders: [(Int, IntSize)] { images.map { ($0.key, IntSize($0.value.size)) } }
+    var placeholders: [(Int, PixelSize)] { images.map { ($0.key, $0.value.size) } }
 
     /// The cover of `book` arrived (or failed: a placeholder says why). Returns the covers that are in now, with
     /// their sizes: this one, and any of the next books that can no longer be opened.
-    func drain(_ book: Int) -> [(Int, IntSize)] {
+    func drain(_ book: Int) -> [(Int, PixelSize)] {
         guard let (cache, token) = loading[book] else { return [] }
         for event in cache.drain() {
             switch event {
@@ -97,7 +98,7 @@ import Text
             }
             loop.remove(token)
             loading[book] = nil
-            return ([book] + loadNext()).compactMap { i in images[i].map { (i, IntSize($0.size)) } }
+            return ([book] + loadNext()).compactMap { i in images[i].map { (i, $0.size) } }
         }
         return []
     }

@@ -54,7 +54,7 @@ import Testing
     @Test func aSettledZoomAsksForSharperRegionsAndForgetsThemAtFit() {
         var d = Driver()
         // Sources twice the texture's size: zoomed 2.5×, the texture is magnified.
-        d.handle(.pageReady(page: 1, size: Scene.pageSize, sourceSize: IntSize(width: 1200, height: 1440)))
+        d.handle(.pageReady(page: 1, size: Scene.pageSize, sourceSize: PixelSize(width: 1200, height: 1440)))
         d.input(tap(at: Vec2(940, 400), t0: d.now + 50) + tap(at: Vec2(940, 400), t0: d.now + 200))
         d.run(for: 600)
         let requests = d.effects.compactMap { if case .requestRegion(let p, let r, let o) = $0 { (p, r, o) } else { nil } }
@@ -102,7 +102,7 @@ import Testing
         _ = c.handle(.pageAspectsKnown([595.0 / 842, 595.0 / 842, 842.0 / 595]), now: 1)
         let out = c.handle(.pageFailed(page: 2, message: "PDF document is damaged"), now: 2)
         let size = out.compactMap { if case let .placeholder(_, size, _) = $0 { size } else { nil } }.first
-        #expect(size == IntSize(width: 565, height: 800), "A4's proportions within 1280 × 800: \(out)")
+        #expect(size == PixelSize(width: 565, height: 800), "A4's proportions within 1280 × 800: \(out)")
     }
 }
 
@@ -112,7 +112,7 @@ import Testing
         settings.remembersPosition = true
         var c = AppCore(pageCount: 12, settings: settings, startPage: 7)
         let out = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
-        #expect(out == [.wantPages([6, 7], visible: 2, fitting: IntSize(width: 1280, height: 800))], "the spread (6, 7)")
+        #expect(out == [.wantPages([6, 7], visible: 2, fitting: PixelSize(width: 1280, height: 800))], "the spread (6, 7)")
         var d = Driver(settings: settings)
         d.input(key(Keysym.Right, at: d.now + 10))
         d.run(for: 1500)

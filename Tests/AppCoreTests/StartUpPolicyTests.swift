@@ -1,4 +1,5 @@
 @testable import AppCore
+import Geometry
 import Gestures
 import Input
 import Testing
@@ -19,13 +20,13 @@ import Testing
     @Test func onlyTheFirstSpreadIsWantedUntilTheFirstFrame() {
         var c = core()
         let out = c.handle(.configured(width: 1280, height: 800, scale: 2), now: 0)
-        #expect(out == [.wantPages([1], visible: 1, fitting: IntSize(width: 2560, height: 1600))])
-        _ = c.handle(.pageReady(page: 1, size: IntSize(width: 600, height: 720), sourceSize: IntSize(width: 600, height: 720)), now: 20)
+        #expect(out == [.wantPages([1], visible: 1, fitting: PixelSize(width: 2560, height: 1600))])
+        _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 20)
         let (plan, _) = c.nextFrame(now: 21, framePending: false)
         #expect(plan?.target == .software)
         let committed = c.frameCommitted(plan!, at: 30, cost: 9, renderScale: 2)
         #expect(names(committed) == ["ready", "shown"])
-        #expect(committed.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: IntSize(width: 2560, height: 1600))))
+        #expect(committed.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: PixelSize(width: 2560, height: 1600))))
         #expect(committed.last == .startGL, "the GL starts once the first spread is up")
         let ready = committed.compactMap { if case .occurred(let o) = $0, case .ready = o { o.logEvent } else { nil } }.first
         #expect(ready?.field("width") == .int(1280) && ready?.field("scale") == .double(2) && ready?.field("pages") == .int(12))
@@ -45,7 +46,7 @@ import Testing
         #expect(names(committed) == ["ready"], "no shown without the page")
         #expect(committed.last == .startGL)
         // The page comes: the next CPU frame shows it.
-        _ = c.handle(.pageReady(page: 1, size: IntSize(width: 600, height: 720), sourceSize: IntSize(width: 600, height: 720)), now: 300)
+        _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 300)
         let (again, _) = c.nextFrame(now: 301, framePending: false)
         #expect(names(c.frameCommitted(again!, at: 305, cost: 9, renderScale: 1)) == ["shown"])
     }
@@ -53,19 +54,19 @@ import Testing
     @Test func theGLTakesOverAndIsLoggedOnce() {
         var c = core()
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
-        _ = c.handle(.pageReady(page: 1, size: IntSize(width: 600, height: 720), sourceSize: IntSize(width: 600, height: 720)), now: 20)
+        _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 20)
         let (plan, _) = c.nextFrame(now: 21, framePending: false)
         _ = c.frameCommitted(plan!, at: 30, cost: 9, renderScale: 1)
         let up = c.handle(.glReady(maxTextureSize: 512), now: 130)
         #expect(up.first == .upload(page: 1), "the held page becomes a texture")
-        #expect(up.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: IntSize(width: 512, height: 512))))
+        #expect(up.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: PixelSize(width: 512, height: 512))))
         let (gl, _) = c.nextFrame(now: 131, framePending: false)
         #expect(gl?.target == .gl)
         let first = c.frameCommitted(gl!, at: 140, cost: 5, renderScale: 1)
         #expect(names(first) == ["renderer"])
         if case .occurred(let o) = first.first { #expect(o.logEvent.field("startup_ms") == .double(110)) }
         // The next spread arrives (a turn waits for its pages), then a key turns to it.
-        for page in [2, 3] { _ = c.handle(.pageReady(page: page, size: IntSize(width: 400, height: 600), sourceSize: IntSize(width: 400, height: 600)), now: 145) }
+        for page in [2, 3] { _ = c.handle(.pageReady(page: page, size: PixelSize(width: 400, height: 600), sourceSize: PixelSize(width: 400, height: 600)), now: 145) }
         _ = c.handle(.input(.key(keysym: Keysym.Right, pressed: true, modifiers: [], time: 150)), now: 150)
         let (next, _) = c.nextFrame(now: 151, framePending: false)
         #expect(names(c.frameCommitted(next!, at: 160, cost: 5, renderScale: 1)).isEmpty, "ready, shown, renderer: once")
@@ -79,7 +80,7 @@ import Testing
         let plan = try #require(c.nextFrame(now: 251, framePending: false).plan)
         _ = c.frameCommitted(plan, at: 260, cost: 9, renderScale: 1)
         #expect(c.handle(.glFailed(message: "no display"), now: 300).isEmpty, "the page is not up yet")
-        _ = c.handle(.pageReady(page: 1, size: IntSize(width: 600, height: 720), sourceSize: IntSize(width: 600, height: 720)), now: 400)
+        _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 400)
         let again = try #require(c.nextFrame(now: 401, framePending: false).plan)
         let out = c.frameCommitted(again, at: 410, cost: 9, renderScale: 1)
         #expect(names(out) == ["shown"])

@@ -7,7 +7,7 @@ import Reader
 /// The traces' scene: a 1280×800 window showing a spread with pages (40, 40, 600, 720) and (640, 40, 600, 720).
 enum Scene {
     static let width = 1280.0, height = 800.0
-    static let pageSize = IntSize(width: 600, height: 720)
+    static let pageSize = PixelSize(width: 600, height: 720)
     /// 10 px inside the bottom-right corner of the right page: inside its corner grab zone.
     static let rightCorner = Vec2(1230, 750)
     static let leftCorner = Vec2(50, 750)

@@ -39,7 +39,7 @@ import Testing
 
     @Test func aSoloPageIsLaidOutAcrossBothHalves() {
         let l = SpreadLayout(pageCount: 5, mode: .double, soloPages: [2])
-        let frame = l.frame(ofSpread: 1, in: PixelSize(width: 1920, height: 1080)) { _ in PixelSize(width: 3000, height: 2000) }
+        let frame = l.frame(ofSpread: 1, in: Size(width: 1920, height: 1080)) { _ in Size(width: 3000, height: 2000) }
         #expect(frame.placed.count == 1 && frame.placed.first?.page == 2)
         #expect(frame.left == frame.right && frame.spineX == nil)
         let r = frame.placed[0].rect

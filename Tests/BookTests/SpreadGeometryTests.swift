@@ -3,9 +3,9 @@ import Geometry
 import TestSupport
 @testable import Book
 
-private let sizes: [Int: PixelSize] = [1: PixelSize(width: 800, height: 1000), 2: PixelSize(width: 800, height: 1000),
-                                      3: PixelSize(width: 800, height: 1000)]
-private func size(_ p: Int) -> PixelSize { sizes[p] ?? PixelSize(width: 0, height: 0) }
+private let sizes: [Int: Size] = [1: Size(width: 800, height: 1000), 2: Size(width: 800, height: 1000),
+                                      3: Size(width: 800, height: 1000)]
+private func size(_ p: Int) -> Size { sizes[p] ?? Size(width: 0, height: 0) }
 
 private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
     guard let a else { return false }
@@ -13,7 +13,7 @@ private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
 }
 
 @Suite struct SpreadGeometryTests {
-    let landscape = PixelSize(width: 2000, height: 1000)
+    let landscape = Size(width: 2000, height: 1000)
 
     @Test func doubleSpreadMeetsAtTheSpine() {
         let layout = SpreadLayout(pageCount: 3, mode: .double)
@@ -41,7 +41,7 @@ private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
 
     @Test func differentSizesShareOneHeight() {
         let spread = Spread(mode: .double, direction: .leftToRight, verso: 2, recto: 3)
-        let f = layoutSpread(spread, in: landscape) { $0 == 2 ? PixelSize(width: 1600, height: 4000) : PixelSize(width: 800, height: 1000) }
+        let f = layoutSpread(spread, in: landscape) { $0 == 2 ? Size(width: 1600, height: 4000) : Size(width: 800, height: 1000) }
         #expect(close(f.left?.rect, Rect(x: 600, y: 0, width: 400, height: 1000)))
         #expect(close(f.right?.rect, Rect(x: 1000, y: 0, width: 800, height: 1000)))
     }
@@ -54,14 +54,14 @@ private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
     }
 
     @Test func widthLimitedDoubleIsCentredVertically() {
-        let f = SpreadLayout(pageCount: 3, mode: .double).frame(ofSpread: 1, in: PixelSize(width: 1000, height: 1000), pageSize: size)
+        let f = SpreadLayout(pageCount: 3, mode: .double).frame(ofSpread: 1, in: Size(width: 1000, height: 1000), pageSize: size)
         #expect(close(f.left?.rect, Rect(x: 0, y: 187.5, width: 500, height: 625)))
         #expect(close(f.right?.rect, Rect(x: 500, y: 187.5, width: 500, height: 625)))
     }
 
     @Test func singlePageIsAspectFitAndCentred() {
         let layout = SpreadLayout(pageCount: 3, mode: .single)
-        let f = layout.frame(ofSpread: 1, in: PixelSize(width: 1080, height: 1920), pageSize: size)
+        let f = layout.frame(ofSpread: 1, in: Size(width: 1080, height: 1920), pageSize: size)
         #expect(f.left?.page == 2 && f.right == nil && f.spineX == nil)
         #expect(close(f.left?.rect, Rect(x: 0, y: 285, width: 1080, height: 1350)))
         let wide = layout.frame(ofSpread: 0, in: landscape, pageSize: size)
@@ -72,8 +72,8 @@ private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
         let layout = SpreadLayout(pageCount: 9, mode: .double)
         let f = layout.frame(ofSpread: 2, in: landscape, pageSize: size)     // pages 4, 5 have no size
         #expect(abs(f.left!.rect.width - 1000 * fallbackPageAspect) < 1e-9 && f.left!.rect.height == 1000)
-        for window in [PixelSize(width: 0, height: 0), PixelSize(width: -5, height: 100), PixelSize(width: .nan, height: 10),
-                       PixelSize(width: 50, height: 40)] {
+        for window in [Size(width: 0, height: 0), Size(width: -5, height: 100), Size(width: .nan, height: 10),
+                       Size(width: 50, height: 40)] {
             for mode in SpreadMode.allCases {
                 let g = SpreadLayout(pageCount: 3, mode: mode).frame(ofSpread: 1, in: window, margins: SpreadMargins(all: 30), pageSize: size)
                 for placed in g.placed {
@@ -88,10 +88,10 @@ private func close(_ a: Rect?, _ b: Rect, tol: Double = 1e-9) -> Bool {
     @Test func randomSpreadsFitTheContentAndTouchTheSpine() {
         var rng = SplitMix64(seed: 2024)
         for _ in 0..<500 {
-            let window = PixelSize(width: Double.random(in: 200...4000, using: &rng), height: Double.random(in: 200...4000, using: &rng))
+            let window = Size(width: Double.random(in: 200...4000, using: &rng), height: Double.random(in: 200...4000, using: &rng))
             let m = SpreadMargins(all: Double.random(in: 0...40, using: &rng))
-            let a = PixelSize(width: Double.random(in: 100...9000, using: &rng), height: Double.random(in: 100...9000, using: &rng))
-            let b = PixelSize(width: Double.random(in: 100...9000, using: &rng), height: Double.random(in: 100...9000, using: &rng))
+            let a = Size(width: Double.random(in: 100...9000, using: &rng), height: Double.random(in: 100...9000, using: &rng))
+            let b = Size(width: Double.random(in: 100...9000, using: &rng), height: Double.random(in: 100...9000, using: &rng))
             let spread = Spread(mode: .double, direction: .leftToRight, verso: 2, recto: 3)
             let f = layoutSpread(spread, in: window, margins: m) { $0 == 2 ? a : b }
             let l = f.left!.rect, r = f.right!.rect

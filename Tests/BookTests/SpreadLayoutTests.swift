@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 @testable import Book
 
@@ -85,7 +86,7 @@ private struct Pair: Equatable, CustomStringConvertible {
         #expect(SpreadPreference.single.resolve(width: 800, height: 600) == .single)
         #expect(SpreadPreference.double.resolve(width: 600, height: 800) == .double)
         #expect(SpreadPreference(rawValue: "auto") == .auto && SpreadPreference(rawValue: "both") == nil)
-        let rotated = SpreadLayout(pageCount: 9, preference: .auto, window: PixelSize(width: 1080, height: 1920), direction: .rightToLeft)
+        let rotated = SpreadLayout(pageCount: 9, preference: .auto, window: Size(width: 1080, height: 1920), direction: .rightToLeft)
         #expect(rotated.mode == .single && rotated.direction == .rightToLeft)
     }
 

@@ -1,5 +1,6 @@
 import Decoding
 import Dispatch
+import Geometry
 import Testing
 
 /// The reader decodes pages on a concurrent dispatch queue (recto's PageLoader). `ImageDecoder` promises that

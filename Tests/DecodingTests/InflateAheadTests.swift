@@ -1,4 +1,5 @@
 @testable import Decoding
+import Geometry
 import Testing
 import TestSupport
 

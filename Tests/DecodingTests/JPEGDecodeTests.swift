@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Testing
 
 /// JPEG fixtures are 64×64 with flat 32×32 quadrants; JPEG is lossy, so colours are checked with a tolerance

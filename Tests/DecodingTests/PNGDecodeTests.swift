@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Testing
 
 /// Every PNG colour type, depth and interlace, checked pixel by pixel against the generator's formulas.

@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Testing
 
 @Suite struct ResampleTests {

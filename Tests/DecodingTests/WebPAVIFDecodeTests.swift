@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Testing
 
 /// WebP fixtures come from cwebp and img2webp, AVIF ones from avifenc (Fixtures/make_webp_avif.py): lossless

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// `--attract-after 2` on the real `recto` under headless weston (1920×1080, the demo book's cover): after two

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// A CBZ whose ComicInfo.xml says `Manga=YesAndRightToLeft` reads right to left (the cover on the left half,

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// Issue 5's end-to-end must-shows: injected touches on the demo book's cover at 1920×1080 (double spread,

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// The placeholder of a broken page speaks the visitor's language: the same page under `LC_ALL=C` (English) and

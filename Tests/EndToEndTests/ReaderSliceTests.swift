@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Glibc
 import Testing
 

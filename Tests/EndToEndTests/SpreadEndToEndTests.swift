@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// Issue 6's spread must-shows on the real `recto` under headless weston, judged from screenshots by each demo

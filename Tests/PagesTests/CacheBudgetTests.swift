@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 @testable import Pages
 import Testing
 

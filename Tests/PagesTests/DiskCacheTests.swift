@@ -1,6 +1,7 @@
 import Decoding
 import Dispatch
 import Foundation
+import Geometry
 import Glibc
 import Pages
 import Synchronization

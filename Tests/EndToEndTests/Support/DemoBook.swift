@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// What the tests know about the bundled demo book (Assets/DemoBook/README.md) and recto's page layout.
 enum DemoBook {

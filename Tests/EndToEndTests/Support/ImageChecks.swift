@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 import Testing
 
 /// An RGB colour with 0…255 channels (Double, so means and distances need no conversions).

@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// What recto's placeholder page looks like (Sources/Pages/Placeholder.swift): flat paper #f7f3ea with a thin
 /// border and the reason in dark ink (#403a34), centred. No demo page has that paper colour (the nearest, page
