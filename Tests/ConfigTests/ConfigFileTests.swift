@@ -51,7 +51,7 @@ import Testing
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {
-            var expected = sampleValues[key]!
+            var expected = sampleValues[key.rawValue]!
             if case .integer(let i) = expected, case .number = key.kind { expected = .number(Double(i)) }
             #expect(s.value(of: key) == expected, "\(key.rawValue)")
         }
