@@ -11,6 +11,7 @@ extension Settings {
         c.curl.radius.base = self.curlRadius
         c.release.commitProgress = self.commitProgress
         c.release.flickSpeed = self.flickSpeed
+        c.turnDuration = self.turnDuration
         c.zoom.maxScale = self.maxZoom
         c.zoom.doubleTapScale = Swift.min(self.doubleTapZoom, self.maxZoom)
         c.zoom.snapRotation = self.snapRotation

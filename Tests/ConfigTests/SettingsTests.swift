@@ -11,7 +11,7 @@ let sampleValues: [String: ConfigValue] = [
     "idle-reset": .integer(45), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
     "double-tap-zoom": .number(3), "snap-rotation": .bool(false), "pinch-rotate": .bool(false), "momentum": .bool(false),
     "grab-zone": .integer(120), "tap-zones": .bool(false), "double-tap-interval": .integer(0),
-    "commit-progress": .number(0.3), "flick-speed": .integer(900), "swipe-speed": .integer(700), "margin": .number(0.05),
+    "commit-progress": .number(0.3), "flick-speed": .integer(900), "swipe-speed": .integer(700), "turn-duration": .integer(300), "margin": .number(0.05),
     "cache-mb": .integer(512),
     "disk-cache-mb": .integer(0), "motion-scale": .number(0.5), "predict": .bool(true),
     "remember-position": .bool(false),
