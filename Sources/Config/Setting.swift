@@ -15,6 +15,8 @@ public struct Setting<Value: SettingValue>: AnySetting {
     public let valueName: String
     /// On the command line a positional argument of this name (`BOOK`) rather than a flag.
     public let argument: String?
+    /// `recto ctl set` changes it in a running reader (from the next gesture); the others need a restart.
+    public let live: Bool
     /// How help shows the default when the value alone does not say it (nil: from `defaultValue`).
     let defaultNote: String?
     /// A check beyond the kind's range (motion-scale's gap between 0 and 0.25).
@@ -24,7 +26,8 @@ public struct Setting<Value: SettingValue>: AnySetting {
     ///   - unit: the placeholder of the flag's value in help (`--max-zoom <x>`); when nil, from the kind.
     ///   - defaultNote: the default in words, where the value does not say it (`120 with --kiosk, else 0`).
     public init(_ key: String, _ defaultValue: Value, _ kind: SettingKey.Kind, unit: String? = nil,
-                scope: SettingKey.Scope = .reader, argument: String? = nil, default defaultNote: String? = nil,
+                scope: SettingKey.Scope = .reader, argument: String? = nil, live: Bool = false,
+                default defaultNote: String? = nil,
                 accepts: @escaping @Sendable (Value) -> Bool = { _ in true }, help: String) {
         self.key = SettingKey(declared: key)
         self.defaultValue = defaultValue
@@ -35,6 +38,7 @@ public struct Setting<Value: SettingValue>: AnySetting {
         self.accepts = accepts
         self.valueName = unit ?? kind.placeholder
         self.argument = argument
+        self.live = live
     }
 
     public var defaultText: String { defaultNote ?? defaultValue.configValue.map(Self.show) ?? "none" }
@@ -69,6 +73,7 @@ public protocol AnySetting: Sendable {
     var summary: String { get }
     var valueName: String { get }
     var argument: String? { get }
+    var live: Bool { get }
     var defaultText: String { get }
     var defaultConfig: ConfigValue? { get }
     func check(_ value: ConfigValue) throws(ValueError) -> ConfigValue

@@ -20,12 +20,12 @@ public struct SettingTable: Sendable {
         help: "Right-to-left book: spine on the right, forward turns from the left")
     public let background = Setting("background", Settings.Colour(red: 0x29, green: 0x29, blue: 0x2b), .colour,
         scope: .everyCommand, help: "Background colour around the pages")
-    public let curlRadius = Setting("radius", 20.0, .number(min: 2, max: 200), unit: "px", scope: .everyCommand,
+    public let curlRadius = Setting("radius", 20.0, .number(min: 2, max: 200), unit: "px", scope: .everyCommand, live: true,
         help: "Base radius of the page curl, 2–200 px")
     public let output = Setting<String?>("output", nil, .text, unit: "name", default: ": the compositor's choice",
         help: "Output (connector name, e.g. HDMI-A-1) to go full-screen on")
     /// Nil: `Settings.defaultKioskIdleReset` in kiosk mode, off otherwise (`idleResetSeconds`).
-    public let idleReset = Setting<Double?>("idle-reset", nil, .number(min: 0, max: 86_400), unit: "seconds",
+    public let idleReset = Setting<Double?>("idle-reset", nil, .number(min: 0, max: 86_400), unit: "seconds", live: true,
         default: "120 with --kiosk, else 0",
         help: "Seconds without input before the book returns to the cover with zoom reset; 0 = never")
     public let logLevel = Setting("log-level", Logger.Level.notice, .choice(Logger.Level.allCases.map(\.rawValue)),
@@ -33,26 +33,26 @@ public struct SettingTable: Sendable {
         help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error or critical")
     public let logEvents = Setting("log-events", false, .toggle,
         help: "Write JSON-lines events (ready, page, flip, zoom, idle-reset…) to stdout")
-    public let maxZoom = Setting("max-zoom", 8.0, .number(min: 1, max: 32), unit: "x",
+    public let maxZoom = Setting("max-zoom", 8.0, .number(min: 1, max: 32), unit: "x", live: true,
         help: "Largest zoom, 1–32 × the fitted page")
-    public let doubleTapZoom = Setting("double-tap-zoom", 2.5, .number(min: 1, max: 32), unit: "x",
+    public let doubleTapZoom = Setting("double-tap-zoom", 2.5, .number(min: 1, max: 32), unit: "x", live: true,
         help: "Zoom a double tap goes to, 1–32 × the fitted page, at most max-zoom")
-    public let snapRotation = Setting("snap-rotation", true, .toggle,
+    public let snapRotation = Setting("snap-rotation", true, .toggle, live: true,
         help: "Settle a two-finger rotation to the nearest right angle on release")
-    public let pinchRotate = Setting("pinch-rotate", true, .toggle, help: "Let two fingers rotate the page")
-    public let momentum = Setting("momentum", true, .toggle, help: "A pan of a zoomed page keeps gliding after release")
-    public let grabZone = Setting("grab-zone", 80.0, .number(min: 0, max: 1000), unit: "px",
+    public let pinchRotate = Setting("pinch-rotate", true, .toggle, live: true, help: "Let two fingers rotate the page")
+    public let momentum = Setting("momentum", true, .toggle, live: true, help: "A pan of a zoomed page keeps gliding after release")
+    public let grabZone = Setting("grab-zone", 80.0, .number(min: 0, max: 1000), unit: "px", live: true,
         help: "Size of the corner and edge zones that pick a page up, 0–1000 px; 0 = no grabbing")
-    public let tapZones = Setting("tap-zones", true, .toggle, help: "Taps on the outer thirds of the window turn the page")
-    public let doubleTapInterval = Setting("double-tap-interval", 300.0, .number(min: 0, max: 1000), unit: "ms",
+    public let tapZones = Setting("tap-zones", true, .toggle, live: true, help: "Taps on the outer thirds of the window turn the page")
+    public let doubleTapInterval = Setting("double-tap-interval", 300.0, .number(min: 0, max: 1000), unit: "ms", live: true,
         help: "Longest gap between the taps of a double tap, 0–1000 ms; 0 = no double tap")
-    public let commitProgress = Setting("commit-progress", 0.5, .number(min: 0.05, max: 0.95), unit: "fraction",
+    public let commitProgress = Setting("commit-progress", 0.5, .number(min: 0.05, max: 0.95), unit: "fraction", live: true,
         help: "A slow release completes the turn when the page is this far over, 0.05–0.95; 0.5 = at the spine")
-    public let flickSpeed = Setting("flick-speed", 400.0, .number(min: 50, max: 20_000), unit: "px/s",
+    public let flickSpeed = Setting("flick-speed", 400.0, .number(min: 50, max: 20_000), unit: "px/s", live: true,
         help: "A release at least this fast completes (or cancels) the turn from anywhere, 50–20000 px/s")
-    public let swipeSpeed = Setting("swipe-speed", 500.0, .number(min: 50, max: 20_000), unit: "px/s",
+    public let swipeSpeed = Setting("swipe-speed", 500.0, .number(min: 50, max: 20_000), unit: "px/s", live: true,
         help: "A swipe at least this fast turns the page, 50–20000 px/s")
-    public let turnDuration = Setting("turn-duration", 700.0, .number(min: 150, max: 2000), unit: "ms",
+    public let turnDuration = Setting("turn-duration", 700.0, .number(min: 150, max: 2000), unit: "ms", live: true,
         help: "Time a page turn takes to land after a key, a tap or a slow release, 150–2000 ms (a fast release lands sooner)")
     public let margin = Setting("margin", 0.02, .number(min: 0, max: 0.25), unit: "fraction", scope: .everyCommand,
         help: "Margin around the pages, 0–0.25 of the window's shorter side")

@@ -2,7 +2,8 @@ import Gestures
 import Reader
 
 extension Settings {
-    /// The reader's tunables from these settings (everything else keeps `ReaderConfig`'s defaults).
+    /// The reader's tunables from these settings, gestures included (everything else keeps `ReaderConfig`'s
+    /// defaults). The same at start-up and after `recto ctl set`.
     public var readerConfig: ReaderConfig {
         var c = ReaderConfig()
         c.spread = self.spread
@@ -19,6 +20,7 @@ extension Settings {
         c.zoom.momentum = self.momentum
         c.reducedMotion = self.reducedMotion
         if self.reducedMotion { c.zoom.animationDuration = 0 }
+        c.gestures = gestureConfig
         return c
     }
 

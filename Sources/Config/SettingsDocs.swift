@@ -14,7 +14,7 @@ public enum SettingsDocs {
     /// `recto --help`'s entries: `  max-zoom (--max-zoom <x>)`, then the help wrapped and indented.
     public static var helpEntries: String {
         SettingTable.all.map { setting in
-            let scope = setting.scope == .reader ? "" : " [every command]"
+            let scope = (setting.scope == .reader ? "" : " [every command]") + (setting.live ? " [live: recto ctl set]" : "")
             return "  \(setting.key.rawValue) (\(commandLine(setting)))\(scope)\n" + wrap(setting.help, width: 78, indent: 6)
         }.joined(separator: "\n")
     }
@@ -28,13 +28,13 @@ public enum SettingsDocs {
 
     /// README's settings table, one row per declaration.
     public static var markdownTable: String {
-        var lines = ["| key | flag | value | default | meaning |", "| --- | --- | --- | --- | --- |"]
+        var lines = ["| key | flag | value | default | live | meaning |", "| --- | --- | --- | --- | --- | --- |"]
         for setting in SettingTable.all {
             let flag = setting.argument.map { "`\($0)` argument" }
                 ?? (setting.kind == .toggle ? "`--\(setting.key)` / `--no-\(setting.key)`" : "`--\(setting.key) <\(setting.valueName)>`")
             var defaultText = Substring(setting.defaultText)
             if defaultText.hasPrefix(": ") { defaultText = defaultText.dropFirst(2) }
-            let cells = ["`\(setting.key)`", flag, values(setting), String(defaultText), setting.summary]
+            let cells = ["`\(setting.key)`", flag, values(setting), String(defaultText), setting.live ? "yes" : "", setting.summary]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")

@@ -3,7 +3,7 @@ import Curl
 import Gestures
 
 /// Tunables of the reader (all have flags; see `recto --help`).
-public struct ReaderConfig: Sendable {
+public struct ReaderConfig: Sendable, Equatable {
     public var spread: SpreadPreference = .auto
     public var rightToLeft = false
     /// Margin around the pages as a fraction of the window's shorter side.

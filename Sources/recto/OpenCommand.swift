@@ -53,9 +53,8 @@ struct Open: ParsableCommand {
         app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
         app.directionFixed = settings.isGiven(\.rightToLeft)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
-        app.reader.gestures = settings.gestureConfig
         app.kiosk = settings.kiosk
-        app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
+        app.idleReset = settings.idleResetMilliseconds
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
         app.remembersPosition = settings.rememberPosition && !settings.kiosk
@@ -77,6 +76,7 @@ struct Open: ParsableCommand {
         options.controlSocket = settings.controlSocket
         options.metricsFile = settings.metricsFile
         options.metricsInterval = settings.metricsInterval
+        options.settings = settings
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()
