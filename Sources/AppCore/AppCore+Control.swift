@@ -1,4 +1,5 @@
 import Control
+import Reader
 
 /// `recto ctl` requests: what each one does to the reader and what the client hears back.
 extension AppCore {
@@ -23,7 +24,23 @@ extension AppCore {
         case .screenshot(let path):
             needsFrame = true
             return [.screenshot(path: path, client: client)]
+        case .get(let name):
+            return [.readSetting(name: name, client: client)]
+        case let .set(name, value):
+            return [.changeSetting(name: name, value: value, client: client)]
         }
+    }
+
+    /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.
+    mutating func retuned(_ config: ReaderConfig, idleReset: Double?, now: Double) {
+        reader.retune(config, at: now)
+        settings.reader = reader.config
+        settings.idleReset = idleReset
+        let slop = recognizer.config.slop
+        recognizer.config = config.gestures
+        recognizer.config.slop = slop
+        if idleDeadline != nil { idleDeadline = idleReset.map { now + $0 } }
+        needsFrame = true
     }
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page.

@@ -13,7 +13,7 @@ import Reader
 /// timestamps: before each input event the reader is advanced to the event's time and the recognizer gets the
 /// view on screen at that moment, so events read late in one batch mean what they meant one by one.
 public struct AppCore: Sendable {
-    public let settings: AppSettings
+    public internal(set) var settings: AppSettings
     public internal(set) var reader: Reader
     var recognizer: GestureRecognizer
     /// Places input times on the frame clock.
@@ -155,6 +155,9 @@ public struct AppCore: Sendable {
         case .closeRequested: if !settings.kiosk { out.append(.quit(0)) }
         case .terminate: out.append(.quit(0))
         case let .control(client, request): out += control(request, client: client, now: now)
+        case let .retuned(config, idle, client, reply):
+            retuned(config, idleReset: idle, now: now)
+            out.append(.reply(client: client, reply))
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         case .shelf(let books): out += shelfLoaded(books)
         case let .coverReady(book, size): coverReady(book, size: size)

@@ -39,6 +39,10 @@ public enum AppEffect: Sendable, Equatable {
     case screenshot(path: String, client: Int)
     /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).
     case openBook(path: String, client: Int)
+    /// Reply to `client` with the value in force of the setting `name` (`recto ctl get`).
+    case readSetting(name: String, client: Int)
+    /// Check and change the live setting `name` (`recto ctl set`), then report `retuned` (or reply an error).
+    case changeSetting(name: String, value: String, client: Int)
     /// Open shelf book `book` at `path`, then report `shelfBookOpened` (or `shelfBookFailed`).
     case openShelfBook(book: Int, path: String)
 }

@@ -2,6 +2,7 @@ import Control
 import Geometry
 import Gestures
 import Input
+import Reader
 
 /// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,
 /// decode result, file change and GL start-up into one of these and hands it to `AppCore.handle(_:now:)`.
@@ -58,6 +59,9 @@ public enum AppEvent: Sendable, Equatable {
     case terminate
     /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
     case control(client: Int, ControlRequest)
+    /// A live setting changed (after `AppEffect.changeSetting`): the reader's tunables and the idle reset (ms,
+    /// nil: never) from the settings now in force; `reply` goes to `client`.
+    case retuned(ReaderConfig, idleReset: Double?, client: Int, reply: String)
     /// The shell opened another book (after `AppEffect.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
     /// A library: these books go on the shelf, which is shown.

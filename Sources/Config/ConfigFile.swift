@@ -114,14 +114,17 @@ public struct ConfigFile: Sendable, Equatable {
     public func apply(to settings: inout Settings) {
         for entry in entries {
             var value = entry.value
-            switch (entry.key, value) {
-            case (.book, .string(let p)), (.library, .string(let p)): value = .string(resolve(p))
-            case (.books, .strings(let list)): value = .strings(list.map(resolve))
+            switch (entry.key.kind, value) {
+            case (.path, .string(let p)) where Self.fileRelative.contains(entry.key): value = .string(resolve(p))
+            case (.paths, .strings(let list)): value = .strings(list.map(resolve))
             default: break
             }
             try? settings.set(entry.key, value)  // checked in init
         }
     }
+
+    /// The paths that are relative to the file (books); the control socket and metrics file must be absolute.
+    static let fileRelative: Set = [SettingKey(\.book), SettingKey(\.library)]
 
     private func resolve(_ bookPath: String) -> String {
         let expanded = (bookPath as NSString).expandingTildeInPath

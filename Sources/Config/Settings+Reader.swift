@@ -2,22 +2,25 @@ import Gestures
 import Reader
 
 extension Settings {
-    /// The reader's tunables from these settings (everything else keeps `ReaderConfig`'s defaults).
+    /// The reader's tunables from these settings, gestures included (everything else keeps `ReaderConfig`'s
+    /// defaults). The same at start-up and after `recto ctl set`.
     public var readerConfig: ReaderConfig {
         var c = ReaderConfig()
-        c.spread = spread
-        c.rightToLeft = rightToLeft
-        c.marginFraction = margin
-        c.curl.radius.base = curlRadius
-        c.release.commitProgress = commitProgress
-        c.release.flickSpeed = flickSpeed
-        c.zoom.maxScale = maxZoom
-        c.zoom.doubleTapScale = Swift.min(doubleTapZoom, maxZoom)
-        c.zoom.snapRotation = snapRotation
-        c.zoom.allowRotation = pinchRotate
-        c.zoom.momentum = momentum
-        c.reducedMotion = reducedMotion
-        if reducedMotion { c.zoom.animationDuration = 0 }
+        c.spread = self.spread
+        c.rightToLeft = self.rightToLeft
+        c.marginFraction = self.margin
+        c.curl.radius.base = self.curlRadius
+        c.release.commitProgress = self.commitProgress
+        c.release.flickSpeed = self.flickSpeed
+        c.turnDuration = self.turnDuration
+        c.zoom.maxScale = self.maxZoom
+        c.zoom.doubleTapScale = Swift.min(self.doubleTapZoom, self.maxZoom)
+        c.zoom.snapRotation = self.snapRotation
+        c.zoom.allowRotation = self.pinchRotate
+        c.zoom.momentum = self.momentum
+        c.reducedMotion = self.reducedMotion
+        if self.reducedMotion { c.zoom.animationDuration = 0 }
+        c.gestures = gestureConfig
         return c
     }
 
@@ -25,10 +28,10 @@ extension Settings {
     /// wide; `grab-zone = 0` leaves no grab zone (`GrabZone.standard` returns none for size 0).
     public var gestureConfig: GestureConfig {
         var g = GestureConfig()
-        g.grabSize = grabZone
-        g.tapZoneFraction = tapZones ? g.tapZoneFraction : 0
-        g.doubleTapInterval = doubleTapInterval
-        g.flickMinVelocity = swipeSpeed
+        g.grabSize = self.grabZone
+        g.tapZoneFraction = self.tapZones ? g.tapZoneFraction : 0
+        g.doubleTapInterval = self.doubleTapInterval
+        g.flickMinVelocity = self.swipeSpeed
         return g
     }
 }

@@ -12,9 +12,14 @@ public enum ControlRequest: Sendable, Equatable {
     case idleReset
     /// Write the next frame, as drawn, to this PNG file (an absolute path).
     case screenshot(String)
+    /// The value in force of the setting of this name.
+    case get(String)
+    /// Change a live setting (name, value as on the command line) in the running reader.
+    case set(String, String)
 
     /// The verbs, for help and error messages.
-    public static let verbs = ["status", "goto N", "open BOOK", "reload", "idle-reset", "screenshot FILE.png"]
+    public static let verbs = ["status", "goto N", "open BOOK", "reload", "idle-reset", "screenshot FILE.png", "get SETTING",
+                                     "set SETTING VALUE"]
 
     /// Parses one line (without its newline; a trailing CR is ignored). The error is the reply's text.
     public static func parse(_ line: String) -> Result<ControlRequest, ControlError> {
@@ -41,6 +46,18 @@ public enum ControlRequest: Sendable, Equatable {
                 return .failure(ControlError("\(verb) wants an absolute path, not \(trimmed.isEmpty ? "nothing" : "'\(trimmed)'")"))
             }
             return .success(verb == "open" ? .open(trimmed) : .screenshot(trimmed))
+        case "get":
+            guard !trimmed.isEmpty, !trimmed.contains(" ") else {
+                return .failure(ControlError("get wants a setting's name, e.g. get max-zoom"))
+            }
+            return .success(.get(trimmed))
+        case "set":
+            let name = trimmed.prefix { $0 != " " && $0 != "\t" }
+            let value = trimmed.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+            guard !name.isEmpty, !value.isEmpty else {
+                return .failure(ControlError("set wants a setting's name and a value, e.g. set max-zoom 4"))
+            }
+            return .success(.set(String(name), String(value)))
         case "":
             return .failure(ControlError("empty request (requests: \(verbs.joined(separator: ", ")))"))
         default:

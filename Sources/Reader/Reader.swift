@@ -9,7 +9,7 @@ import Gestures
 /// Times are ms on the input events' clock (the one unit of time of the pure modules); positions are window
 /// pixels.
 public struct Reader: Sendable {
-    public let config: ReaderConfig
+    public private(set) var config: ReaderConfig
     public internal(set) var position: ReadingPosition
     public private(set) var window = Rect.zero
     public internal(set) var zoom: ZoomView
@@ -27,6 +27,22 @@ public struct Reader: Sendable {
         position = ReadingPosition(pageCount: pageCount, mode: .single,
                                    direction: config.rightToLeft ? .rightToLeft : .leftToRight)
         zoom = ZoomView(config: config.zoom)
+    }
+
+    /// New tunables while reading (`recto ctl set`): turns, zoom and gestures use them from the next gesture,
+    /// on the same page; a turn in flight lands on its own spring. The layout (direction, spread, margin) and
+    /// the reduced-motion choice stay; a zoom beyond a lowered maximum returns to fit.
+    public mutating func retune(_ new: ReaderConfig, at time: Double) {
+        var c = new
+        c.rightToLeft = config.rightToLeft
+        c.spread = config.spread
+        c.marginFraction = config.marginFraction
+        c.reducedMotion = config.reducedMotion
+        c.fadeDuration = config.fadeDuration
+        c.zoom.animationDuration = config.zoom.animationDuration
+        config = c
+        zoom.config = c.zoom
+        if zoom.scale > c.zoom.maxScale { zoom.reset(time: time) }
     }
 
     // MARK: layout

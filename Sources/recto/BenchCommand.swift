@@ -1,5 +1,6 @@
 import ArgumentParser
 import Book
+import Config
 import Curl
 import Decoding
 import Gestures
@@ -16,6 +17,9 @@ struct Bench: ParsableCommand {
         The floor is the resting view drawn as plain textured quads; curl frames sweep a page turn across \
         the page. Each frame is timed from submit to glFinish. Warm-up frames are excluded; figures are \
         medians over several runs, with p99.
+
+        SETTING FLAGS (also keys of the configuration file; flags win)
+        \(SettingsDocs.flagHelp(scope: .everyCommand))
         """)
 
     @OptionGroup var bookOptions: BookOptions

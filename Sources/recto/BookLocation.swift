@@ -43,7 +43,7 @@ struct BookLocation {
     /// `Manga=YesAndRightToLeft`) does, unless the configuration or a flag says otherwise.
     func readerConfig(_ settings: Settings) -> ReaderConfig {
         var config = settings.readerConfig
-        if !settings.given.contains(.rtl), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
+        if !settings.isGiven(\.rightToLeft), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
         return config
     }
 

@@ -5,10 +5,10 @@ import Pages
 import Reader
 import Renderer
 
-/// Options every command takes: the book, its layout and look, the configuration file and the log level.
-/// Each setting flag is optional so that only what was given overrides the configuration file.
+/// Options every command takes: the book and the configuration file. The setting flags are not
+/// ArgumentParser's: `CommandLineSettings` reads them from the declarations before it parses the rest.
 struct BookOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(SettingKey.book.help + " (Setting `book`.)"))
+    @Argument(help: ArgumentHelp(SettingKey(\.book).help + " (Setting `book`.)"))
     var book: String?
 
     @Option(name: .customLong("config"), help: ArgumentHelp(
@@ -19,32 +19,17 @@ struct BookOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file: defaults and flags only.")
     var noConfig = false
 
-    @Option(help: help(.spread)) var spread: String?
-    @Flag(inversion: .prefixedNo, help: help(.rtl)) var rtl: Bool?
-    @Option(help: help(.background)) var background: String?
-    @Option(help: help(.radius)) var radius: Double?
-    @Option(help: help(.margin)) var margin: Double?
-    @Option(name: .customLong("log-level"), help: help(.logLevel)) var logLevel: String?
-
-    /// The flags of this group that were given, as settings.
+    /// The book argument and the setting flags of the command line (`CommandLineSettings`), as settings.
     var overrides: [(SettingKey, ConfigValue)] {
-        var o: [(SettingKey, ConfigValue)] = []
-        if let book { o.append((.book, .string(book))) }
-        if let spread { o.append((.spread, .string(spread))) }
-        if let rtl { o.append((.rtl, .bool(rtl))) }
-        if let background { o.append((.background, .string(background))) }
-        if let radius { o.append((.radius, .number(radius))) }
-        if let margin { o.append((.margin, .number(margin))) }
-        if let logLevel { o.append((.logLevel, .string(logLevel))) }
-        return o
+        (book.map { [(SettingKey(\.book), ConfigValue.string($0))] } ?? []) + CommandLineSettings.given
     }
 
-    /// The settings in force: defaults, then the configuration file, then these flags and `more` (flags
-    /// win). Throws a usage error (exit 2) naming the file, line and key, or the flag. Also sets the level
+    /// The settings in force: defaults, then the configuration file, then the book argument and the setting
+    /// flags (flags win). Throws a usage error (exit 2) naming the file, line and key, or the flag. Also sets the level
     /// of `RectoLog.logger`.
-    func settings(overriding more: [(SettingKey, ConfigValue)] = []) throws -> (settings: Settings, file: String?) {
+    func settings() throws -> (settings: Settings, file: String?) {
         do {
-            let loaded = try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides + more,
+            let loaded = try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides,
                                            environment: ProcessInfo.processInfo.environment)
             RectoLog.setLevel(loaded.settings.logLevel)
             return loaded
@@ -87,14 +72,6 @@ struct BookOptions: ParsableArguments {
 
     func readerConfig(for book: BookLocation) -> ReaderConfig {
         book.readerConfig((try? settings().settings) ?? Settings())
-    }
-}
-
-/// Help for a setting's flag, from the one table of settings.
-func help(_ key: SettingKey) -> ArgumentHelp {
-    switch key.kind {
-    case .toggle: ArgumentHelp(key.help)
-    default: ArgumentHelp(key.help, valueName: key.valueName)
     }
 }
 

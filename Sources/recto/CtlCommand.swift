@@ -8,11 +8,13 @@ import Platform
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Send a request to a running reader (status, goto, open, reload, idle-reset, screenshot).",
+        abstract: "Send a request to a running reader (status, goto, open, reload, idle-reset, screenshot, get, set).",
         discussion: """
         Requests: status (a JSON line: book, page, spread, zoom, idle_seconds, uptime_seconds, frames, \
         gl_errors, page_failures, rss_bytes, texture_bytes); goto N; open BOOK; reload; idle-reset; \
-        screenshot FILE.png (the next frame as drawn; the reader writes the file, so it must be able to). \
+        screenshot FILE.png (the next frame as drawn; the reader writes the file, so it must be able to); \
+        get SETTING (its value in force); set SETTING VALUE (a live setting, e.g. `set turn-duration 400`: the \
+        next gesture and turn use it; `recto --help` marks the live ones). \
         Relative paths are made absolute here. The reply goes to stdout: `ok ...`, a JSON object, or \
         `error: ...` (exit status 1). Exit status 5 when no reader can be reached.
 

@@ -11,16 +11,18 @@ struct Open: ParsableCommand {
         Every option below is also a key of the configuration file (see `recto --help`); flags win. \
         Keys: Right/PageDown/space forward, Left/PageUp/BackSpace back, Home/End, +/−/0 zoom, \
         Ctrl+Q quit (not in kiosk mode). Needs WAYLAND_DISPLAY (a Wayland session, or `cage -- recto --kiosk BOOK`).
+
+        SETTING FLAGS (also keys of the configuration file; flags win)
+        \(SettingsDocs.flagHelp(scope: .reader))
         """)
 
     @OptionGroup var bookOptions: BookOptions
-    @OptionGroup var readerFlags: ReaderFlags
 
     @Flag(help: "Measure input-to-commit latency and frame costs; print a summary on stderr at exit (diagnostic, no configuration key).")
     var stats = false
 
     func run() throws {
-        let (settings, file) = try bookOptions.settings(overriding: readerFlags.overrides)
+        let (settings, file) = try bookOptions.settings()
         let logger = RectoLog.logger
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
@@ -49,11 +51,10 @@ struct Open: ParsableCommand {
         let shelved = (library?.count ?? 0) > 1
         // A library's books differ: none sets the reading direction for all.
         app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
-        app.directionFixed = settings.given.contains(.rtl)
+        app.directionFixed = settings.isGiven(\.rightToLeft)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
-        app.reader.gestures = settings.gestureConfig
         app.kiosk = settings.kiosk
-        app.idleReset = settings.idleResetSeconds > 0 ? settings.idleResetSeconds * 1000 : nil
+        app.idleReset = settings.idleResetMilliseconds
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
         app.remembersPosition = settings.rememberPosition && !settings.kiosk
@@ -75,6 +76,7 @@ struct Open: ParsableCommand {
         options.controlSocket = settings.controlSocket
         options.metricsFile = settings.metricsFile
         options.metricsInterval = settings.metricsInterval
+        options.settings = settings
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

@@ -1,3 +1,4 @@
+import Config
 import Control
 import Foundation
 import Metrics
@@ -26,8 +27,11 @@ import Platform
     var screenshots: [(path: String, client: Int)] = []
     var frames = 0
     var pageFailures = 0
+    /// The settings in force: `recto ctl get` reads them, `recto ctl set` changes the live ones.
+    var settings: Settings
 
-    init(environment: [String: String], bookPath: String, metricsPath: String?, metricsInterval: Double) {
+    init(environment: [String: String], bookPath: String, settings: Settings, metricsPath: String?, metricsInterval: Double) {
+        self.settings = settings
         notifier = SystemdNotifier(environment: environment)
         self.bookPath = bookPath
         self.metricsPath = metricsPath

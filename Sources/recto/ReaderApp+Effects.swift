@@ -54,7 +54,7 @@ extension ReaderApp {
             case let .quit(status, message):
                 if let message { printError(message) }
                 loop.stop(status)
-            case .reply, .replyStatus, .screenshot, .openBook:
+            case .reply, .replyStatus, .screenshot, .openBook, .readSetting, .changeSetting:
                 performOperation(effect)
             case let .openShelfBook(book, path):
                 openShelfBook(book, path: path)

@@ -1,4 +1,5 @@
 import AppCore
+import Config
 import Control
 import Decoding
 import Foundation
@@ -13,7 +14,7 @@ import Renderer
 extension ReaderApp {
     func startOperations() {
         let env = ProcessInfo.processInfo.environment
-        let o = Operations(environment: env, bookPath: options.book.path, metricsPath: options.metricsFile,
+        let o = Operations(environment: env, bookPath: options.book.path, settings: options.settings, metricsPath: options.metricsFile,
                            metricsInterval: options.metricsInterval)
         ops = o
         if let path = options.controlSocket ?? SocketName.defaultPath(
@@ -98,6 +99,23 @@ extension ReaderApp {
             o.screenshots.append((path, client))
         case let .openBook(path, client):
             openBook(path, client: client)
+        case let .readSetting(name, client):
+            do { o.control?.reply(to: client, ControlReply.ok(try o.settings.shownValue(of: name))) } catch {
+                o.control?.reply(to: client, ControlReply.error(error.reason))
+            }
+        case let .changeSetting(name, value, client):
+            var settings = o.settings
+            do {
+                let key = try settings.setLive(name, value)
+                o.settings = settings
+                let shown = (try? settings.shownValue(of: name)) ?? value
+                options.logger.notice("recto ctl set \(key) = \(shown)")
+                perform(core.handle(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
+                                             client: client, reply: ControlReply.ok("\(key) = \(shown)")),
+                                    now: monotonicMilliseconds()))
+            } catch {
+                o.control?.reply(to: client, ControlReply.error(error.reason))
+            }
         default:
             break
         }

@@ -1,4 +1,5 @@
 import AppCore
+import Config
 import Logging
 import Renderer
 
@@ -28,6 +29,9 @@ struct ReaderOptions {
     var metricsFile: String?
     /// Seconds between metrics writes while something changes.
     var metricsInterval = 10.0
+
+    /// The settings in force (`recto ctl get`); `recto ctl set` changes the live ones.
+    var settings = Settings()
 
     var kiosk: Bool { app.kiosk }
 }

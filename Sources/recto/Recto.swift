@@ -7,16 +7,11 @@ struct Recto: ParsableCommand {
         abstract: "A touch-first page reader for Wayland kiosks and tablets.",
         discussion: discussion,
         version: RectoVersion.string,
-        subcommands: [Open.self, Render.self, Bench.self, Ctl.self],
+        subcommands: [Open.self, Render.self, Bench.self, Ctl.self, SettingsTable.self],
         defaultSubcommand: Open.self)
 
-    /// The settings table comes from `SettingKey`, the same table the file parser and the flags use.
+    /// The settings come from `SettingTable`, the same declarations the file parser and the flags use.
     static var discussion: String {
-        let keys = SettingKey.allCases.map { key -> String in
-            let flag = key == .book ? "BOOK argument" : key.kind == .toggle ? "--\(key.rawValue) / --no-\(key.rawValue)" : "--\(key.rawValue) <\(key.valueName)>"
-            let scope = key.scope == .reader ? "" : " [every command]"
-            return "  \(key.rawValue) (\(flag))\(scope)\n" + wrap(key.help, width: 78, indent: 6)
-        }
         return """
         `recto [BOOK]` opens BOOK (default: the bundled demo book) full-screen; `recto help open` lists its flags.
 
@@ -27,7 +22,7 @@ struct Recto: ParsableCommand {
         /etc/recto/recto.toml; --no-config reads none. A relative `book` path in the file is relative to the \
         file. An unknown key or a bad value stops recto with status 2 and a message naming the file, line and key.
 
-        \(keys.joined(separator: "\n"))
+        \(SettingsDocs.helpEntries)
 
         LOGGING
         Warnings and diagnostics go to stderr, one line each (`recto: LEVEL: message`), at --log-level; under \
@@ -41,20 +36,4 @@ struct Recto: ParsableCommand {
           1, 5  recto ctl: the reader answered with an error (1), no reader could be reached (5)
         """
     }
-}
-
-/// Word-wraps `text` to lines of at most `width` columns, each indented by `indent` spaces (ArgumentParser
-/// rewraps only lines longer than the screen, and would lose the indentation).
-func wrap(_ text: String, width: Int, indent: Int) -> String {
-    let pad = String(repeating: " ", count: indent)
-    var lines: [String] = [], line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty, indent + line.count + 1 + word.count > width {
-            lines.append(pad + line)
-            line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(pad + line) }
-    return lines.joined(separator: "\n")
 }

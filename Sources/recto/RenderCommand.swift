@@ -1,5 +1,6 @@
 import ArgumentParser
 import Book
+import Config
 import Decoding
 import Geometry
 import Gestures
@@ -40,6 +41,9 @@ struct Render: ParsableCommand {
         book, spread, rtl, background, radius and margin apply here. With --drag, the page is held at that window pixel \
         (origin top-left, y down) by the point named by --grab: br/tr turn forward (left-to-right books), \
         bl/tl turn backward, edge holds the outer edge at the drag's height.
+
+        SETTING FLAGS (also keys of the configuration file; flags win)
+        \(SettingsDocs.flagHelp(scope: .everyCommand))
         """)
 
     @OptionGroup var bookOptions: BookOptions

@@ -1,11 +1,17 @@
 import ArgumentParser
+import Config
 import Glibc
 
 // A synchronous main: the Wayland/EGL loop must run on the process's main thread (an async main would
 // put MainActor code on a dispatch worker).
 RectoLog.bootstrap()
 do {
-    var command = try Recto.parseAsRoot()
+    let flags: SettingFlags
+    switch CommandLineSettings.parsed {
+    case .success(let parsed): flags = parsed
+    case .failure(let error): throw RectoExit(.usage, error.description)
+    }
+    var command = try Recto.parseAsRoot(flags.rest)
     try command.run()
 } catch let exit as RectoExit {
     if !exit.message.isEmpty { printError(exit.message) }

@@ -65,3 +65,29 @@ import Testing
         #expect(d.core.reader.position.pageCount == 30 && d.core.reader.page == 1)
     }
 }
+
+/// `recto ctl get` / `set`: the shell checks the setting (Config) and hands the core the tunables now in force.
+@Suite struct LiveSettingTests {
+    @Test func getAndSetBecomeEffects() {
+        var d = Driver(pages: 12)
+        #expect(d.handle(.control(client: 5, .get("max-zoom"))) == [.readSetting(name: "max-zoom", client: 5)])
+        #expect(d.handle(.control(client: 5, .set("turn-duration", "300")))
+                == [.changeSetting(name: "turn-duration", value: "300", client: 5)])
+    }
+
+    /// New tunables take effect on the same page, the next turn lands on the new spring, and the reply goes out.
+    @Test func retunedTunablesApplyFromTheNextTurnOnTheSamePage() {
+        var d = Driver(pages: 12, page: 6)
+        var config = d.core.reader.config
+        config.turnDuration = 300
+        config.zoom.maxScale = 3
+        config.gestures.doubleTapInterval = 0
+        config.rightToLeft = true  // not live: the book keeps its direction
+        let out = d.handle(.retuned(config, idleReset: 5000, client: 9, reply: "ok turn-duration = 300"))
+        #expect(out == [.reply(client: 9, "ok turn-duration = 300")])
+        #expect(d.core.reader.page == 6 && d.core.reader.config.spring == config.spring && d.core.reader.config.zoom.maxScale == 3)
+        #expect(!d.core.reader.config.rightToLeft)
+        #expect(d.core.settings.idleReset == 5000 && d.core.settings.reader.turnDuration == 300)
+        #expect(d.core.recognizer.config.doubleTapInterval == 0)
+    }
+}

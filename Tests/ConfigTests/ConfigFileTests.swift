@@ -29,6 +29,7 @@ import Testing
         commit-progress = 0.3
         flick-speed = 900
         swipe-speed = 700
+        turn-duration = 300
         margin = 0.05
         cache-mb = 512
         disk-cache-mb = 0
@@ -47,11 +48,11 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 37)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 38)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {
-            var expected = sampleValues[key]!
+            var expected = sampleValues[key.rawValue]!
             if case .integer(let i) = expected, case .number = key.kind { expected = .number(Double(i)) }
             #expect(s.value(of: key) == expected, "\(key.rawValue)")
         }

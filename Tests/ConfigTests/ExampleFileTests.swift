@@ -10,7 +10,7 @@ import Testing
     @Test func parsesAsShippedAndWithEveryExampleUncommented() throws {
         let text = try String(contentsOfFile: Self.path, encoding: .utf8).replacingOccurrences(of: "@PREFIX@", with: "/usr/local")
         let shipped = try ConfigFile(path: Self.path, text: text)
-        #expect(shipped.entries.map(\.key) == [.book, .kiosk])
+        #expect(shipped.entries.map(\.key) == [key("book"), key("kiosk")])
         // Lines like `# key = value   # comment` are the documented settings; uncommented, they must all parse.
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             guard line.hasPrefix("# "), let eq = line.firstIndex(of: "="),
@@ -21,6 +21,6 @@ import Testing
         #expect(Set(all.entries.map(\.key)) == Set(SettingKey.allCases), "the example documents every key")
         var settings = Settings()
         all.apply(to: &settings)
-        #expect(settings.value(of: .maxZoom) == .number(8) && settings.logLevel == .notice)
+        #expect(settings.value(of: \.maxZoom) == .number(8) && settings.logLevel == .notice)
     }
 }

@@ -50,7 +50,7 @@ final class TempDir {
     @Test func precedenceFlagsOverFileOverDefaults() throws {
         let dir = try TempDir()
         let file = try dir.write("k.toml", "kiosk = true\nmax-zoom = 3\nspread = 'single'\n")
-        let loaded = try Settings.load(explicitPath: file, flags: [(.maxZoom, .number(6)), (.kiosk, .bool(false))],
+        let loaded = try Settings.load(explicitPath: file, flags: [(key("max-zoom"), .number(6)), (key("kiosk"), .bool(false))],
                                        environment: [:])
         #expect(loaded.file == file)
         #expect(loaded.settings.maxZoom == 6, "flag beats file")
@@ -74,7 +74,7 @@ final class TempDir {
         }
         // --no-config reads nothing, not even a bad explicit file.
         let bad = try dir.write("bad.toml", "nonsense = 1\n")
-        let none = try Settings.load(explicitPath: bad, readFiles: false, flags: [(.kiosk, .bool(true))], environment: [:])
+        let none = try Settings.load(explicitPath: bad, readFiles: false, flags: [(key("kiosk"), .bool(true))], environment: [:])
         #expect(none.file == nil && none.settings.kiosk)
     }
 
@@ -92,7 +92,7 @@ final class TempDir {
     @Test func flagErrorsNameTheFlag() {
         do {
             _ = try Settings.load(explicitPath: nil, readFiles: false,
-                                  flags: [(.maxZoom, .number(40)), (.background, .string("blue"))], environment: [:])
+                                  flags: [(key("max-zoom"), .number(40)), (key("background"), .string("blue"))], environment: [:])
             Issue.record("no error")
         } catch {
             #expect(error.problems.map(\.key) == ["max-zoom", "background"])

@@ -13,7 +13,7 @@ import Testing
 
     @Test func everyReaderSettingReachesTheReader() throws {
         var s = Settings()
-        for key in SettingKey.allCases { try s.set(key, sampleValues[key]!) }
+        for key in SettingKey.allCases { try s.set(key, sampleValues[key.rawValue]!) }
         let c = s.readerConfig
         #expect(c.spread == .double && c.rightToLeft)
         #expect(c.marginFraction == 0.05 && c.curl.radius.base == 35.5)
@@ -29,8 +29,8 @@ import Testing
 
     @Test func doubleTapZoomNeverPassesMaxZoom() throws {
         var s = Settings()
-        try s.set(.maxZoom, .number(2))
-        try s.set(.doubleTapZoom, .number(4))
+        try s.set(\.maxZoom, .number(2))
+        try s.set(\.doubleTapZoom, .number(4))
         #expect(s.readerConfig.zoom.doubleTapScale == 2)
     }
 }

@@ -99,4 +99,22 @@ import Testing
         #expect(missing.termination == .exited(1) && missing.reply.hasPrefix("error: cannot open the book /nonexistent/book"),
                 "\(missing)")
     }
+
+    /// `recto ctl get` / `set` through the real reader: a live setting changes and reads back, a setting that
+    /// needs a restart and a bad value are refused with the reason, and the reader keeps its page.
+    @Test func getAndSetALiveSetting() throws {
+        let (session, socket) = try Self.start(["--max-zoom", "6"])
+        #expect(try rectoCtl(["get", "max-zoom"], socket: socket).reply == "ok 6")
+        let set = try rectoCtl(["set", "turn-duration", "300"], socket: socket)
+        #expect(set.termination == .exited(0) && set.reply == "ok turn-duration = 300", "\(set)")
+        #expect(try rectoCtl(["get", "turn-duration"], socket: socket).reply == "ok 300")
+        let kiosk = try rectoCtl(["set", "kiosk", "true"], socket: socket)
+        #expect(kiosk.termination == .exited(1) && kiosk.reply.hasPrefix("error: kiosk cannot change while recto runs"), "\(kiosk)")
+        let bad = try rectoCtl(["set", "turn-duration", "20"], socket: socket)
+        #expect(bad.reply == "error: turn-duration: expected a number from 150 to 2000, got 20", "\(bad)")
+        #expect(try rectoCtl(["get", "turn-duration"], socket: socket).reply == "ok 300", "a refused value changes nothing")
+        let goto = try rectoCtl(["goto", "4"], socket: socket)
+        #expect(goto.reply == "ok page 4", "the reader still answers: \(goto)")
+        #expect(try session.waitForEvent("page").int("page") == 4)
+    }
 }

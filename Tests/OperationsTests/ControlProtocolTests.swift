@@ -73,3 +73,14 @@ import Testing
         #expect(none.description.contains("no running reader"))
     }
 }
+
+@Suite struct SettingRequestTests {
+    @Test func getAndSetParse() throws {
+        #expect(try ControlRequest.parse("get max-zoom").get() == .get("max-zoom"))
+        #expect(try ControlRequest.parse("set  turn-duration   400 ").get() == .set("turn-duration", "400"))
+        #expect(try ControlRequest.parse("set background #102030").get() == .set("background", "#102030"))
+        for bad in ["get", "get a b", "set", "set max-zoom", "set  "] {
+            #expect(throws: ControlError.self, "\(bad)") { try ControlRequest.parse(bad).get() }
+        }
+    }
+}
