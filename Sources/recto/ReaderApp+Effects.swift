@@ -33,11 +33,8 @@ extension ReaderApp {
                                      outputSize: PixelSize(width: output.width, height: output.height))
             case .showRegion(let page, _):
                 // The core keeps where it goes; the texture is all the shell needs.
-                if let image = arrivedRegion, let renderer {
-                    details[page] = image.pixels.withUnsafeBytes {
-                        renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                    }
-                }
+                // Tiled within the texture limit: on a screen wider than the limit a region is wider too.
+                if let image = arrivedRegion, let renderer { details[page] = renderer.makeTiles(image) }
             case .endRegions:
                 details.removeAll()
                 cache?.endRegions()
