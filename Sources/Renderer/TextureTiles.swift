@@ -65,8 +65,10 @@ public final class TextureTiles {
 }
 
 extension SceneRenderer {
-    /// Uploads `image` as textures within the texture limit (one when it fits).
-    public func makeTiles(_ image: RGBAImage) -> TextureTiles {
-        TextureTiles(image, maxTextureSize: maxTextureSize) { w, h, pixels in makeTexture(width: w, height: h, pixels: pixels) }
+    /// Uploads `image` as textures within the texture limit (one when it fits); `limit` narrows it (tests).
+    public func makeTiles(_ image: RGBAImage, limit: Int? = nil) -> TextureTiles {
+        TextureTiles(image, maxTextureSize: min(limit ?? maxTextureSize, maxTextureSize)) { w, h, pixels in
+            makeTexture(width: w, height: h, pixels: pixels)
+        }
     }
 }

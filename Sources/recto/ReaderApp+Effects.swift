@@ -158,6 +158,7 @@ extension ReaderApp {
             return
         }
         renderer = made.renderer
+        options.logger.info("GL: \(made.renderer.limits.description)")
         // llvmpipe's window surfaces repaint, copy and damage every frame whole; RECTO_PRESENT=swap keeps them
         // (to compare the two ways).
         if let surface, !surface.hasBufferAge, RetainedTarget.isSoftwareRenderer,
