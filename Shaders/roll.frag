@@ -77,8 +77,9 @@ void main() {
         x = 1.0 - e;
         anz = sqrt(e * (2.0 - e));
     }
-    float af = coverage(v_edgeF + u_edgeNormal * d, u);
-    float ab = coverage(v_edgeB - u_edgeNormal * d, u);
+    // The rim unclamped: beyond it (u < 0) nothing is drawn.
+    float af = coverage(v_edgeF + u_edgeNormal * d, v_axis.y);
+    float ab = coverage(v_edgeB - u_edgeNormal * d, v_axis.y);
     vec4 tf = texture2D(u_front, v_uvF + u_unrollFront * d);
     vec4 tb = texture2D(u_back, v_uvB + u_unrollBack * d);
     float h = max(0.0, 1.0 - abs(0.45 - x) * 2.2);

@@ -35,5 +35,6 @@ void main() {
     v_edgeB = vec4(m, u_pageSize - m);
     v_uvF = a_pos / u_pageSize * u_frontScale;
     vec2 ub = m / u_pageSize;
-    v_uvB = vec2(abs(u_mirror - ub.x), ub.y) * u_backScale;
+    // Linear, not abs(u_mirror − x): the mirror point may lie off the page where the looked-up point does not.
+    v_uvB = vec2(mix(ub.x, 1.0 - ub.x, u_mirror), ub.y) * u_backScale;
 }

@@ -45,7 +45,7 @@ struct RollFragment {
         let edgeB = [F(mx), F(my), F(i.width - mx), F(i.height - my)]
         let uvF = (F(i.p.x / i.width), F(i.p.y / i.height))
         let ubx = mx / i.width
-        let uvB = (F(i.mirror ? abs(1 - ubx) : abs(ubx)), F(my / i.height))
+        let uvB = (F(i.mirror ? 1 - ubx : ubx), F(my / i.height))
         // Uniforms, rounded to F.
         let r = F(i.radius), rimUnroll = F(i.radius * (Double.pi / 2 - 1)), aa = F(i.aaScale)
         let edgeNormal = [F(i.normal.x), F(i.normal.y), F(-i.normal.x), F(-i.normal.y)]
@@ -68,7 +68,7 @@ struct RollFragment {
         }
         let ef = (0..<4).map { edgeF[$0] + edgeNormal[$0] * d }
         let eb = (0..<4).map { edgeB[$0] - edgeNormal[$0] * d }
-        let inF = inside(ef, rim: u, aa: aa), inB = inside(eb, rim: u, aa: aa)
+        let inF = inside(ef, rim: vAxis.1, aa: aa), inB = inside(eb, rim: vAxis.1, aa: aa)
         let af = coverage(inF), ab = coverage(inB)
         let tuf = (uvF.0 + unrollF.0 * d, uvF.1 + unrollF.1 * d)
         let tub = (uvB.0 + unrollB.0 * d, uvB.1 + unrollB.1 * d)
