@@ -65,6 +65,26 @@ import Testing
         }
     }
 
+    /// Less than the minimum (textures of 1,024 px): one clear line and exit status 4, for `recto render` and for
+    /// the reader under weston.
+    @Test func aGPUBelowTheMinimumIsRefusedClearly() throws {
+        let small = Self.minimum.merging(["RECTO_TEST_MAX_TEXTURE_SIZE": "1024"]) { $1 }
+        let out = try Scratch.makeDirectory("gles2-small").appendingPathComponent("render.png")
+        let run = try runRecto(["render", "--no-config", "--size", "800x600", "--out", out.path],
+                               environment: RectoRender.environment.merging(small) { $1 })
+        #expect(run.termination == .exited(4), "\(run.termination): \(run.stderr)")
+        let want = "the GPU draws textures of at most 1024×1024 pixels; Recto needs 2048×2048"
+        #expect(run.stderr.contains(want), "\(run.stderr)")
+
+        let weston = try Weston(width: 800, height: 600)
+        defer { weston.stop() }
+        let recto = try weston.launchClient(try RectoBinary.locate().path, arguments: ["--no-config"], environment: small)
+        let ended = try recto.waitForExit(timeout: .seconds(20))
+        try recto.stderr?.waitForEnd(timeout: .seconds(5))
+        #expect(ended == .exited(4), "\(ended): \(recto.stderr?.text ?? "")")
+        #expect((recto.stderr?.text ?? "").contains(want), "\(recto.stderr?.text ?? "")")
+    }
+
     /// A 3,000×4,000 px page of fine stripes (1 px black, 1 px white): at fit the texture cannot hold them (it
     /// has a quarter of the pixels, and the profile's limit is 2,048), so sharp stripes at 8× come from the zoom
     /// region, decoded from the source within the limit.
