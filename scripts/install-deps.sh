@@ -23,6 +23,8 @@ packages=(
   dpkg-dev python3 debootstrap lintian
   # scripts/measure.py's start-up comparison: other image viewers under the same headless weston
   swayimg imv
+  # tests: every shader validated as GLSL ES 1.00 (scripts/check-shaders.sh)
+  glslang-tools
   # the metrics test parses the reader's metrics file with Prometheus' own text parser
   python3 python3-prometheus-client
 )

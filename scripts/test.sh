@@ -10,5 +10,11 @@ if ! git diff --quiet -- Sources/CWaylandProtocols || [ -n "$(git status --porce
   git diff --stat -- Sources/CWaylandProtocols >&2
   exit 1
 fi
+# Every shader as GLSL ES 1.00 with the mediump preamble (and the check's own failing fixtures).
+scripts/check-shaders.sh
 swift build
 swift test
+# The rendering, curl, zoom and region tests once more on an emulated small GPU: the "GLES2 minimum" profile
+# (README, "GPUs"; Tests/EndToEndTests/Support/GPUProfile.swift).
+RECTO_TEST_GPU_PROFILE=gles2-minimum swift test --skip-build \
+  --filter 'EndToEndTests\.(SpreadEndToEndTests|SinglePageEndToEndTests|GestureEndToEndTests|TouchPathEndToEndTests|PDFEndToEndTests|HiDPIEndToEndTests)'

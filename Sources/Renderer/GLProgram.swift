@@ -1,14 +1,18 @@
 import CGLES2
 
-// Uniforms shared by both stages must agree in precision; the vertex stage is highp by default.
-private let fragmentPrecision = """
-    #ifdef GL_FRAGMENT_PRECISION_HIGH
-    precision highp float;
-    #else
-    precision mediump float;
-    #endif
+// The fragment stage's default precision: highp where the GPU has it, else mediump (what GLES 2.0 guarantees;
+// the shaders are written for it, Shaders/roll.frag). No uniform is declared in both stages: shared uniforms
+// must agree in precision, and the vertex stage is highp.
+private func fragmentPrecision(highp: Bool) -> String {
+    highp ? """
+        #ifdef GL_FRAGMENT_PRECISION_HIGH
+        precision highp float;
+        #else
+        precision mediump float;
+        #endif
 
-    """
+        """ : "precision mediump float;\n"
+}
 
 /// A linked GLES2 program built from embedded shader sources.
 final class GLProgram {
@@ -16,11 +20,12 @@ final class GLProgram {
     private var uniforms: [String: GLint] = [:]
 
     /// - Throws: RendererError with the shader's info log when compiling or linking fails.
-    init(name: String, vertex: String, fragment: String) throws {
+    /// - Parameter highp: fragments in highp where the GPU has it (false: mediump, as the minimum profile forces).
+    init(name: String, vertex: String, fragment: String, highp: Bool) throws {
         let vs = try GLProgram.compile(GLenum(GL_VERTEX_SHADER), vertex, name: name + " (vertex)")
         defer { glDeleteShader(vs) }
         let fs = try GLProgram.compile(GLenum(GL_FRAGMENT_SHADER),
-                                       fragmentPrecision + fragment, name: name + " (fragment)")
+                                       fragmentPrecision(highp: highp) + fragment, name: name + " (fragment)")
         defer { glDeleteShader(fs) }
         let p = glCreateProgram()
         glAttachShader(p, vs)

@@ -12,10 +12,16 @@ public final class OffscreenTarget {
         self.height = height
         glGenTextures(1, &color)
         glBindTexture(GLenum(GL_TEXTURE_2D), color)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        // Drawn with a viewport of width×height at the origin; a padded texture's rest is never read.
+        let pad = GLLimits.paddingToPowersOfTwo
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(pad ? powerOfTwo(atLeast: width) : width),
+                     GLsizei(pad ? powerOfTwo(atLeast: height) : height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        // GLES 2.0 without GL_OES_texture_npot: a non-power-of-two texture is complete only with clamp-to-edge
+        // wrapping (the default, REPEAT, leaves the framebuffer incomplete) and no mipmaps.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glGenFramebuffers(1, &fbo)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)

@@ -11,9 +11,12 @@ public final class SceneRenderer {
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
     private let quadBuffer: GLuint
+    /// What the GL offers (narrowed by the test profile's knobs, GLLimits).
+    public let limits: GLLimits
     /// GL_OES_texture_npot: mipmaps for non-power-of-two pages.
-    public let npotMipmaps: Bool
-    public let maxTextureSize: Int
+    public var npotMipmaps: Bool { limits.npotMipmaps }
+    /// The largest texture side: pages and zoom regions are made no larger.
+    public var maxTextureSize: Int { limits.maxTextureSize }
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
     private var blank: Texture!
@@ -32,18 +35,16 @@ public final class SceneRenderer {
     /// Vertices of the last roll band and flap outline drawn (for `recto bench` and the tests).
     public private(set) var lastCurlVertexCount = 0
 
+    /// - Throws: RendererError when the GL offers less than Recto needs (GLLimits) or a shader fails.
     public init() throws {
-        plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag)
-        shadeProgram = try GLProgram(name: "shade", vertex: Shaders.page_vert, fragment: Shaders.shade_frag)
-        rollProgram = try GLProgram(name: "roll", vertex: Shaders.page_vert, fragment: Shaders.roll_frag)
+        limits = try GLLimits.current()
+        let highp = limits.fragmentHighp
+        plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag, highp: highp)
+        shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
+        rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
         var b: GLuint = 0
         glGenBuffers(1, &b)
         quadBuffer = b
-        let exts = glGetString(GLenum(GL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        npotMipmaps = exts.split(separator: " ").contains("GL_OES_texture_npot")
-        var m: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &m)
-        maxTextureSize = Int(m)
         let paper: [UInt8] = [247, 242, 234, 255, 247, 242, 234, 255, 247, 242, 234, 255, 247, 242, 234, 255]
         blank = paper.withUnsafeBytes { makeTexture(width: 2, height: 2, pixels: $0) }
     }
@@ -51,7 +52,8 @@ public final class SceneRenderer {
     /// Uploads a page image as a texture (mipmapped where the GL allows it).
     public func makeTexture(width: Int, height: Int, pixels: UnsafeRawBufferPointer) -> Texture {
         let pot = width & (width - 1) == 0 && height & (height - 1) == 0
-        return Texture(width: width, height: height, pixels: pixels, mipmaps: npotMipmaps || pot)
+        return Texture(width: width, height: height, pixels: pixels, mipmaps: npotMipmaps || pot,
+                       padToPowerOfTwo: !limits.npotTextures && !pot)
     }
 
     /// Draws `scene` into the bound framebuffer of `width`×`height` pixels; with `clip` (window pixels,
@@ -227,7 +229,9 @@ public final class SceneRenderer {
         let mirrored = curl.backIsSeparatePage
         // Texture coordinates of a placed point: fold it back (the fold is its own inverse), then scale,
         // mirrored when the back is a page of its own.
-        let uv = Affine2(a: mirrored ? -1 / w : 1 / w, b: 0, c: 0, d: 1 / h, tx: mirrored ? 1 : 0, ty: 0)
+        let scale = t.contentScale
+        let uv = Affine2(a: scale.x, b: 0, c: 0, d: scale.y, tx: 0, ty: 0)
+            .concatenating(Affine2(a: mirrored ? -1 / w : 1 / w, b: 0, c: 0, d: 1 / h, tx: mirrored ? 1 : 0, ty: 0))
             .concatenating(flap.fold)
         setPaper(program, scene.paper)
         glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
@@ -273,7 +277,9 @@ public final class SceneRenderer {
         glUniform1f(program.uniform("u_useTexture"), page.texture == nil ? 0 : 1)
         let texture = page.texture ?? blank!
         texture.bind(texelsPerPixel: texelsPerPixel(texture, rect: page.rect, view: scene.view))
-        drawPolygon(polygon ?? corners(page.rect), size: page.rect)
+        let t = page.texCoords, r = page.rect, k = texture.contentScale
+        drawPolygon(polygon ?? corners(r), uv: Affine2(a: k.x * t.width / r.width, b: 0, c: 0, d: k.y * t.height / r.height,
+                                                     tx: k.x * t.x, ty: k.y * t.y))
     }
 
     /// Darkens the convex `polygon` (in `rect`'s page space) with a shadow fading along `direction`.
@@ -349,26 +355,39 @@ public final class SceneRenderer {
         program.use()
         setPaper(program, scene.paper)
         setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
-        glUniform2f(program.uniform("u_pageSize"), GLfloat(curl.rect.width), GLfloat(curl.rect.height))
+        let w = curl.rect.width, h = curl.rect.height, n = curl.axisNormal, r = max(curl.radius, 0.01)
+        glUniform2f(program.uniform("u_pageSize"), GLfloat(w), GLfloat(h))
         glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
-        glUniform2f(program.uniform("u_axisNormal"), GLfloat(curl.axisNormal.x), GLfloat(curl.axisNormal.y))
-        glUniform1f(program.uniform("u_radius"), GLfloat(max(curl.radius, 0.01)))
+        glUniform2f(program.uniform("u_axisNormal"), GLfloat(n.x), GLfloat(n.y))
+        glUniform1f(program.uniform("u_radius"), GLfloat(r))
+        glUniform1f(program.uniform("u_mirror"), curl.backIsSeparatePage ? 1 : 0)
+        // The fragment stage's own copies (uniforms shared by both stages would have to agree in precision).
+        glUniform1f(program.uniform("u_rollRadius"), GLfloat(r))
+        glUniform1f(program.uniform("u_rimUnroll"), GLfloat(r * (Double.pi / 2 - 1)))
+        glUniform1f(program.uniform("u_halfRadius"), GLfloat(r / 2))
+        glUniform1f(program.uniform("u_halfInverseRadius"), GLfloat(0.5 / r))
+        glUniform4f(program.uniform("u_edgeNormal"), GLfloat(n.x), GLfloat(n.y), GLfloat(-n.x), GLfloat(-n.y))
+        // Both textures' coordinates scaled to the part their images fill (padded textures, Texture.contentScale).
+        let back = curl.backIsSeparatePage ? curl.back : curl.front
+        let f = curl.front ?? blank!, b = back ?? blank!
+        let kf = f.contentScale, kb = b.contentScale
+        glUniform2f(program.uniform("u_frontScale"), GLfloat(kf.x), GLfloat(kf.y))
+        glUniform2f(program.uniform("u_backScale"), GLfloat(kb.x), GLfloat(kb.y))
+        glUniform2f(program.uniform("u_unrollFront"), GLfloat(kf.x * n.x / w), GLfloat(kf.y * n.y / h))
+        glUniform2f(program.uniform("u_unrollBack"), GLfloat(kb.x * (curl.backIsSeparatePage ? n.x : -n.x) / w),
+                    GLfloat(-kb.y * n.y / h))
         // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
         glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
-        let back = curl.backIsSeparatePage ? curl.back : curl.front
         glUniform1f(program.uniform("u_frontStrength"), curl.front == nil ? 0 : 1)
         glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22)
-        glUniform1f(program.uniform("u_mirror"), curl.backIsSeparatePage ? 1 : 0)
         glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, curl.opacity))))
         glUniform1i(program.uniform("u_front"), 0)
         glUniform1i(program.uniform("u_back"), 1)
         // Sampled as the flat page is: the roll foreshortens the page only within a pixel or two of its rim, where
         // choosing a mip level per pixel cost llvmpipe a third of the band (and the single page its 1.3× target).
         glActiveTexture(GLenum(GL_TEXTURE1))
-        let b = back ?? blank!
         b.bind(texelsPerPixel: texelsPerPixel(b, rect: curl.rect, view: scene.view))
         glActiveTexture(GLenum(GL_TEXTURE0))
-        let f = curl.front ?? blank!
         f.bind(texelsPerPixel: texelsPerPixel(f, rect: curl.rect, view: scene.view))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {

@@ -3,40 +3,77 @@ import CGLES2
 /// A GLES2 RGBA texture holding one page image, mipmapped for trilinear minification where allowed.
 public final class Texture {
     public let id: GLuint
+    /// The image's size in pixels.
     public let width: Int
     public let height: Int
-    /// Bytes held on the GPU (with mipmaps), for the page cache's memory bound.
+    /// Bytes held on the GPU (with mipmaps and padding), for the page cache's memory bound.
     public let byteCount: Int
+    /// The part of the texture the image fills, in texture coordinates: (1, 1) unless padded to powers of two
+    /// (GLLimits.npotTextures false). Drawing scales texture coordinates by it.
+    public let contentScale: (x: Double, y: Double)
     private let hasMipmaps: Bool
     private var minifyFromMipmaps: Bool
-
 
     /// Uploads `pixels` (RGBA8, rows top-down, width*4 bytes a row).
     /// - Parameter mipmaps: build a mip chain (GLES2 allows it for non-power-of-two sizes only with
     ///   GL_OES_texture_npot; the caller passes whether that holds).
-    public init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmaps: Bool) {
+    /// - Parameter padToPowerOfTwo: store the image in the corner of a power-of-two texture, its last column and
+    ///   row repeated once beyond it so that filtering at its edges sees what clamp-to-edge would give.
+    public init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmaps: Bool, padToPowerOfTwo: Bool = false) {
         precondition(pixels.count >= width * height * 4, "texture data too short")
         var t: GLuint = 0
         glGenTextures(1, &t)
         id = t
         self.width = width
         self.height = height
-        hasMipmaps = mipmaps
-        minifyFromMipmaps = mipmaps
+        let storeW = padToPowerOfTwo ? powerOfTwo(atLeast: width) : width
+        let storeH = padToPowerOfTwo ? powerOfTwo(atLeast: height) : height
+        let padded = storeW != width || storeH != height
+        contentScale = (Double(width) / Double(storeW), Double(height) / Double(storeH))
+        // A padded texture's mip levels would blend the padding into the image's edges.
+        hasMipmaps = mipmaps && !padded
+        minifyFromMipmaps = hasMipmaps
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        if padded {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(storeW), GLsizei(storeH), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            Self.upload(pixels, width: width, height: height, storeW: storeW, storeH: storeH)
+        } else {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+        }
+        // GLES 2.0: a non-power-of-two texture is complete only with clamp-to-edge and no mipmaps.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        if mipmaps {
+        if hasMipmaps {
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
-            byteCount = width * height * 4 * 4 / 3
+            byteCount = storeW * storeH * 4 * 4 / 3
         } else {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-            byteCount = width * height * 4
+            byteCount = storeW * storeH * 4
+        }
+    }
+
+    /// The image at the texture's corner, then its last column and last row (and corner pixel) once more.
+    private static func upload(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, storeW: Int, storeH: Int) {
+        func sub(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ data: UnsafeRawPointer?) {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(w), GLsizei(h),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), data)
+        }
+        sub(0, 0, width, height, pixels.baseAddress)
+        if height < storeH, let base = pixels.baseAddress {
+            sub(0, height, width, 1, base + (height - 1) * width * 4)
+        }
+        if width < storeW {
+            var column = [UInt8](repeating: 0, count: (height + 1) * 4)
+            for y in 0..<height {
+                for k in 0..<4 { column[y * 4 + k] = pixels[(y * width + width - 1) * 4 + k] }
+            }
+            for k in 0..<4 { column[height * 4 + k] = column[(height - 1) * 4 + k] }
+            column.withUnsafeBytes { sub(width, 0, 1, min(height + 1, storeH), $0.baseAddress) }
         }
     }
 

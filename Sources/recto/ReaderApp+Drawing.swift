@@ -47,7 +47,7 @@ extension ReaderApp {
             damage.reset()
         }
         var scene = composer.scene(plan.frame, textures: textures)
-        scene.details = plan.details.compactMap { d in details[d.page].map { PageQuad(texture: $0, rect: d.rect) } }
+        scene.details = plan.details.flatMap { d in details[d.page]?.quads(over: d.rect) ?? [] }
         scene.view = Affine2.scale(window.renderScale).concatenating(scene.view)
         scene.hint = plan.hint.map { HintLayer(text: $0.text, corner: $0.corner, leftOfCorner: $0.spineOnLeft) }
         scene.overlay = plan.overlay.map { o in

@@ -34,11 +34,8 @@ extension ReaderApp {
                                      outputSize: output)
             case .showRegion(let page, _):
                 // The core keeps where it goes; the texture is all the shell needs.
-                if let image = arrivedRegion, let renderer {
-                    details[page] = image.pixels.withUnsafeBytes {
-                        renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
-                    }
-                }
+                // Tiled within the texture limit: on a screen wider than the limit a region is wider too.
+                if let image = arrivedRegion, let renderer { details[page] = renderer.makeTiles(image) }
             case .endRegions:
                 details.removeAll()
                 cache?.endRegions()
@@ -162,6 +159,7 @@ extension ReaderApp {
             return
         }
         renderer = made.renderer
+        options.logger.info("GL: \(made.renderer.limits.description)")
         // llvmpipe's window surfaces repaint, copy and damage every frame whole; RECTO_PRESENT=swap keeps them
         // (to compare the two ways).
         if let surface, !surface.hasBufferAge, RetainedTarget.isSoftwareRenderer,

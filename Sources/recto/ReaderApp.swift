@@ -45,7 +45,7 @@ import Renderer
     var textures: [Int: Texture] = [:]
     /// The zoom region delivered by the page-cache event being handled, until the core says where it goes.
     var arrivedRegion: RGBAImage?
-    var details: [Int: Texture] = [:]
+    var details: [Int: TextureTiles] = [:]
     /// Where this book's page is remembered (tablets), nil in kiosk mode or when it cannot be.
     var positions: BookRecord?
     var glErrorCount = 0

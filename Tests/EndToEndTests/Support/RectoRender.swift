@@ -7,14 +7,17 @@ enum RectoRender {
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for name in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG"] { environment[name] = nil }
-        return environment
+        return environment.merging(GPUProfile.fromEnvironment) { $1 }
     }
 
     /// `recto render --no-config ARGUMENTS --out <scratch>.png`, decoded, with what it wrote on stderr.
     /// Throws unless it exits 0.
-    static func image(_ arguments: [String]) throws -> (image: RGBAImage, url: URL, stderr: String) {
+    /// `profile` entries are added to the environment (GPUProfile).
+    static func image(_ arguments: [String], profile: [String: String] = [:]) throws
+        -> (image: RGBAImage, url: URL, stderr: String) {
         let out = try Scratch.makeDirectory("render").appendingPathComponent("render.png")
-        let run = try runRecto(["render", "--no-config"] + arguments + ["--out", out.path], environment: environment)
+        let run = try runRecto(["render", "--no-config"] + arguments + ["--out", out.path],
+                               environment: environment.merging(profile) { $1 })
         guard run.termination == .exited(0) else {
             throw HarnessError.failed("recto render \(arguments) ended with \(run.termination)", detail: run.stderr)
         }

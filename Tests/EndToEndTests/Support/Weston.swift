@@ -62,6 +62,8 @@ final class Weston {
         clientEnvironment["XDG_CACHE_HOME"] = artifactsDirectory.appendingPathComponent("cache").path
         // Remembered pages too: every test opens its book where it says, never where another test left it.
         clientEnvironment["XDG_STATE_HOME"] = artifactsDirectory.appendingPathComponent("state").path
+        // The GPU profile the run asks for (RECTO_TEST_GPU_PROFILE), for clients only: weston draws with pixman.
+        clientEnvironment.merge(GPUProfile.fromEnvironment) { $1 }
         self.clientEnvironment = clientEnvironment
         var westonEnvironment = base
         westonEnvironment["RECTO_TEST_CONTROL"] = controlPath
