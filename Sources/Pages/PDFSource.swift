@@ -1,5 +1,5 @@
 import Decoding
-import Foundation
+import FoundationEssentials
 import PDF
 
 /// A PDF book: pages rendered by the sandboxed `recto-pdf` helper (see `PDFDocument`). The file is opened

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Config
-import Foundation
+import FoundationEssentials
 import Pages
 import Reader
 import Renderer

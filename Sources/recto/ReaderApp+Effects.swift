@@ -1,6 +1,6 @@
 import AppCore
 import Decoding
-import Foundation
+import FoundationEssentials
 import Glibc
 import Pages
 import Platform

@@ -1,7 +1,7 @@
 import AppCore
 import Control
 import Decoding
-import Foundation
+import FoundationEssentials
 import Glibc
 import Metrics
 import Pages
