@@ -119,6 +119,9 @@ def main():
         zooms = [e for e in after if e["event"] == "zoom"]
         if len(begins) != 2 or zooms: failures.append(f"double tap on a turning zone: {len(begins)} turns, {len(zooms)} zooms")
 
+        with cv: waited = sum(1 for e in events if e["event"] == "turn-waits")
+        with open("/proc/loadavg") as l: load = l.read().split()[0]
+        print(f"load {load}; turns that waited for their pages: {waited}")
         print(f"tap lift -> flip begin over {len(taps)} taps: p50 {percentile(taps, 50):.1f} ms, "
               f"p95 {percentile(taps, 95):.1f} ms, max {max(taps):.1f} ms (frame time {FRAME_MS:.1f} ms)")
         print(f"key press -> page over {len(keys)} presses: p50 {percentile(keys, 50):.0f} ms, "
