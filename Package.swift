@@ -15,7 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // MIT licence: CBZ books are read in place.
+        // MIT licence: the tests write CBZ fixtures with it (recto reads them with Pages/ZipArchive.swift).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // MIT licence; wraps toml++ (MIT). Only the Config target uses it.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -31,6 +31,9 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        // zlib for CBZ entries (Pages/ZipArchive.swift): a ZIP reader of our own, not ZIPFoundation, whose use of
+        // the full Foundation links ICU into recto. Not "CZlib": ZIPFoundation (the tests' fixture writer) has one.
+        system("CZlibSystem", "zlib", apt: "zlib1g-dev"),
         // The PDF helper's wire protocol and descriptor passing (glibc only).
         .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
@@ -96,7 +99,7 @@ let package = Package(
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -133,7 +136,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
-            "Config", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Config", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),

@@ -41,6 +41,8 @@ for p in "${programs[@]}"; do
   swift build "${swift_flags[@]}" --product "$p"
 done
 bindir=$(swift build "${swift_flags[@]}" --show-bin-path)
+# No ICU in the reader, and a small binary (issue 29): fails the package here, before anything is made.
+scripts/check-no-icu.sh "$bindir/recto"
 
 work=.build-deb/package
 root=$work/root

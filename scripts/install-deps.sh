@@ -27,6 +27,8 @@ packages=(
   glslang-tools
   # the metrics test parses the reader's metrics file with Prometheus' own text parser
   python3 python3-prometheus-client
+  # CBZ books: recto's own ZIP reader inflates with zlib (Pages/ZipArchive.swift, CZlibSystem)
+  zlib1g-dev
 )
 missing=()
 for p in "${packages[@]}"; do

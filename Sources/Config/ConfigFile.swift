@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Posix
 import TOMLKit
@@ -127,10 +127,15 @@ public struct ConfigFile: Sendable, Equatable {
     static let fileRelative: Set = [SettingKey(\.book), SettingKey(\.library)]
 
     private func resolve(_ bookPath: String) -> String {
-        let expanded = (bookPath as NSString).expandingTildeInPath
+        var expanded = bookPath
+        if bookPath == "~" || bookPath.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"],
+           !home.isEmpty {
+            expanded = home + bookPath.dropFirst()
+        }
         guard !expanded.hasPrefix("/") else { return expanded }
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? expanded : (directory as NSString).appendingPathComponent(expanded)
+        // Relative to the configuration file's directory.
+        guard let slash = path.lastIndex(of: "/") else { return expanded }
+        return String(path[...slash]) + expanded
     }
 
     static func value(of node: TOMLValueConvertible) -> ConfigValue {

@@ -52,7 +52,7 @@ public struct SettingTable: Sendable {
         help: "A release at least this fast completes (or cancels) the turn from anywhere, 50–20000 px/s")
     public let swipeSpeed = Setting("swipe-speed", 500.0, .number(min: 50, max: 20_000), unit: "px/s", live: true,
         help: "A swipe at least this fast turns the page, 50–20000 px/s")
-    public let turnDuration = Setting("turn-duration", 700.0, .number(min: 150, max: 2000), unit: "ms", live: true,
+    public let turnDuration = Setting("turn-duration", 400.0, .number(min: 150, max: 2000), unit: "ms", live: true,
         help: "Time a page turn takes to land after a key, a tap or a slow release, 150–2000 ms (a fast release lands sooner)")
     public let margin = Setting("margin", 0.02, .number(min: 0, max: 0.25), unit: "fraction", scope: .everyCommand,
         help: "Margin around the pages, 0–0.25 of the window's shorter side")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where recto looks for its configuration file.
 public enum ConfigLocation {
@@ -64,7 +64,7 @@ extension Settings {
 
     /// True for an existing regular file (or a symbolic link to one); a directory is not a configuration file.
     public static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
     }
 }

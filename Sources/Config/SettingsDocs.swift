@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The settings described for people, from the declarations: `recto --help`'s SETTINGS, each command's
 /// setting flags, and README's table (`recto settings --markdown`, checked against README by a test).

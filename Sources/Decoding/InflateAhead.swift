@@ -1,5 +1,6 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+import Posix
 
 /// A PNG's image data inflated on a thread of its own, ahead of libpng, which reads it back as stored
 /// (uncompressed) deflate blocks and does all the rest as always: unfiltering, expanding, its own checks.
@@ -24,7 +25,7 @@ final class InflateAhead: @unchecked Sendable {
     private let blockSizes: [Int]
     private let slots: [UnsafeMutablePointer<UInt8>]
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var published = 0
     private var released = 0
     private var failed = false
@@ -80,9 +81,7 @@ final class InflateAhead: @unchecked Sendable {
     /// Starts inflating on a thread of its own; `finish()` must follow.
     func start() {
         started = true
-        let thread = Thread { [self] in inflateAll() }
-        thread.name = "recto.inflate"
-        thread.start()
+        startThread(name: "recto.inflate") { [self] in inflateAll() }
     }
 
     /// Stops the inflater (when the reader gave up early) and waits until it no longer touches the file.

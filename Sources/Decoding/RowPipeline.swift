@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Posix
 
 /// Shrinks rows on a helper thread while the caller decodes the next ones: for a large PNG, libpng's
 /// unfiltering, the inflating ahead of it (`InflateAhead`) and the area average (~20 ms for 2048×2732 here)
@@ -8,7 +9,7 @@ import Foundation
 final class RowPipeline: @unchecked Sendable {
     // @unchecked: each band buffer belongs to one side at a time, handed over under `condition`; `scaler` is
     // used only by the helper until `finish` has seen it stop.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let bands: [UnsafeMutablePointer<UInt8>]
     private var rowsIn: [Int]
     /// Bands submitted and not yet taken by the helper, in order from `nextToDrain`.
@@ -33,9 +34,7 @@ final class RowPipeline: @unchecked Sendable {
         self.bandRows = bandRows
         bands = (0..<count).map { _ in .allocate(capacity: stride * bandRows) }
         rowsIn = Array(repeating: 0, count: count)
-        let thread = Thread { [self] in drain() }
-        thread.name = "recto.shrink"
-        thread.start()
+        startThread(name: "recto.shrink") { [self] in drain() }
     }
 
     deinit {

@@ -3,8 +3,8 @@ import Input
 
 /// Turns input events into intents. Pure and synchronous: feed every event to `handle(_:in:)` in arrival order,
 /// with the view on screen at that moment, and apply the returned intents; when `nextDeadline` is set, arm a
-/// timer and call `tick(now:)` when it fires (a single tap waits `doubleTapInterval` to be sure it is not the
-/// first half of a double tap). Events with a timestamp also run `tick`, so a late timer is harmless. Every
+/// timer and call `tick(now:)` when it fires (a tap in the middle waits `doubleTapInterval` to be sure it is not
+/// the first half of a double tap; a tap that turns acts at its lift — `TapResolver` has the rule). Events with a timestamp also run `tick`, so a late timer is harmless. Every
 /// intent carries its event's time, so events read late in one batch mean what they meant one by one.
 ///
 /// Touch:

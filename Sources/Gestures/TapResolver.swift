@@ -2,11 +2,14 @@ import Geometry
 
 /// Decides single versus double taps for one input source.
 ///
-/// A single tap can only act once it is certain no second tap follows, so its turn waits until
-/// `doubleTapInterval` after its up (`deadline`), or until something else proves it single: a new stroke far away,
-/// a stroke on a control, or a nearby stroke that turns out not to be a tap. Strokes on controls never come here
-/// otherwise: their taps act at once. A tap that would do nothing sets no deadline (the app is not
-/// woken for it) but is still remembered so that a quick second tap toggles zoom.
+/// The rule: a tap that turns the page acts at once and is never the first half of a double tap (a second
+/// quick tap there turns again); a double tap zooms wherever a single tap does not turn — the middle of an
+/// unzoomed page, outside the page, anywhere on a zoomed page, everywhere when tap zones are off. Only a tap
+/// with nothing to lose waits: the middle's overlay waits until `doubleTapInterval` after its up (`deadline`), or
+/// until something else proves it single: a new stroke far away, a stroke on a control, or a nearby stroke that
+/// turns out not to be a tap. Strokes on controls never come here otherwise: their taps act at once. A tap that
+/// would do nothing sets no deadline (the app is not woken for it) but is still remembered so that a quick
+/// second tap toggles zoom.
 struct TapResolver: Sendable, Hashable {
     private struct FirstTap: Sendable, Hashable {
         var position: Vec2
@@ -57,7 +60,7 @@ struct TapResolver: Sendable, Hashable {
             return [.toggleZoom(at: f.position)]
         }
         var out = flush()
-        if config.doubleTapInterval <= 0 {
+        if config.doubleTapInterval <= 0 || action?.isTapTurn == true {
             if let action { out.append(action) }
         } else {
             first = FirstTap(position: p, upTime: time, action: action)
@@ -71,5 +74,13 @@ struct TapResolver: Sendable, Hashable {
     private mutating func flush() -> [Intent] {
         defer { first = nil }
         return first?.action.map { [$0] } ?? []
+    }
+}
+
+extension Intent {
+    /// A page turn asked for by a tap: acts at the lift, never waits for a second tap.
+    var isTapTurn: Bool {
+        if case .turn(_, cause: .tap) = self { return true }
+        return false
     }
 }

@@ -1,6 +1,7 @@
 import Decoding
-import Foundation
+import FoundationEssentials
 import Geometry
+import Posix
 import Glibc
 
 /// The shared half of `PageCache`: the lock-guarded state, the result pipe and the worker loop. Workers keep it
@@ -9,7 +10,7 @@ final class CacheCore: @unchecked Sendable {
     // @unchecked: `state` and `source` are read and written only with `condition` locked; the rest is immutable.
     let readFD: Int32
     private let writeFD: Int32
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var state: CacheState
     var source: PageSource
     private let limits: DecodeLimits

@@ -1,5 +1,5 @@
 import Book
-import Foundation
+import FoundationEssentials
 
 /// A library: several books shown as covers on a shelf. Which entries of a directory are books, and when a
 /// directory given as the book is a library rather than one book.
@@ -40,8 +40,8 @@ public enum Library {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+        var directory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory
     }
 
     /// Whether the folder or one of its sub-folders (within `depth` levels) holds a page image.

@@ -1,6 +1,7 @@
 import Decoding
-import Foundation
+import FoundationEssentials
 import Geometry
+import Posix
 import Glibc
 
 /// Decodes pages on a small pool of worker threads and hands results back through a pipe the caller polls, so
@@ -77,9 +78,7 @@ public final class PageCache: Sendable {
         fd = core.readFD
         for _ in 0..<max(1, configuration.threads) {
             let core = self.core
-            let thread = Thread { core.work() }
-            thread.name = "recto.pages"
-            thread.start()
+            startThread(name: "recto.pages") { core.work() }
         }
     }
 

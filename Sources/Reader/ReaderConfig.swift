@@ -11,12 +11,10 @@ public struct ReaderConfig: Sendable, Equatable {
     public var curl = CurlConfig()
     public var release = ReleasePolicy()
     public var spring = SpringConfig()
-    /// About how long (ms) a turn takes to land from rest (a key or tap flip), set on the spring: ω·T is
-    /// 10.5–11.6 for a flip across a page in 800×600 to 1920×1080 windows (settling to 0.25 px takes the log
-    /// of the page's size), so ω = 11.2 / T; the default ω of 16 is 700 ms.
+    /// How long (ms) a turn takes to land from rest (a key or tap flip), set on the spring (`SpringConfig`).
     public var turnDuration: Double {
-        get { 11_200 / spring.frequency }
-        set { spring.frequency = 11_200 / newValue }
+        get { spring.turnDuration }
+        set { spring = SpringConfig(turnDuration: newValue, settleDistance: spring.settleDistance) }
     }
     public var zoom = ZoomConfig()
     /// The recognizer's tunables; grab zones are laid out with `gestures.grabSize`.

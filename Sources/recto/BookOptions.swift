@@ -1,7 +1,9 @@
 import ArgumentParser
 import Config
-import Foundation
+import FoundationEssentials
+import Glibc
 import Pages
+import Posix
 import Reader
 import Renderer
 
@@ -57,7 +59,10 @@ struct BookOptions: ParsableArguments {
         if book == nil, let list = settings.books { return list }
         if book == nil, let directory = settings.library {
             do { return try Library.books(in: directory) } catch {
-                throw RectoExit(.usage, "cannot read the library \(directory): \(error.localizedDescription)")
+                // The system's reason, as opendir(3) gives it (Foundation's localizedDescription would link ICU).
+                var reason = "\(error)"
+                if let handle = opendir(directory) { closedir(handle) } else { reason = errnoText(errno) }
+                throw RectoExit(.usage, "cannot read the library \(directory): \(reason)")
             }
         }
         return settings.book.flatMap(Library.recognised)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Control
-import Foundation
+import FoundationEssentials
 import Glibc
 import Platform
 

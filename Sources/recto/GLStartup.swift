@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Posix
 import Glibc
 import Pages
 import Renderer
@@ -22,7 +23,7 @@ final class GLStartup: @unchecked Sendable {
     /// Readable end of the completion pipe (non-blocking, close-on-exec), for the event loop.
     let fd: Int32
     private let writeFD: Int32
-    private let lock = NSLock()
+    private let lock = Condition()
     private var outcome: Result<Made, any Error>?
 
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`).
@@ -31,9 +32,7 @@ final class GLStartup: @unchecked Sendable {
         nonisolated(unsafe) let connection = display
         // Same priority as the main thread: llvmpipe's rasterizer threads, started inside eglInitialize,
         // inherit this thread's nice value and draw every later frame.
-        let thread = Thread { [self] in finish(Self.make(connection)) }
-        thread.name = "recto.gl-start"
-        thread.start()
+        startThread(name: "recto.gl-start") { [self] in finish(Self.make(connection)) }
     }
 
     deinit {

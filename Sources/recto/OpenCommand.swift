@@ -1,7 +1,7 @@
 import ArgumentParser
 import Config
 import AppCore
-import Foundation
+import FoundationEssentials
 import Localization
 
 struct Open: ParsableCommand {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Figures about this process for `--stats` (soak tests watch them for growth).
 enum ProcessStatus {

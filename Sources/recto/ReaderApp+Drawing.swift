@@ -1,5 +1,6 @@
 import AppCore
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Geometry
 import Platform
 import Renderer

@@ -1,6 +1,6 @@
 import AppCore
 import Decoding
-import Foundation
+import FoundationEssentials
 import Geometry
 import Glibc
 import Pages

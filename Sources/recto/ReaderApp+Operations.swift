@@ -2,7 +2,7 @@ import AppCore
 import Config
 import Control
 import Decoding
-import Foundation
+import FoundationEssentials
 import Glibc
 import Metrics
 import Pages

@@ -1,5 +1,5 @@
 import AppCore
-import Foundation
+import FoundationEssentials
 import Geometry
 import Platform
 import Renderer

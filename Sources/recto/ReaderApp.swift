@@ -1,5 +1,5 @@
 import AppCore
-import Foundation
+import FoundationEssentials
 import Decoding
 import Glibc
 import Pages
@@ -115,11 +115,11 @@ import Renderer
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
     func watchBook(_ path: String) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let directory = exists && isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let directory = exists && isDirectory ? path : parentDirectory(of: path)
         // A directory book's chapters are sub-folders: watch them too.
-        let depth = exists && isDirectory.boolValue ? PageSource.maxFolderDepth : 0
+        let depth = exists && isDirectory ? PageSource.maxFolderDepth : 0
         // One watcher for the program's life: its descriptor stays in the loop's poll set.
         if let watcher { watcher.rewatch(directory.isEmpty ? "." : directory, depth: depth); return }
         watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory, depth: depth) { [unowned self] _ in
@@ -223,4 +223,12 @@ import Renderer
             }
         }
     }
+}
+
+/// The directory `path` lies in ("" for a bare name, "/" for a file at the root), trailing slashes ignored.
+func parentDirectory(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
 }

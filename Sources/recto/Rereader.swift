@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Posix
 import Glibc
 import Pages
 
@@ -13,15 +14,13 @@ final class Rereader: @unchecked Sendable {
     /// Readable end of the completion pipe (non-blocking, close-on-exec).
     let fd: Int32
     private let writeFD: Int32
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var job: PageSource?
     private var outcome: Result<PageSource, any Error>?
 
     init() {
         (fd, writeFD) = makeWakePipe()
-        let thread = Thread { [self] in run() }
-        thread.name = "recto.reread"
-        thread.start()
+        startThread(name: "recto.reread") { [self] in run() }
     }
 
     /// Opens `source`'s book again; the outcome comes through `take()`. One read at a time.

@@ -1,6 +1,6 @@
 import AppCore
 import Decoding
-import Foundation
+import FoundationEssentials
 import Geometry
 import Pages
 import Platform
@@ -57,15 +57,16 @@ import Text
 
     /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension).
     private static func open(_ path: String) -> (name: String, Result<BookLocation, Problem>) {
-        var folder: ObjCBool = false
-        let file = (path as NSString).lastPathComponent
-        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-        let name = isFolder ? file : (file as NSString).deletingPathExtension
+        var folder = false
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
+        // The name without its extension; a leading dot (".hidden") is no extension.
+        let name = isFolder ? file : file.lastIndex(of: ".").flatMap { $0 > file.startIndex ? String(file[..<$0]) : nil } ?? file
         do { return (name, .success(try BookLocation(path: path))) } catch {
             // The cover has room for the reason, not for the path twice.
             let message = (error as? RectoExit)?.message ?? "\(error)"
-            return (name, .failure(Problem(message.replacingOccurrences(of: "cannot open the book \(path): ", with: "")
-                .replacingOccurrences(of: path, with: file))))
+            return (name, .failure(Problem(message.replacing("cannot open the book \(path): ", with: "")
+                .replacing(path, with: file))))
         }
     }
 

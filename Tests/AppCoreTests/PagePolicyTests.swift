@@ -55,7 +55,7 @@ import Testing
         var d = Driver()
         // Sources twice the texture's size: zoomed 2.5×, the texture is magnified.
         d.handle(.pageReady(page: 1, size: Scene.pageSize, sourceSize: PixelSize(width: 1200, height: 1440)))
-        d.input(tap(at: Vec2(940, 400), t0: d.now + 50) + tap(at: Vec2(940, 400), t0: d.now + 200))
+        d.input(tap(at: Vec2(800, 400), t0: d.now + 50) + tap(at: Vec2(800, 400), t0: d.now + 200))
         d.run(for: 600)
         let requests = d.effects.compactMap { if case .requestRegion(let p, let r, let o) = $0 { (p, r, o) } else { nil } }
         #expect(requests.count == 1 && requests.first?.0 == 1, "\(requests)")
@@ -66,7 +66,7 @@ import Testing
             let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
             #expect(plan?.details.count == 1)
         }
-        d.input(tap(at: Vec2(940, 400), t0: d.now + 50) + tap(at: Vec2(940, 400), t0: d.now + 200))
+        d.input(tap(at: Vec2(800, 400), t0: d.now + 50) + tap(at: Vec2(800, 400), t0: d.now + 200))
         d.run(for: 600)
         #expect(d.effects.last { if case .endRegions = $0 { true } else { false } } != nil)
     }

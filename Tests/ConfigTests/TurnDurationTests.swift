@@ -1,4 +1,5 @@
 import Config
+import Curl
 import Gestures
 import Reader
 import Testing
@@ -27,6 +28,6 @@ import Testing
 
     @Test func theDefaultIsTheSpringOfBefore() {
         #expect(Settings().readerConfig.spring == ReaderConfig().spring, "the default changes nothing")
-        #expect(Settings().turnDuration == 700)
+        #expect(Settings().turnDuration == SpringConfig.defaultTurnDuration)
     }
 }

@@ -123,12 +123,12 @@ import TestSupport
     @Test func frameRateIndependent() {
         let end = 1000.0
         var a = release(drag(to: 0.35), velocity: Vec2(-700, 0), at: end), b = a
-        run(&a, from: end, until: end + 300, fps: 30)
-        run(&b, from: end, until: end + 300, fps: 144)
-        a.advance(to: end + 400); b.advance(to: end + 400)
-        #expect(!a.isFinished)
+        run(&a, from: end, until: end + 150, fps: 30)
+        run(&b, from: end, until: end + 150, fps: 144)
+        a.advance(to: end + 250); b.advance(to: end + 250)
+        #expect(!a.isFinished, "still moving at 250 ms of the default turn's 400")
         #expect(a.finger.distance(to: b.finger) < 1e-9)
-        b.advance(to: end + 200)   // time going backwards is ignored
+        b.advance(to: end + 100)   // time going backwards is ignored
         #expect(a.finger == b.finger)
     }
 

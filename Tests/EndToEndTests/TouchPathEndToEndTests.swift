@@ -16,6 +16,10 @@ import Testing
     static let corner = (x: Double(page.x + page.width - 10), y: Double(page.y + page.height - 10))
     static let middle = (x: Double(page.x + page.width / 2), y: Double(page.y + page.height / 2))
     static let finger = (x: 1300, y: 700)
+    /// On the right page and in the window's middle third, where a double tap zooms (the tap rule, README).
+    static let zoomPoint = (x: 1120.0, y: middle.y)
+    /// In the right third, clear of the grab zones: a tap there turns at its lift.
+    static let turnPoint = (x: Double(page.x + page.width - 200), y: middle.y)
     static let cover = Locked<RGBAImage?>(nil)
 
     private func startOnCover(_ arguments: [String] = []) throws -> RectoSession {
@@ -58,9 +62,9 @@ import Testing
         try waitForCoverAtRest(session)
     }
 
-    private func doubleTap(_ session: RectoSession) throws {
-        try session.weston.tap(x: Self.middle.x, y: Self.middle.y)
-        try session.weston.tap(x: Self.middle.x, y: Self.middle.y)
+    private func doubleTap(_ session: RectoSession, at point: (x: Double, y: Double) = zoomPoint) throws {
+        try session.weston.tap(x: point.x, y: point.y)
+        try session.weston.tap(x: point.x, y: point.y)
     }
 
     private func pressKey(_ session: RectoSession, _ code: UInt32) throws {
@@ -75,6 +79,16 @@ import Testing
         try doubleTap(session)
         #expect(try session.waitForEvent("zoom").number("scale") == 1)
         try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
+    }
+
+    @Test func aDoubleTapOnATurningZoneTurnsTwiceAndNeverZooms() throws {
+        let session = try startOnCover()
+        try doubleTap(session, at: Self.turnPoint)
+        #expect(phase(try session.waitForEvent("flip")) == "begin forward")
+        #expect(phase(try session.waitForEvent("flip", where: { $0.string("phase") == "begin" })) == "begin forward",
+                "the second tap turns again: \(session.historyText)")
+        let later = try session.events(during: .seconds(2))
+        #expect(!later.contains { $0.name == "zoom" }, "no zoom: \(session.historyText)")
     }
 
     @Test func afterAPinchZoomAndTheZeroKey() throws {

@@ -62,20 +62,23 @@ import TestSupport
         #expect(shape(intents) == ["panBegin", "panMove", "panEnd"])
     }
 
-    @Test func tapInTheRightThirdTurnsForwardAfterTheDoubleTapInterval() throws {
+    @Test func tapInTheRightThirdTurnsForwardAtTheLift() throws {
         let trace = try Trace("tap")
         var r = TestRecognizer(context: Scene.context())
-        #expect(r.feed(trace.events).isEmpty, "a single tap waits: it could be half a double tap")
-        let up = trace.endTime
-        #expect(r.nextDeadline == up + 300)
-        #expect(r.tick(now: up + 299).isEmpty)
-        #expect(r.tick(now: up + 300) == [.turn(.forward, cause: .tap)])
+        let timed = trace.events.flatMap { r.timed($0) }
+        #expect(timed == [TimedIntent(.turn(.forward, cause: .tap), at: trace.endTime)], "no wait for a second tap")
         #expect(r.nextDeadline == nil)
-        #expect(r.tick(now: up + 1000).isEmpty, "performed once")
+        #expect(r.tick(now: trace.endTime + 1000).isEmpty, "performed once")
     }
 
-    @Test func doubleTapTogglesZoomAndNeverTurns() throws {
-        let (intents, r, trace) = try replay("double_tap")
+    @Test func doubleTapInATurningZoneTurnsTwice() throws {
+        let (intents, r, _) = try replay("double_tap")
+        #expect(intents == [.turn(.forward, cause: .tap), .turn(.forward, cause: .tap)])
+        #expect(r.nextDeadline == nil)
+    }
+
+    @Test func doubleTapOnAZoomedPageTogglesZoomAndNeverTurns() throws {
+        let (intents, r, trace) = try replay("double_tap", context: Scene.context(zoomed: true))
         #expect(intents.count == 1)
         guard case let .toggleZoom(at) = intents.first else { Issue.record("no toggleZoom"); return }
         guard case let .touchDown(_, first, _) = trace.events.first else { return }
