@@ -25,6 +25,8 @@ packages=(
   swayimg imv
   # the metrics test parses the reader's metrics file with Prometheus' own text parser
   python3 python3-prometheus-client
+  # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
+  libsqlite3-dev chromium
 )
 missing=()
 for p in "${packages[@]}"; do

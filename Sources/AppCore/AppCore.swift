@@ -207,8 +207,9 @@ public struct AppCore: Sendable {
         return out
     }
 
-    /// `gated`: a turn or drag waits for its pages (false for what the gate lets go).
-    mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
+    /// `gated`: a turn or drag waits for its pages (false for what the gate lets go). `kind`: how the visitor
+    /// asked for it, when not what the intent says (a held drag let go as a flick).
+    mutating func apply(_ timed: TimedIntent, gated: Bool = true, as kind: String? = nil) -> [AppEffect] {
         var out: [AppEffect] = []
         if gated {
             let (go, effects) = gate(timed)
@@ -225,23 +226,29 @@ public struct AppCore: Sendable {
         default: break
         }
         needsFrame = true
-        return out + log(reader.apply(timed))
+        return out + log(reader.apply(timed), by: kind ?? Self.turnKind(timed.intent))
     }
 
-    /// Log lines for the reader's events; a page change also changes which pages are wanted.
-    mutating func log(_ events: [ReaderEvent]) -> [AppEffect] {
+    /// Log lines for the reader's events; a page change also changes which pages are wanted. `by`: how the
+    /// visitor asked for a turn (`turnKind`), on the turn's commit or, without one, its page change.
+    mutating func log(_ events: [ReaderEvent], by: String? = nil) -> [AppEffect] {
         var out: [AppEffect] = []
-        for event in events {
+        let byAt = by == nil ? nil : events.firstIndex { if case .flip(.commit, _) = $0 { true } else { false } }
+            ?? events.firstIndex { if case .page = $0 { true } else { false } }
+        for (i, event) in events.enumerated() {
             switch event {
             case .flip(let phase, let forward):
-                out.append(.log(LogEvent("flip", ["phase": .string(phase.rawValue),
-                                                  "direction": .string(forward ? "forward" : "backward")])))
+                var e = LogEvent("flip", ["phase": .string(phase.rawValue), "direction": .string(forward ? "forward" : "backward")])
+                if i == byAt, let by { e.append("by", .string(by)) }
+                out.append(.log(e))
             case .page(let p):
-                out.append(.log(LogEvent("page", ["page": .int(p)])))
+                var e = LogEvent("page", ["page": .int(p)])
+                if i == byAt, let by { e.append("by", .string(by)) }
+                out.append(.log(e))
                 if settings.remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
-                out.append(.log(LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])))
+                out.append(.log(zoomEvent(scale: scale, rotation: rotation)))
             }
         }
         return out

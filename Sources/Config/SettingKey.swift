@@ -29,6 +29,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case language
     case reducedMotion = "reduced-motion"
     case attractAfter = "attract-after"
+    // Visit statistics (issue 30).
+    case visitStats = "visit-stats"
+    case visitRetentionDays = "visit-retention-days"
 
     /// What values a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -75,6 +78,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .diskCacheMB: .whole(min: 0, max: 1_048_576)
         case .motionScale: .number(min: 0, max: 1)
         case .metricsInterval: .number(min: 1, max: 3600)
+        case .visitStats: .toggle
+        case .visitRetentionDays: .whole(min: 1, max: 36_500)
         }
     }
 
@@ -106,6 +111,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .motionScale: "fraction"
         case .controlSocket, .metricsFile: "path"
         case .metricsInterval: "seconds"
+        case .visitRetentionDays: "days"
         default: "bool"
         }
     }
@@ -147,6 +153,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .metricsInterval: "Seconds between writes of the metrics file while something changes, 1–3600 (default 10); at least once a minute otherwise."
         case .attractAfter: "Seconds without input (0–86400) before the page corner starts lifting now and then to invite a touch (attract mode); 0 = never; off with reduced-motion (default 30 with --kiosk, else 0)."
         case .reducedMotion: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode (default off)."
+        case .visitStats: "Record visits (start, length, pages and time on each, turns by kind, zoom centres, attract mode; nothing personal) in $XDG_STATE_HOME/recto/visits.db for `recto report` (default on with --kiosk, else off)."
+        case .visitRetentionDays: "Days visits are kept before they are deleted, 1–36500 (default 365)."
         case .language: "Language of the text visitors see (placeholder pages, hints): de, fr or en (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
         }
     }

@@ -130,6 +130,10 @@ extension Settings {
         case .language: language = try string()
         case .reducedMotion: reducedMotion = try bool()
         case .attractAfter: attractAfter = try number()
+        case .visitStats: visitStats = try bool()
+        case .visitRetentionDays:
+            guard case .integer(let i) = value, case .whole(let lo, let hi) = kind, i >= lo, i <= hi else { throw fail() }
+            visitRetentionDays = i
         }
         given.insert(key)
     }
@@ -172,6 +176,8 @@ extension Settings {
         case .language: language.map(ConfigValue.string)
         case .reducedMotion: .bool(reducedMotion)
         case .attractAfter: attractAfter.map(ConfigValue.number)
+        case .visitStats: visitStats.map(ConfigValue.bool)
+        case .visitRetentionDays: .integer(visitRetentionDays)
         }
     }
 }

@@ -99,6 +99,10 @@ public struct Settings: Sendable, Equatable {
     /// Seconds without input before attract mode (0 = never); nil for the default (`defaultKioskAttractAfter`
     /// in kiosk mode, off otherwise). See `attractAfterSeconds`.
     public var attractAfter: Double?
+    /// Visit statistics (issue 30): nil for the default (on in kiosk mode); days they are kept.
+    public var visitStats: Bool?
+    public var visitRetentionDays = 365
+    public var visitStatsOn: Bool { visitStats ?? kiosk }
 
     /// Idle reset default in kiosk mode, seconds.
     public static let defaultKioskIdleReset = 120.0

@@ -196,8 +196,40 @@ public final class VisitDatabase {
         return out
     }
 
-    /// The whole visits of the database (tests).
+    /// How many visits the database holds.
     public func visitCount() throws -> Int { Int(try db.integer("SELECT count(*) FROM visits")) }
+
+    /// Every visit whole, in order (tests, exports); `books` in the order of their first page.
+    public func visits() throws -> [Visit] {
+        var out: [Visit] = []
+        let rows = try record(kioskFallback: "").visits
+        let dwell = try db.prepare("""
+            SELECT b.name, d.page, d.ms, d.shows FROM dwell d JOIN books b ON b.id = d.book WHERE d.visit = ?
+            """)
+        let zooms = try db.prepare("""
+            SELECT b.name, z.page, z.x, z.y, z.scale, z.ms FROM zooms z JOIN books b ON b.id = z.book WHERE z.visit = ?
+            ORDER BY z.seq
+            """)
+        let open = try db.prepare("SELECT open FROM visits WHERE started_at = ?")
+        for r in rows {
+            var v = Visit(startedAt: r.startedAt, utcOffsetMinutes: r.utcOffsetMinutes, lengthMS: r.lengthMS,
+                          activeMS: r.activeMS, attract: r.attract, turns: r.turns, overlayUses: r.overlayUses,
+                          scrubberUses: r.scrubberUses)
+            try dwell.bind(r.startedAt)
+            while try dwell.step() {
+                v.pages.append(PageDwell(book: dwell.text(0), page: Int(dwell.int(1)), ms: Double(dwell.int(2)), shows: Int(dwell.int(3))))
+                if !v.books.contains(dwell.text(0)) { v.books.append(dwell.text(0)) }
+            }
+            try zooms.bind(r.startedAt)
+            while try zooms.step() {
+                v.zooms.append(ZoomRecord(book: zooms.text(0), page: Int(zooms.int(1)), x: zooms.double(2), y: zooms.double(3),
+                                          scale: zooms.double(4), ms: Double(zooms.int(5))))
+            }
+            v.open = try open.bind(r.startedAt).stepped.int(0) != 0
+            out.append(v)
+        }
+        return out
+    }
 }
 
 extension Statement {

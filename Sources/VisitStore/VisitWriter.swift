@@ -34,6 +34,11 @@ public final class VisitWriter: @unchecked Sendable {
         self.options = options
         self.log = log
         let box = Unmanaged.passRetained(self).toOpaque()
+        // The worker takes no signal: SIGTERM and friends stay the loop's (its signalfd), whenever it blocks them.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         pthread_create(&thread, nil, { raw in
             let writer = Unmanaged<VisitWriter>.fromOpaque(raw!).takeRetainedValue()
             writer.run()

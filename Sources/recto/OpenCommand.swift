@@ -75,6 +75,8 @@ struct Open: ParsableCommand {
         options.controlSocket = settings.controlSocket
         options.metricsFile = settings.metricsFile
         options.metricsInterval = settings.metricsInterval
+        // Visit statistics (issue 30).
+        options.visitRetentionDays = settings.visitStatsOn ? settings.visitRetentionDays : nil
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

@@ -14,6 +14,7 @@ extension ReaderApp {
             switch effect {
             case .log(let event):
                 log.emit(annotated(event))
+                visits?.observe(event, now: monotonicMilliseconds())
             case .warn(let message):
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):

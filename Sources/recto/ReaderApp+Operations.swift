@@ -146,6 +146,7 @@ extension ReaderApp {
     func switchBook(to book: BookLocation) {
         ops?.bookPath = book.path
         ops?.metrics?.book = book.path
+        visits?.bookOpened(book.path, now: monotonicMilliseconds())
         bookGeneration += 1
         rereadAgain = false
         cache?.replaceSource(book.source)

@@ -31,6 +31,9 @@ struct ReaderFlags: ParsableArguments {
     @Option(help: help(.language)) var language: String?
     @Flag(name: .customLong("reduced-motion"), inversion: .prefixedNo, help: help(.reducedMotion)) var reducedMotion: Bool?
     @Option(name: .customLong("attract-after"), help: help(.attractAfter)) var attractAfter: Double?
+    // Visit statistics (issue 30).
+    @Flag(name: .customLong("visit-stats"), inversion: .prefixedNo, help: help(.visitStats)) var visitStats: Bool?
+    @Option(name: .customLong("visit-retention-days"), help: help(.visitRetentionDays)) var visitRetentionDays: Int?
 
     /// The flags that were given, as settings.
     var overrides: [(SettingKey, ConfigValue)] {
@@ -51,6 +54,7 @@ struct ReaderFlags: ParsableArguments {
             (.metricsInterval, metricsInterval.map(ConfigValue.number)),
             (.predict, predict.map(ConfigValue.bool)), (.language, language.map(ConfigValue.string)),
             (.reducedMotion, reducedMotion.map(ConfigValue.bool)), (.attractAfter, attractAfter.map(ConfigValue.number)),
+            (.visitStats, visitStats.map(ConfigValue.bool)), (.visitRetentionDays, visitRetentionDays.map(ConfigValue.integer)),
         ]
         return given.compactMap { key, value in value.map { (key, $0) } }
     }

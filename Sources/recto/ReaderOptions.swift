@@ -28,6 +28,8 @@ struct ReaderOptions {
     var metricsFile: String?
     /// Seconds between metrics writes while something changes.
     var metricsInterval = 10.0
+    /// Visit statistics (issue 30): kept this many days; nil = not recorded.
+    var visitRetentionDays: Int?
 
     var kiosk: Bool { app.kiosk }
 }

@@ -1,0 +1,124 @@
+import AppCore
+import Glibc
+import Platform
+import Posix
+import Visits
+import VisitStore
+
+/// Visit statistics (issue 30): the recorder fed from the event log, its visits saved by a worker thread in
+/// `$XDG_STATE_HOME/recto/visits.db`. The loop's only costs are a few value copies and a queue append.
+@MainActor final class VisitStats {
+    private var recorder: VisitRecorder
+    private let writer: VisitWriter
+    private var timer: TimerSource!
+
+    /// nil when off (`visit-stats`) or when there is no state directory.
+    init?(retentionDays: Int?, idleReset: Double?, bookPath: String, loop: EventLoop, environment: [String: String],
+          warn: @escaping @Sendable (String) -> Void) {
+        guard let days = retentionDays, let dir = Self.directory(environment: environment) else { return nil }
+        guard makeDirectories(dir) else {
+            warn("visit statistics off: cannot make \(dir): \(String(cString: strerror(errno)))")
+            return nil
+        }
+        writer = VisitWriter(.init(path: dir + "/visits.db", retentionDays: days, kiosk: Self.hostName()), log: warn)
+        recorder = VisitRecorder(book: Self.bookName(bookPath), idleTimeout: idleReset, wallOffsetMS: 0)
+        timer = TimerSource(loop: loop) { [unowned self] in
+            timer.fired()
+            writer.submit(recorder.tick(at: monotonicMilliseconds()))
+            timer.arm(at: recorder.nextDeadline)
+        }
+    }
+
+    /// `$XDG_STATE_HOME/recto`, or `~/.local/state/recto`.
+    nonisolated static func directory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/recto" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/recto" }
+        return nil
+    }
+
+    /// An input event with a time (a touch, key, button or wheel), at `now` on the loop's clock.
+    func inputArrived(now: Double) {
+        if !recorder.isOpen { setWallClock(now: now) }
+        record([.input], now: now)
+    }
+
+    /// The single tap on the event log: each line the core logs passes here.
+    func observe(_ event: LogEvent, now: Double) { record(visitInputs(event), now: now) }
+
+    /// Another book is shown (`recto ctl open`, the shelf).
+    func bookOpened(_ path: String, now: Double) { record([.book(Self.bookName(path))], now: now) }
+
+    /// The reader stops: the open visit is saved as it stands and the worker finishes writing.
+    func stop(now: Double) {
+        writer.submit(recorder.finish(at: now))
+        writer.close()
+    }
+
+    private func record(_ inputs: [VisitInput], now: Double) {
+        guard !inputs.isEmpty else { return }
+        for input in inputs { writer.submit(recorder.record(input, at: now)) }
+        timer.arm(at: recorder.nextDeadline)
+    }
+
+    private func setWallClock(now: Double) {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        recorder.wallOffsetMS = Double(wall.tv_sec) * 1000 + Double(wall.tv_nsec) / 1e6 - now
+        var t = wall.tv_sec
+        var local = tm()
+        localtime_r(&t, &local)
+        recorder.utcOffsetMinutes = local.tm_gmtoff / 60
+    }
+
+    /// The book's file or folder name: where it lies on this kiosk says nothing to a fleet's report.
+    nonisolated static func bookName(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    nonisolated static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(cString: buffer)
+    }
+}
+
+/// The one adapter from what the core logs to what the visit recorder hears (at the typed-occurrence merge it
+/// switches over occurrences instead).
+func visitInputs(_ event: LogEvent) -> [VisitInput] {
+    func string(_ key: String) -> String? { if case .string(let s)? = event.field(key) { s } else { nil } }
+    func int(_ key: String) -> Int? { if case .int(let i)? = event.field(key) { i } else { nil } }
+    func double(_ key: String) -> Double? {
+        switch event.field(key) {
+        case .double(let d)?: d
+        case .int(let i)?: Double(i)
+        default: nil
+        }
+    }
+    let turn = string("by").flatMap(TurnKind.init(rawValue:)).map { [VisitInput.turn($0)] } ?? []
+    switch event.name {
+    case "page": return turn + (int("page").map { [.page($0)] } ?? [])
+    case "flip": return string("phase") == "commit" ? turn : []
+    case "zoom":
+        guard let scale = double("scale") else { return [] }
+        let centre = int("page").flatMap { page in
+            double("x").flatMap { x in double("y").map { PagePoint(page: page, x: x, y: $0) } }
+        }
+        return [.zoom(scale: scale, centre: centre)]
+    case "overlay": return string("state") == "shown" ? [.overlay] : []
+    case "jump": return [.scrubber]
+    case "idle-reset": return [.idleReset]
+    case "attract": return string("phase") == "begin" ? [.attractBegan] : [.attractEnded]
+    default: return []
+    }
+}
+
+/// mkdir -p (mode 0700 for what it makes: the state directory is the user's own).
+private func makeDirectories(_ path: String) -> Bool {
+    var made = ""
+    for part in path.split(separator: "/") {
+        made += "/" + part
+        if mkdir(made, 0o700) != 0 && errno != EEXIST { return false }
+    }
+    return true
+}
