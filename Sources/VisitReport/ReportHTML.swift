@@ -24,7 +24,8 @@ extension VisitReport {
         svg{width:100%;height:auto;display:block}svg text{font-size:11px;fill:#444}
         .key span{display:inline-block;margin-right:1rem}.key i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-1px}
         .maps{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem}.maps figure{margin:0}
-        figcaption{font-size:.9rem;color:#555}.note{color:#666;font-size:.9rem}
+        figcaption{font-size:.9rem;color:#555}.note{color:#666;font-size:.9rem}td{white-space:nowrap}
+        @media (max-width:40rem){body{padding:.6rem}svg text{font-size:20px}.bar{display:none}table{font-size:.85rem}}
         </style></head><body>
         <h1>\(title.html)</h1>
         <p class="note">\(s.totalVisits) visits on \(names.count) kiosk\(names.count == 1 ? "" : "s")\(dateRange(s)). Nothing personal is recorded: no images, no identifiers, no touch positions.</p>
@@ -40,7 +41,7 @@ extension VisitReport {
                                                   series: s.days.map(\.counts), names: names)
         out += "<h2>Visits by hour of the day</h2>\n" + bars(labels: (0..<24).map { "\($0)" }, series: s.hours, names: names)
         let bounds = ReportSummary.lengthBounds
-        let lengthLabels = bounds.enumerated().map { "<" + duration(seconds: $0.element) } + ["≥" + duration(seconds: bounds.last!)]
+        let lengthLabels = bounds.map { "<" + duration(seconds: $0).replacingAll(" ", "") } + ["≥" + duration(seconds: bounds.last!).replacingAll(" ", "")]
         out += "<h2>Visit length</h2>\n<p class=\"note\">From the first to the last touch; the idle timeout's wait is not counted.</p>\n"
             + bars(labels: lengthLabels, series: s.lengths, names: names)
         out += "<h2>Attract mode</h2>\n" + attractTable(s)
@@ -48,7 +49,7 @@ extension VisitReport {
         for (book, pages) in s.books { out += pageTable(book: book, pages: pages, names: names) }
         if !s.zoomedPages.isEmpty {
             out += "<h2>Where visitors zoom</h2>\n<p class=\"note\">Each dot is one zoom: the point at the centre of the screen, drawn over the page.</p>\n<div class=\"maps\">\n"
-            for z in s.zoomedPages { out += heatMap(z) }
+            for (i, z) in s.zoomedPages.enumerated() { out += heatMap(z, id: "hot\(i)") }
             out += "</div>\n"
         }
         return out + "</body></html>\n"
@@ -102,12 +103,12 @@ extension VisitReport {
         let most = top.first?.totalMS ?? 1
         var out = "<h3>\(book.html)</h3>\n<div class=\"wrap\"><table><thead><tr><th>Page</th>"
             + (names.count > 1 ? names.map { "<th>\($0.html)</th>" }.joined() : "")
-            + "<th>Time</th><th>Visits</th><th style=\"width:30%\"></th></tr></thead><tbody>\n"
+            + "<th>Time</th><th>Visits</th><th class=\"bar\" style=\"width:30%\"></th></tr></thead><tbody>\n"
         for p in top {
             let width = most > 0 ? p.totalMS / most * 100 : 0
             out += "<tr><td>\(p.page)</td>" + (names.count > 1 ? p.ms.map { "<td>\(duration(seconds: $0 / 1000))</td>" }.joined() : "")
                 + "<td>\(duration(seconds: p.totalMS / 1000))</td><td>\(p.totalVisits)</td>"
-                + "<td><svg viewBox=\"0 0 100 6\" preserveAspectRatio=\"none\" style=\"height:.8rem\"><rect width=\"\(number(width))\" height=\"6\" fill=\"\(Self.colours[0])\"/></svg></td></tr>\n"
+                + "<td class=\"bar\"><svg viewBox=\"0 0 100 6\" preserveAspectRatio=\"none\" style=\"height:.8rem\"><rect width=\"\(number(width))\" height=\"6\" fill=\"\(Self.colours[0])\"/></svg></td></tr>\n"
         }
         if pages.count > top.count { out += "<tr><td colspan=\"9\" class=\"note\">and \(pages.count - top.count) more pages</td></tr>\n" }
         return out + "</tbody></table></div>\n"
@@ -116,7 +117,7 @@ extension VisitReport {
     /// Grouped bars: one group per label, one bar per kiosk.
     private func bars(labels: [String], series: [[Int]], names: [String]) -> String {
         guard !labels.isEmpty else { return "<p class=\"note\">No visits.</p>\n" }
-        let width = 640.0, height = 200.0, left = 34.0, bottom = 22.0, top = 8.0
+        let width = 640.0, height = 220.0, left = 48.0, bottom = 26.0, top = 10.0
         let most = max(1, series.flatMap { $0 }.max() ?? 1)
         let scale = niceCeiling(Double(most))
         let group = (width - left) / Double(labels.count)
@@ -127,7 +128,8 @@ extension VisitReport {
             out += "<line x1=\"\(number(left))\" x2=\"\(Int(width))\" y1=\"\(number(y))\" y2=\"\(number(y))\" stroke=\"#e4e4e4\"/>"
                 + "<text x=\"\(number(left - 4))\" y=\"\(number(y + 4))\" text-anchor=\"end\">\(number(v))</text>\n"
         }
-        let every = max(1, Int((Double(labels.count) / 16).rounded(.up)))
+        // Few enough labels to stay apart at a phone's larger text.
+        let every = max(1, Int((Double(labels.count) / 7).rounded(.up)))
         for (i, label) in labels.enumerated() {
             let x0 = left + group * Double(i) + group * 0.1
             for (k, count) in series[i].enumerated() where count > 0 {
@@ -142,18 +144,20 @@ extension VisitReport {
         return out + "</svg>\n"
     }
 
-    private func heatMap(_ z: ReportSummary.ZoomedPage) -> String {
+    private func heatMap(_ z: ReportSummary.ZoomedPage, id: String) -> String {
         let thumb = thumbnails[Self.thumbnailKey(book: z.book, page: z.page)]
         let w = 100.0, h = thumb.map { 100 * Double($0.height) / Double(max(1, $0.width)) } ?? 141.4
         var out = "<figure><svg viewBox=\"0 0 \(number(w)) \(number(h))\" role=\"img\" style=\"border:1px solid #ccc\">"
-        out += "<defs><radialGradient id=\"hot\"><stop offset=\"0\" stop-color=\"#e0201b\" stop-opacity=\".55\"/><stop offset=\"1\" stop-color=\"#e0201b\" stop-opacity=\"0\"/></radialGradient></defs>"
+        // Many zooms on one spot add up to red; one alone still shows.
+        let opacity = number(max(0.08, min(0.55, 8 / Double(max(1, z.points.count)))))
+        out += "<defs><radialGradient id=\"\(id)\"><stop offset=\"0\" stop-color=\"#e0201b\" stop-opacity=\"\(opacity)\"/><stop offset=\"1\" stop-color=\"#e0201b\" stop-opacity=\"0\"/></radialGradient></defs>"
         if let thumb {
             out += "<image href=\"\(thumb.dataURI)\" width=\"\(number(w))\" height=\"\(number(h))\" preserveAspectRatio=\"none\"/>"
         } else {
             out += "<rect width=\"\(number(w))\" height=\"\(number(h))\" fill=\"#f2efe6\"/>"
         }
         for p in z.points {
-            out += "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"9\" fill=\"url(#hot)\"/>"
+            out += "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"9\" fill=\"url(#\(id))\"/>"
                 + "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"1.2\" fill=\"#b00\"/>"
         }
         return out + "</svg><figcaption>\(z.book.html), page \(z.page): \(z.points.count) zoom\(z.points.count == 1 ? "" : "s")</figcaption></figure>\n"
