@@ -3,6 +3,8 @@ import Visits
 /// The report as one HTML file: inline CSS, SVG charts drawn here, thumbnails as data: URIs. Narrow screens get
 /// one column and charts that scale with the width.
 extension VisitReport {
+    /// Up to this many zooms a heat map draws one dot each; beyond, a grid of counts.
+    static let dotLimit = 400
     static let colours = ["#1f6fb2", "#d9822b", "#2e9e5b", "#b8336a", "#7a5cc2", "#8c6d1f", "#3a9fb0", "#c23b22"]
 
     public func html() -> String {
@@ -156,11 +158,25 @@ extension VisitReport {
         } else {
             out += "<rect width=\"\(number(w))\" height=\"\(number(h))\" fill=\"#f2efe6\"/>"
         }
-        for p in z.points {
-            out += "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"9\" fill=\"url(#\(id))\"/>"
-                + "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"1.2\" fill=\"#b00\"/>"
+        if z.points.count <= Self.dotLimit {
+            for p in z.points {
+                out += "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"9\" fill=\"url(#\(id))\"/>"
+                    + "<circle cx=\"\(number(p.x * w))\" cy=\"\(number(p.y * h))\" r=\"1.2\" fill=\"#b00\"/>"
+            }
+        } else {
+            // A year of zooms: counted in cells (a fixed number, whatever the count), shaded by their share.
+            let columns = 25, rows = Int((Double(columns) * h / w).rounded())
+            var cells = [Int](repeating: 0, count: columns * rows)
+            for p in z.points where p.x >= 0 && p.x < 1 && p.y >= 0 && p.y < 1 {
+                cells[Int(p.y * Double(rows)) * columns + Int(p.x * Double(columns))] += 1
+            }
+            let most = Double(cells.max() ?? 1)
+            let cw = w / Double(columns), ch = h / Double(rows)
+            for (i, n) in cells.enumerated() where n > 0 {
+                out += "<rect x=\"\(number(Double(i % columns) * cw))\" y=\"\(number(Double(i / columns) * ch))\" width=\"\(number(cw))\" height=\"\(number(ch))\" fill=\"#e0201b\" fill-opacity=\"\(number(0.1 + 0.6 * Double(n) / most))\"/>"
+            }
         }
-        return out + "</svg><figcaption>\(z.book.html), page \(z.page): \(z.points.count) zoom\(z.points.count == 1 ? "" : "s")</figcaption></figure>\n"
+        return out + "</svg><figcaption>\(z.book.html), page \(z.page): \(z.points.count) zoom\(z.points.count == 1 ? "" : "s")\(z.points.count > Self.dotLimit ? " (shaded by how many)" : "")</figcaption></figure>\n"
     }
 }
 

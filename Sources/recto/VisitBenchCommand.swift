@@ -84,10 +84,11 @@ struct VisitBench: ParsableCommand {
             let wait = next - monotonicMilliseconds()
             if wait > 0 { usleep(useconds_t(wait * 1000)) }
         }
+        let whileReading = writer.transactions
         writer.submit(recorder.finish(at: monotonicMilliseconds()))
         writer.close()
-        print("reading \(reading) s at 60 inputs/s: \(writer.transactions) write transactions"
-              + " (\(String(format: "%.2f", Double(writer.transactions) / reading)) a second);"
+        print("reading \(reading) s at 60 inputs/s: \(whileReading) write transactions while reading"
+              + " (\(String(format: "%.2f", Double(whileReading) / reading)) a second), 1 more at the end;"
               + " the loop's cost per input at most \(String(format: "%.3f", maxQueueCost)) ms")
     }
 
