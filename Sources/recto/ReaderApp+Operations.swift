@@ -209,6 +209,7 @@ extension ReaderApp {
         let wallOffset = Date().timeIntervalSince1970 - now / 1000
         let text = metrics.exposition(now: now, wallOffset: wallOffset,
                                          residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes)
+            + (visits?.counters.exposition() ?? "")
         do {
             try FileIO.writeAtomically(Array(text.utf8), to: path)
             o.metricsWarned = false

@@ -11,6 +11,8 @@ import VisitStore
     private var recorder: VisitRecorder
     private let writer: VisitWriter
     private var timer: TimerSource!
+    /// Totals since start, for the metrics file.
+    private(set) var counters = VisitCounters()
 
     /// nil when off (`visit-stats`) or when there is no state directory.
     init?(retentionDays: Int?, idleReset: Double?, bookPath: String, loop: EventLoop, environment: [String: String],
@@ -24,7 +26,7 @@ import VisitStore
         recorder = VisitRecorder(book: Self.bookName(bookPath), idleTimeout: idleReset, wallOffsetMS: 0)
         timer = TimerSource(loop: loop) { [unowned self] in
             timer.fired()
-            writer.submit(recorder.tick(at: monotonicMilliseconds()))
+            save(recorder.tick(at: monotonicMilliseconds()))
             timer.arm(at: recorder.nextDeadline)
         }
     }
@@ -50,14 +52,19 @@ import VisitStore
 
     /// The reader stops: the open visit is saved as it stands and the worker finishes writing.
     func stop(now: Double) {
-        writer.submit(recorder.finish(at: now))
+        save(recorder.finish(at: now))
         writer.close()
     }
 
     private func record(_ inputs: [VisitInput], now: Double) {
         guard !inputs.isEmpty else { return }
-        for input in inputs { writer.submit(recorder.record(input, at: now)) }
+        for input in inputs { save(recorder.record(input, at: now)) }
         timer.arm(at: recorder.nextDeadline)
+    }
+
+    private func save(_ updates: [VisitUpdate]) {
+        for u in updates { counters.add(u) }
+        writer.submit(updates)
     }
 
     private func setWallClock(now: Double) {

@@ -11,7 +11,8 @@ import VisitStore
 @Suite(.serialized) struct VisitStatsEndToEndTests {
     static let (width, height) = (1280, 800)
     static let page = PageLayout.single(width: width, height: height)
-    static let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "2", "--attract-after", "4"]
+    /// An idle reset long enough for a turn that waits for its page on a busy machine, attract mode after it.
+    static let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "4", "--attract-after", "6"]
     /// One frame at 60 Hz, ms.
     static let frame = 1000.0 / 60
     /// What the test's clock may be off by where it stands in for recto's (the moment an input was sent, not
@@ -25,7 +26,9 @@ import VisitStore
     /// A scripted day: three visits separated by idle resets (turns of every kind, a zoom, a jump, a visit that
     /// attract mode began), then the database is read back.
     @Test func aScriptedDayIsRecordedExactly() throws {
-        let session = try RectoSession.start(width: Self.width, height: Self.height, arguments: Self.arguments)
+        let metrics = try Scratch.makeDirectory("metrics").appendingPathComponent("recto.prom").path
+        let session = try RectoSession.start(width: Self.width, height: Self.height,
+                                             arguments: Self.arguments + ["--metrics-file", metrics])
         let weston = session.weston
         #expect(try session.waitForEvent("shown").int("page") == 1)
         let socket = try #require(session.ready?.string("control"))
@@ -67,7 +70,7 @@ import VisitStore
         try pageEvent(5)
         weston.sleep(until: .now + .milliseconds(700))
         try input { try weston.pointerMotion(x: 600, y: 500) }
-        _ = try session.waitForEvent("idle-reset", timeout: .seconds(6))
+        _ = try session.waitForEvent("idle-reset", timeout: .seconds(10))
         try pageEvent(1)
 
         // Visit 2: a double-tap zoom at a known point of the cover, back to fit, End (jump), `recto ctl goto`
@@ -90,11 +93,11 @@ import VisitStore
         try pageEvent(4)
         weston.sleep(until: .now + .milliseconds(400))
         try input { try weston.pointerMotion(x: 620, y: 520) }
-        _ = try session.waitForEvent("idle-reset", timeout: .seconds(6))
+        _ = try session.waitForEvent("idle-reset", timeout: .seconds(10))
         try pageEvent(1)
 
         // Visit 3: attract mode begins; a touch ends it and begins a visit.
-        _ = try session.waitForEvent("attract", timeout: .seconds(8)) { $0.string("phase") == "begin" }
+        _ = try session.waitForEvent("attract", timeout: .seconds(10)) { $0.string("phase") == "begin" }
         try visitBegins { try weston.tap(x: 640, y: 400) }
         // The touch that ends attract mode begins the visit: the log says exactly when recto read it.
         let attractEnd = try session.waitForEvent("attract", timeout: .seconds(3)) { $0.string("phase") == "end" }
@@ -103,7 +106,7 @@ import VisitStore
         try pageEvent(2)
         weston.sleep(until: .now + .milliseconds(300))
         try input { try weston.pointerMotion(x: 640, y: 520) }
-        _ = try session.waitForEvent("idle-reset", timeout: .seconds(6))
+        _ = try session.waitForEvent("idle-reset", timeout: .seconds(10))
         session.recto.stop()
 
         let visits = try VisitDatabase(readingFrom: Self.database(session)).visits()
@@ -137,7 +140,7 @@ import VisitStore
                         "visit \(i + 1) page \(page.page): \(page.ms) ms recorded, \(want) scripted")
             }
             #expect(abs(v.activeMS - (lastInput[i] - firstInput[i])) <= Self.delivery, "visit \(i + 1): \(v.activeMS) ms")
-            #expect(v.lengthMS >= v.activeMS + 1900 && v.lengthMS <= v.activeMS + 2500, "ends at the 2 s idle reset: \(v)")
+            #expect(v.lengthMS >= v.activeMS + 3900 && v.lengthMS <= v.activeMS + 4500, "ends at the 4 s idle reset: \(v)")
         }
 
         // The zoom: a double tap at (0.35, 0.4) of the page at 2.5× keeps that point under the finger, so the
@@ -148,6 +151,13 @@ import VisitStore
         let cy = (tapAt.y + (Double(Self.height) / 2 - tapAt.y) / 2.5 - Double(p.y)) / Double(p.height)
         #expect(abs(zoom.x - cx) <= 0.01 && abs(zoom.y - cy) <= 0.01, "zoom centre \(zoom.x), \(zoom.y); expected \(cx), \(cy)")
         #expect(abs(zoom.scale - 2.5) < 0.01)
+
+        // The metrics file counts the same visits, as Prometheus' own parser reads it.
+        let samples = try OperationsEndToEndTests.parse(metrics)
+        #expect(samples["recto_visits_total{attract=\"false\"}"] == 2 && samples["recto_visits_total{attract=\"true\"}"] == 1,
+                "\(samples.filter { $0.key.hasPrefix("recto_visit") })")
+        #expect(samples["recto_visit_turns_total{kind=\"drag\"}"] == 1 && samples["recto_visit_turns_total{kind=\"control\"}"] == 1)
+        #expect(samples["recto_visit_seconds_count{}"] == 3 || samples["recto_visit_seconds_count"] == 3, "\(samples.filter { $0.key.hasPrefix("recto_visit_seconds") })")
         #expect(zoom.ms > 500 && zoom.ms < 2000, "\(zoom)")
     }
 

@@ -123,3 +123,25 @@ import Visits
         #expect(v.lengthMS == 3000 && !v.open)
     }
 }
+
+/// The visit counters of the metrics file.
+@Suite struct VisitCountersTests {
+    @Test func finishedVisitsAreCountedAndBucketed() {
+        var c = VisitCounters()
+        c.add(.finished(Visit(startedAt: 0, activeMS: 20_000, attract: true, pages: [PageDwell(book: "b", page: 1, ms: 20_000, shows: 1)],
+                              turns: [.tap: 3])))
+        c.add(.finished(Visit(startedAt: 1, activeMS: 700_000, turns: [.tap: 1, .drag: 2])))
+        c.add(.progress(Visit(startedAt: 2, activeMS: 1000)))
+        c.add(.attractBegan(at: 5))
+        let text = c.exposition()
+        for line in ["recto_visits_total{attract=\"false\"} 1", "recto_visits_total{attract=\"true\"} 1",
+                     "recto_visit_attract_runs_total 1", "recto_visit_turns_total{kind=\"tap\"} 4",
+                     "recto_visit_turns_total{kind=\"drag\"} 2", "recto_visit_turns_total{kind=\"jump\"} 0",
+                     "recto_visit_seconds_bucket{le=\"15\"} 0", "recto_visit_seconds_bucket{le=\"30\"} 1",
+                     "recto_visit_seconds_bucket{le=\"600\"} 1", "recto_visit_seconds_bucket{le=\"1200\"} 2",
+                     "recto_visit_seconds_bucket{le=\"+Inf\"} 2", "recto_visit_seconds_sum 720",
+                     "recto_visit_seconds_count 2", "recto_visit_dwell_seconds_total 20"] {
+            #expect(text.split(separator: "\n").contains(Substring(line)), "\(line) in\n\(text)")
+        }
+    }
+}
