@@ -7,7 +7,7 @@ import Testing
     @Test func gotoShowsTheSpreadAtOnceLogsThePageAndReplies() {
         var d = Driver(pages: 12)
         let out = d.handle(.control(client: 7, .goto(6)))
-        #expect(out.contains(.log(LogEvent("page", ["page": .int(6)]))), "\(out)")
+        #expect(out.contains(.log(LogEvent("page", ["page": .int(6), "by": .string("control")]))), "\(out)")
         #expect(out.last == .reply(client: 7, "ok page 6"))
         #expect(d.core.reader.page == 6 && d.core.reader.position.spread.pages == [6, 7])
         #expect(d.core.needsFrame)

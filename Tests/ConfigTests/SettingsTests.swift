@@ -19,6 +19,7 @@ let sampleValues: [SettingKey: ConfigValue] = [
     .metricsInterval: .integer(30),
     .language: .string("de"), .reducedMotion: .bool(true),
     .attractAfter: .integer(12),
+    .visitStats: .bool(false), .visitRetentionDays: .integer(90),
 ]
 
 @Suite struct SettingsTests {
