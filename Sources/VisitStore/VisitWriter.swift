@@ -80,6 +80,7 @@ public final class VisitWriter: @unchecked Sendable {
     private func run() {
         var db = openDatabase()
         var lastWrite = -Double.infinity
+        var lastPrune = now()
         while true {
             let (batch, done): ([VisitUpdate], Bool) = lock.locked {
                 while queue.isEmpty && !closing { lock.wait() }
@@ -94,6 +95,11 @@ public final class VisitWriter: @unchecked Sendable {
                 do {
                     try d.write(batch)
                     transactions += 1
+                    // A kiosk that runs for months still forgets old visits: once a day, after a write.
+                    if lastWrite - lastPrune > 86_400_000 {
+                        lastPrune = lastWrite
+                        try d.prune(olderThan: options.retentionDays, now: Self.wallMS())
+                    }
                 } catch let error as SQLiteError where error.isDamage {
                     log("visit statistics: \(error); starting a fresh database")
                     d.close()
@@ -114,6 +120,12 @@ public final class VisitWriter: @unchecked Sendable {
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
     }
 
+    private static func wallMS() -> Int64 {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        return Int64(wall.tv_sec) * 1000 + Int64(wall.tv_nsec) / 1_000_000
+    }
+
     /// Opens the database, moving a damaged or foreign one aside; nil (with a log line) when none can be had.
     private func openDatabase() -> VisitDatabase? {
         do {
@@ -121,9 +133,7 @@ public final class VisitWriter: @unchecked Sendable {
             try db.setKiosk(options.kiosk)
             let closed = try db.closeOpenVisits()
             if closed > 0 { log("visit statistics: \(closed) visit(s) left open by the last run closed as last saved") }
-            var wall = timespec()
-            clock_gettime(CLOCK_REALTIME, &wall)
-            try db.prune(olderThan: options.retentionDays, now: Int64(wall.tv_sec) * 1000)
+            try db.prune(olderThan: options.retentionDays, now: Self.wallMS())
             return db
         } catch {
             log("visit statistics off: \(error)")
