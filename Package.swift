@@ -73,10 +73,16 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization", "Visits"]),
         // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
         .target(name: "Control"),
         .target(name: "Metrics", dependencies: ["AppCore"]),
+        // Visit statistics (issue 30), pure: what happened on screen in, visits out; and the report drawn from them.
+        .target(name: "Visits"),
+        // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread.
+        system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
+        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite"]),
+        .target(name: "VisitReport", dependencies: ["Visits"]),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
         // monotonic clock, close-on-exec pipes. Glibc and CLinux only; the pure cores never import it.
@@ -109,7 +115,7 @@ let package = Package(
                 dependencies: ["Geometry", "Input", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix",
+            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -128,7 +134,7 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Input", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Geometry", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "VisitStore"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
@@ -145,7 +151,8 @@ let package = Package(
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // README against Package.swift: no dependencies, it reads the two files.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader", "Visits"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "VisitStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,8 @@ packages=(
   python3 python3-prometheus-client
   # CBZ books: recto's own ZIP reader inflates with zlib (Pages/ZipArchive.swift, CZlibSystem)
   zlib1g-dev
+  # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
+  libsqlite3-dev chromium
 )
 missing=()
 for p in "${packages[@]}"; do

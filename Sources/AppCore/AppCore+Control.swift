@@ -1,3 +1,4 @@
+import Visits
 import Control
 import Reader
 
@@ -12,7 +13,7 @@ extension AppCore {
             guard page <= count else {
                 return [.reply(client: client, ControlReply.error("no page \(page): the book has \(count) pages"))]
             }
-            var out = show(page: page)
+            var out = show(page: page, by: .control)
             out.append(.reply(client: client, ControlReply.ok("page \(reader.page)")))
             return out
         case .open(let path):
@@ -65,12 +66,12 @@ extension AppCore {
     }
 
     /// Shows the spread holding `page` at once, at fit; logs `page` when the page changed (or `always`).
-    private mutating func show(page: Int, always: Bool = false) -> [AppEffect] {
+    private mutating func show(page: Int, always: Bool = false, by: TurnKind? = nil) -> [AppEffect] {
         let before = reader.page
         reader.go(toPage: page)
         needsFrame = true
         var out: [AppEffect] = [.endRegions]
-        if always || reader.page != before { out += log([.page(reader.page)]) } else { out += wantPages() }
+        if always || reader.page != before { out += log([.page(reader.page)], by: by) } else { out += wantPages() }
         return out
     }
 

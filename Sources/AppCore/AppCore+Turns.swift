@@ -79,7 +79,7 @@ extension AppCore {
             let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
             let (go, effects) = gateTurn(turn, forward: held.begin.direction == .forward)
             out += effects
-            if go { out += apply(turn, gated: false) }
+            if go { out += apply(turn, gated: false, as: .drag) }
             return (false, out)
         case .curlCancel:
             guard let held = heldDrag else { return (true, []) }

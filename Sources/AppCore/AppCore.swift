@@ -1,3 +1,4 @@
+import Visits
 import Book
 import Geometry
 import Gestures
@@ -209,8 +210,9 @@ public struct AppCore: Sendable {
         return out
     }
 
-    /// `gated`: a turn or drag waits for its pages (false for what the gate lets go).
-    mutating func apply(_ timed: TimedIntent, gated: Bool = true) -> [AppEffect] {
+    /// `gated`: a turn or drag waits for its pages (false for what the gate lets go). `kind`: how the visitor
+    /// asked for it, when not what the intent says (a held drag let go as a flick).
+    mutating func apply(_ timed: TimedIntent, gated: Bool = true, as kind: TurnKind? = nil) -> [AppEffect] {
         var out: [AppEffect] = []
         if gated {
             let (go, effects) = gate(timed)
@@ -227,22 +229,25 @@ public struct AppCore: Sendable {
         default: break
         }
         needsFrame = true
-        return out + log(reader.apply(timed))
+        return out + log(reader.apply(timed), by: kind ?? Self.turnKind(timed.intent))
     }
 
-    /// Log lines for the reader's events; a page change also changes which pages are wanted.
-    mutating func log(_ events: [ReaderEvent]) -> [AppEffect] {
+    /// Log lines for the reader's events; a page change also changes which pages are wanted. `by`: how the
+    /// visitor asked for a turn (`turnKind`), on the turn's commit or, without one, its page change.
+    mutating func log(_ events: [ReaderEvent], by: TurnKind? = nil) -> [AppEffect] {
         var out: [AppEffect] = []
-        for event in events {
+        let byAt = by == nil ? nil : events.firstIndex { if case .flip(.commit, _) = $0 { true } else { false } }
+            ?? events.firstIndex { if case .page = $0 { true } else { false } }
+        for (i, event) in events.enumerated() {
             switch event {
             case .flip(let phase, let forward):
-                out.append(.occurred(.flip(phase, forward: forward)))
+                out.append(.occurred(.flip(phase, forward: forward, by: i == byAt ? by : nil)))
             case .page(let p):
-                out.append(.occurred(.page(p)))
+                out.append(.occurred(.page(p, by: i == byAt ? by : nil)))
                 if settings.remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
-                out.append(.occurred(.zoom(scale: scale, rotation: rotation)))
+                out.append(.occurred(.zoom(scale: scale, rotation: rotation, centre: zoomCentre())))
             }
         }
         return out

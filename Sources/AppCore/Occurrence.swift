@@ -1,3 +1,4 @@
+import Visits
 import Reader
 
 /// What happened, as the core reports it: one case per kind of news, with typed payloads. Every consumer (the
@@ -17,11 +18,12 @@ public enum Occurrence: Sendable, Equatable {
     /// The shelf is shown, with `books` books.
     case shelf(books: Int)
     /// A turn began, committed or fell back.
-    case flip(ReaderEvent.Phase, forward: Bool)
+    /// `by`: how the visitor asked for the turn, on its commit (or, without one, its page change).
+    case flip(ReaderEvent.Phase, forward: Bool, by: TurnKind?)
     /// The settled page (the first of its spread, from 1) changed.
-    case page(Int)
+    case page(Int, by: TurnKind?)
     /// A zoom gesture settled: scale and rotation in degrees.
-    case zoom(scale: Double, rotation: Double)
+    case zoom(scale: Double, rotation: Double, centre: PagePoint?)
     /// A sharper region of `page` arrived `waitMS` after it was asked for, and is drawn.
     case region(page: Int, waitMS: Double)
     /// Page `page` cannot be read: a placeholder saying `message` is shown instead.
@@ -65,10 +67,11 @@ extension Occurrence {
         case let .opened(path, title, pages):
             LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
         case .shelf(let books): LogEvent("shelf", ["books": .int(books)])
-        case let .flip(phase, forward):
-            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.direction(forward)])
-        case .page(let page): LogEvent("page", ["page": .int(page)])
-        case let .zoom(scale, rotation): LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)])
+        case let .flip(phase, forward, by):
+            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.direction(forward)]).by(by)
+        case let .page(page, by): LogEvent("page", ["page": .int(page)]).by(by)
+        case let .zoom(scale, rotation, centre):
+            LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)]).at(centre)
         case let .region(page, ms): LogEvent("region", ["page": .int(page), "wait_ms": .double(Self.tenths(ms))])
         case let .pageFailed(page, message): LogEvent("page-failed", ["page": .int(page), "message": .string(message)])
         case let .turnWaits(forward, waiting):
@@ -93,4 +96,24 @@ extension Occurrence {
     private static func direction(_ forward: Bool) -> LogEvent.Value { .string(forward ? "forward" : "backward") }
     /// Durations are logged to a tenth of a millisecond.
     private static func tenths(_ ms: Double) -> Double { (ms * 10).rounded() / 10 }
+}
+
+extension LogEvent {
+    /// A turn's kind, where it is known, as the line's `by` field.
+    func by(_ kind: TurnKind?) -> LogEvent {
+        var e = self
+        if let kind { e.append("by", .string(kind.rawValue)) }
+        return e
+    }
+
+    /// Where a settled zoom looks: the page under the window's centre and the point on it (fractions).
+    func at(_ centre: PagePoint?) -> LogEvent {
+        var e = self
+        if let centre {
+            e.append("page", .int(centre.page))
+            e.append("x", .double((centre.x * 10_000).rounded() / 10_000))
+            e.append("y", .double((centre.y * 10_000).rounded() / 10_000))
+        }
+        return e
+    }
 }

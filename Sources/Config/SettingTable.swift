@@ -85,6 +85,11 @@ public struct SettingTable: Sendable {
     public let attractAfter = Setting<Double?>("attract-after", nil, .number(min: 0, max: 86_400), unit: "seconds",
         default: "30 with --kiosk, else 0",
         help: "Seconds without input (0–86400) before the page corner starts lifting now and then to invite a touch (attract mode); 0 = never; off with reduced-motion")
+    /// Nil: on in kiosk mode, off otherwise (`visitStatsOn`).
+    public let visitStats = Setting<Bool?>("visit-stats", nil, .toggle, default: "on with --kiosk, else off",
+        help: "Record visits (start, length, pages and time on each, turns by kind, zoom centres, attract mode; nothing personal) in $XDG_STATE_HOME/recto/visits.db for `recto report`")
+    public let visitRetentionDays = Setting("visit-retention-days", 365, .whole(min: 1, max: 36_500), unit: "days",
+        help: "Days visits are kept before they are deleted, 1–36500")
 
     init() {}
 

@@ -35,7 +35,7 @@ public struct MetricsRecorder: Sendable {
     /// occurrence does not compile until it is counted or said to count nothing.
     public mutating func observe(_ occurrence: Occurrence, at now: Double) {
         switch occurrence {
-        case let .flip(phase, forward):
+        case let .flip(phase, forward, _):
             switch phase {
             case .begin: return
             case .commit, .cancel: turns[TurnKey(forward: forward, committed: phase == .commit), default: 0] += 1
@@ -44,7 +44,7 @@ public struct MetricsRecorder: Sendable {
         case .shown(let page):
             guard shown == nil else { return }
             show(page, at: now)
-        case .page(let page): show(page, at: now)
+        case .page(let page, _): show(page, at: now)
         case .zoom: zooms += 1
         case .idleReset: idleResets += 1
         case .pageFailed: decodeFailures += 1

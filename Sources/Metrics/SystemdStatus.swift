@@ -7,7 +7,7 @@ public enum SystemdStatus {
     public static func message(for occurrence: Occurrence, page: Int, pageCount: Int, book: String) -> String? {
         switch occurrence {
         case .ready: "READY=1\nSTATUS=\(line(page: page, pageCount: pageCount, book: book))"
-        case .page(let p): "STATUS=\(line(page: p, pageCount: pageCount, book: book))"
+        case .page(let p, _): "STATUS=\(line(page: p, pageCount: pageCount, book: book))"
         case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
         case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .attractBegan,

@@ -77,6 +77,8 @@ struct Open: ParsableCommand {
         options.metricsFile = settings.metricsFile
         options.metricsInterval = settings.metricsInterval
         options.settings = settings
+        // Visit statistics (issue 30).
+        options.visitRetentionDays = settings.visitStatsOn ? settings.visitRetentionDays : nil
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

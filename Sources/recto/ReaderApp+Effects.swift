@@ -15,6 +15,7 @@ extension ReaderApp {
             case .occurred(let occurrence):
                 observe(occurrence)
                 log.emit(logLine(occurrence))
+                visits?.observe(occurrence, now: monotonicMilliseconds())
             case .warn(let message):
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):

@@ -156,6 +156,7 @@ extension ReaderApp {
     func switchBook(to book: BookLocation) {
         ops?.bookPath = book.path
         ops?.metrics?.book = book.path
+        visits?.bookOpened(book.path, now: monotonicMilliseconds())
         bookGeneration += 1
         rereadAgain = false
         cache?.replaceSource(book.source)
@@ -218,6 +219,7 @@ extension ReaderApp {
         let wallOffset = Date().timeIntervalSince1970 - now / 1000
         let text = metrics.exposition(now: now, wallOffset: wallOffset,
                                          residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes)
+            + (visits?.counters.exposition() ?? "")
         do {
             try FileIO.writeAtomically(Array(text.utf8), to: path)
             o.metricsWarned = false

@@ -57,6 +57,8 @@ import Renderer
     var ops: Operations?
     /// A library's covers and titles (ReaderApp+Shelf.swift); nil for one book.
     var shelf: ShelfCovers?
+    /// Visit statistics (issue 30); nil when off.
+    var visits: VisitStats?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -92,6 +94,9 @@ import Renderer
         core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
+        visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleReset,
+                            bookPath: options.book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
+                            warn: { [logger = options.logger] in logger.warning("\($0)") })
         announceShape(of: options.book.source)
         wire()
         watchBook(options.book.path)
@@ -135,6 +140,7 @@ import Renderer
         presentation?.onPresented = { [unowned self] time, refresh in handle(.presented(time: time, refresh: refresh)) }
         let status = loop.run(display: display)
         stopOperations()
+        visits?.stop(now: now)
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
         glStartup?.waitUntilDone()
         if options.stats { writeAll(2, statsReport) }
@@ -151,6 +157,7 @@ import Renderer
             case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: stats.inputDispatched(at: now)
             default: break
             }
+            if input.time != nil { visits?.inputArrived(now: now) }
             perform(core.handle(.input(input), now: now))
         case .configured:
             damage.reset()

@@ -29,6 +29,8 @@ struct ReaderOptions {
     var metricsFile: String?
     /// Seconds between metrics writes while something changes.
     var metricsInterval = 10.0
+    /// Visit statistics (issue 30): kept this many days; nil = not recorded.
+    var visitRetentionDays: Int?
 
     /// The settings in force (`recto ctl get`); `recto ctl set` changes the live ones.
     var settings = Settings()

@@ -71,7 +71,7 @@ import TestSupport
     @Test func fastFlickFromTheCornerCommits() {
         let events = stroke(from: Scene.rightCorner, to: Scene.rightCorner + Vec2(-150, 0), steps: 5, interval: 12,
                             at: 10_000)
-        Self.check("fast flick", events) { $0.page == 2 && $0.log.contains("flip phase=commit direction=forward") }
+        Self.check("fast flick", events) { $0.page == 2 && $0.log.contains("flip phase=commit direction=forward by=drag") }
     }
 
     @Test func pinch() {

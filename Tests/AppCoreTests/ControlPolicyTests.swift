@@ -7,7 +7,7 @@ import Testing
     @Test func gotoShowsTheSpreadAtOnceLogsThePageAndReplies() {
         var d = Driver(pages: 12)
         let out = d.handle(.control(client: 7, .goto(6)))
-        #expect(out.contains(.occurred(.page(6))), "\(out)")
+        #expect(out.contains(.occurred(.page(6, by: .control))), "\(out)")
         #expect(out.last == .reply(client: 7, "ok page 6"))
         #expect(d.core.reader.page == 6 && d.core.reader.position.spread.pages == [6, 7])
         #expect(d.core.needsFrame)
@@ -60,7 +60,7 @@ import Testing
         #expect(!held.isEmpty)
         let out = d.handle(.bookOpened(pageCount: 30, client: 5))
         for page in held { #expect(out.contains(.release(page: page))) }
-        #expect(out.contains(.occurred(.page(1))))
+        #expect(out.contains(.occurred(.page(1, by: nil))))
         #expect(out.last == .reply(client: 5, "ok 30 pages"))
         #expect(d.core.reader.position.pageCount == 30 && d.core.reader.page == 1)
     }

@@ -47,7 +47,7 @@ import Testing
         let out = d.handle(.bookReloaded(pageCount: 6))
         #expect(out.contains(.release(page: 10)) && out.contains(.release(page: 11)))
         #expect(out.contains(.occurred(.book(pages: 6))))
-        #expect(out.contains(.occurred(.page(6))), "clamped to the new end: \(out)")
+        #expect(out.contains(.occurred(.page(6, by: nil))), "clamped to the new end: \(out)")
         #expect(d.core.reader.page == 6)
     }
 

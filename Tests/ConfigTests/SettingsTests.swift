@@ -19,6 +19,7 @@ let sampleValues: [String: ConfigValue] = [
     "metrics-interval": .integer(30),
     "language": .string("de"), "reduced-motion": .bool(true),
     "attract-after": .integer(12),
+    "visit-stats": .bool(false), "visit-retention-days": .integer(90),
 ]
 
 @Suite struct SettingsTests {

@@ -13,10 +13,10 @@ import Testing
         "book", "kiosk", "spread", "rtl", "background", "radius", "output", "idle-reset", "log-level",
         "log-events", "max-zoom", "double-tap-zoom", "snap-rotation", "pinch-rotate", "momentum", "grab-zone",
         "tap-zones", "double-tap-interval", "commit-progress", "flick-speed", "swipe-speed", "margin", "cache-mb",
-        "language", "reduced-motion", "attract-after",
+        "language", "reduced-motion", "attract-after", "visit-stats", "visit-retention-days",
     ]
     static let toggles: Set = ["kiosk", "rtl", "log-events", "snap-rotation", "pinch-rotate", "momentum", "tap-zones",
-                               "reduced-motion"]
+                               "reduced-motion", "visit-stats"]
     /// Settings that `render` and `bench` take too.
     static let everyCommand = ["spread", "rtl", "background", "radius", "margin", "log-level"]
 

@@ -6,10 +6,10 @@ import Testing
 /// The Prometheus counters, fed with the core's occurrences as the shell feeds them.
 @Suite struct MetricsRecorderTests {
     static func flip(_ phase: ReaderEvent.Phase, _ direction: String) -> Occurrence {
-        .flip(phase, forward: direction == "forward")
+        .flip(phase, forward: direction == "forward", by: nil)
     }
 
-    static func page(_ p: Int) -> Occurrence { .page(p) }
+    static func page(_ p: Int) -> Occurrence { .page(p, by: nil) }
 
     @Test func turnsPageViewsAndSecondsFollowTheEvents() {
         var m = MetricsRecorder()
@@ -33,7 +33,7 @@ import Testing
         m.written()
         m.observe(.overlay(shown: true), at: 0)
         #expect(!m.changed, "the overlay counts nothing")
-        m.observe(.zoom(scale: 2, rotation: 0), at: 0)
+        m.observe(.zoom(scale: 2, rotation: 0, centre: nil), at: 0)
         m.observe(.idleReset(page: 1), at: 0)
         m.observe(.pageFailed(page: 3, message: "x"), at: 0)
         m.setHelperRestarts(1)

@@ -2,6 +2,7 @@ import AppCore
 @testable import Metrics
 import Reader
 import Testing
+import Visits
 
 /// Every occurrence has a line in the event log and an explicit decision in the metrics, checked on one sample
 /// of each case. The samples cannot fall behind the enum: `kind` below switches over `Occurrence` (a new case
@@ -50,9 +51,9 @@ import Testing
         case .book: .book(pages: 6)
         case .opened: .opened(path: "/srv/atlas", title: "Atlas", pages: 40)
         case .shelf: .shelf(books: 3)
-        case .flip: .flip(.commit, forward: false)
-        case .page: .page(4)
-        case .zoom: .zoom(scale: 2.5, rotation: -3)
+        case .flip: .flip(.commit, forward: false, by: .key)
+        case .page: .page(4, by: .tap)
+        case .zoom: .zoom(scale: 2.5, rotation: -3, centre: PagePoint(page: 4, x: 0.25, y: 0.75))
         case .region: .region(page: 2, waitMS: 41.26)
         case .pageFailed: .pageFailed(page: 3, message: "truncated PNG")
         case .turnWaits: .turnWaits(forward: true, waiting: 2)
@@ -79,9 +80,9 @@ import Testing
         .book: "book pages=6",
         .opened: "open book=/srv/atlas title=Atlas pages=40",
         .shelf: "shelf books=3",
-        .flip: "flip phase=commit direction=backward",
-        .page: "page page=4",
-        .zoom: "zoom scale=2.5 rotation=-3.0",
+        .flip: "flip phase=commit direction=backward by=key",
+        .page: "page page=4 by=tap",
+        .zoom: "zoom scale=2.5 rotation=-3.0 page=4 x=0.25 y=0.75",
         .region: "region page=2 wait_ms=41.3",
         .pageFailed: "page-failed page=3 message=truncated PNG",
         .turnWaits: "turn-waits direction=forward waiting=2",
@@ -163,6 +164,27 @@ import Testing
         }
     }
 
+    /// What the visit statistics hear of each sample (issue 30): written down for every case, like the metrics.
+    static let visitDecisions: [Kind: [VisitInput]] = [
+        .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [],
+        .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
+        .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
+        .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
+        .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
+        .attractLooped: [], .attractEnded: [.attractEnded],
+    ]
+
+    @Test func everyOccurrenceHasAVisitDecision() {
+        for kind in Kind.allCases {
+            let heard = Self.sample(kind).visitInputs
+            guard let expected = Self.visitDecisions[kind] else {
+                Issue.record("no visit decision written down for \(kind); it gives \(heard)")
+                continue
+            }
+            #expect(heard == expected, "\(kind)")
+        }
+    }
+
     @Test func attractLoopsCountTheBeginAndEachLoop() {
         var m = MetricsRecorder()
         for o: Occurrence in [.attractBegan, .attractLooped(loop: 2), .attractLooped(loop: 3), .attractEnded, .attractBegan] {
@@ -174,7 +196,7 @@ import Testing
     @Test func systemdHearsTheFirstFrameThePageAndTheBook() {
         let say = { (o: Occurrence) in SystemdStatus.message(for: o, page: 3, pageCount: 14, book: "/b") }
         #expect(say(.ready(width: 1, height: 1, scale: 1, pages: 14)) == "READY=1\nSTATUS=page 3 of 14: /b")
-        #expect(say(.page(5)) == "STATUS=page 5 of 14: /b")
+        #expect(say(.page(5, by: nil)) == "STATUS=page 5 of 14: /b")
         #expect(say(.book(pages: 6)) == "STATUS=page 3 of 6: /b")
         #expect(Kind.allCases.filter { say(Self.sample($0)) != nil } == [.ready, .book, .page])
     }

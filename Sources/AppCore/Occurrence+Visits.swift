@@ -1,0 +1,21 @@
+import Visits
+
+/// What the visit recorder hears of each occurrence: one switch, no `default:`, so a new occurrence does not
+/// compile until it is decided here too.
+extension Occurrence {
+    public var visitInputs: [VisitInput] {
+        switch self {
+        case let .page(page, by): (by.map { [VisitInput.turn($0)] } ?? []) + [.page(page)]
+        case let .flip(phase, _, by): phase == .commit ? (by.map { [VisitInput.turn($0)] } ?? []) : []
+        case let .zoom(scale, _, centre): [.zoom(scale: scale, centre: centre)]
+        case .overlay(let shown): shown ? [.overlay] : []
+        case .jump: [.scrubber]
+        case .idleReset: [.idleReset]
+        case .attractBegan: [.attractBegan]
+        case .attractEnded: [.attractEnded]
+        case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnRefused,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped:
+            []
+        }
+    }
+}

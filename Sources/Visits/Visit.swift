@@ -1,0 +1,91 @@
+/// How a visitor turned a page. `key` covers the keyboard, the wheel and pointer buttons; `control` is
+/// `recto ctl goto` (an operator or a companion screen); `jump` the scrubber and Home/End.
+public enum TurnKind: String, CaseIterable, Sendable, Hashable {
+    case drag, flick, tap, key, control, jump
+}
+
+/// What the recorder hears, in small typed values: nothing identifies a visitor, no touch positions are kept.
+public enum VisitInput: Sendable, Equatable {
+    /// A touch, key, button or wheel event (its kind and position are not kept).
+    case input
+    /// A book was opened; `name` is its file name, not its path.
+    case book(String)
+    /// The page now shown (a spread is counted under its first page).
+    case page(Int)
+    /// A page turn that completed.
+    case turn(TurnKind)
+    /// The view came to rest at `scale` (1: fit); `centre`: the point under the window's centre (nil when it
+    /// lies on no page).
+    case zoom(scale: Double, centre: PagePoint?)
+    /// The page overlay was shown.
+    case overlay
+    /// The scrubber took the reader to another page.
+    case scrubber
+    /// The reader went back to its cover (or shelf) after the idle timeout or on request.
+    case idleReset
+    case attractBegan
+    case attractEnded
+}
+
+/// A point on a page as fractions of its width and height (0,0 top left; 1,1 bottom right).
+public struct PagePoint: Sendable, Equatable {
+    public var page: Int
+    public var x: Double, y: Double
+    public init(page: Int, x: Double, y: Double) { self.page = page; self.x = x; self.y = y }
+}
+
+/// Time spent on one page of one book during a visit, while the visitor was there.
+public struct PageDwell: Sendable, Equatable {
+    public var book: String
+    public var page: Int
+    public var ms: Double
+    /// How many times the page came into view.
+    public var shows: Int
+    public init(book: String, page: Int, ms: Double, shows: Int) {
+        self.book = book; self.page = page; self.ms = ms; self.shows = shows
+    }
+}
+
+/// One zoom: where it went in (a fraction of the page), how far, and how long the page stayed zoomed.
+public struct ZoomRecord: Sendable, Equatable {
+    public var book: String
+    public var page: Int
+    public var x: Double, y: Double
+    public var scale: Double
+    public var ms: Double
+    public init(book: String, page: Int, x: Double, y: Double, scale: Double, ms: Double) {
+        self.book = book; self.page = page; self.x = x; self.y = y; self.scale = scale; self.ms = ms
+    }
+}
+
+/// One visit: from the first input after the idle reset (or attract mode) to the idle reset.
+public struct Visit: Sendable, Equatable {
+    /// When it began: ms since 1970 (UTC), also the visit's key in a kiosk's database.
+    public var startedAt: Int64
+    /// The kiosk's offset from UTC then (minutes), for hours of the day in local time.
+    public var utcOffsetMinutes: Int
+    /// Start to the idle reset (ms); while open, start to the last input.
+    public var lengthMS: Double
+    /// Start to the last input (ms): the time the visitor was there for sure. Dwell adds up to this.
+    public var activeMS: Double
+    /// Attract mode was running when the visit began.
+    public var attract: Bool
+    public var books: [String]
+    public var pages: [PageDwell]
+    public var turns: [TurnKind: Int]
+    public var zooms: [ZoomRecord]
+    public var overlayUses: Int
+    public var scrubberUses: Int
+    /// Still going on (a database row left open by a killed reader is closed at the next start).
+    public var open: Bool
+
+    public init(startedAt: Int64, utcOffsetMinutes: Int = 0, lengthMS: Double = 0, activeMS: Double = 0,
+                attract: Bool = false, books: [String] = [], pages: [PageDwell] = [], turns: [TurnKind: Int] = [:],
+                zooms: [ZoomRecord] = [], overlayUses: Int = 0, scrubberUses: Int = 0, open: Bool = false) {
+        self.startedAt = startedAt; self.utcOffsetMinutes = utcOffsetMinutes; self.lengthMS = lengthMS
+        self.activeMS = activeMS; self.attract = attract; self.books = books; self.pages = pages; self.turns = turns
+        self.zooms = zooms; self.overlayUses = overlayUses; self.scrubberUses = scrubberUses; self.open = open
+    }
+
+    public var turnCount: Int { turns.values.reduce(0, +) }
+}
