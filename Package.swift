@@ -31,6 +31,7 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", apt: "libxkbcommon-dev"),
         system("CPNG", "libpng", apt: "libpng-dev"),
         system("CTurboJPEG", "libturbojpeg", apt: "libturbojpeg0-dev"),
+        system("CCurl", "libcurl", apt: "libcurl4-openssl-dev"),
         // The PDF helper's wire protocol and descriptor passing (glibc only).
         .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
@@ -89,6 +90,8 @@ let package = Package(
         // What a visitor reads, in their language: Locales/*.po embedded at build time, chosen by setting or locale.
         .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
+        // HTTP(S) through libcurl and file URLs, for worker threads; the disk cache of what was fetched.
+        .target(name: "Fetch", dependencies: ["CCurl", "Posix"]),
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
@@ -130,6 +133,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
