@@ -99,7 +99,7 @@ let package = Package(
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Pages", dependencies: ["Decoding", "Text", "Book", "PDF", "Posix", "IIIF", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Curl", "Reader", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Pages", "PDF", "Decoding", "Book", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

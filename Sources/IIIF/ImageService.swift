@@ -100,7 +100,8 @@ public struct ImageInfo: Sendable, Hashable {
             id = ResourceURL(scheme: url.scheme, authority: url.authority,
                              path: String(url.path.dropLast("/info.json".count)), query: nil)
         }
-        if let declared, let parsed = try? ResourceURL(declared, relativeTo: url) { id = parsed }
+        // A relative id in an info.json has no agreed base: the URL it was fetched from is the service.
+        if let declared, let parsed = try? ResourceURL(declared) { id = parsed }
         let level = profileLevel(json["profile"]) ?? 0
         let sizes = (json["sizes"]?.list ?? []).compactMap { entry -> SourcePixels? in
             guard let w = entry["width"]?.integer, let h = entry["height"]?.integer,
