@@ -34,6 +34,7 @@ let package = Package(
         // zlib for CBZ entries (Pages/ZipArchive.swift): a ZIP reader of our own, not ZIPFoundation, whose use of
         // the full Foundation links ICU into recto. Not "CZlib": ZIPFoundation (the tests' fixture writer) has one.
         system("CZlibSystem", "zlib", apt: "zlib1g-dev"),
+        system("CCurl", "libcurl", apt: "libcurl4-openssl-dev"),
         // The PDF helper's wire protocol and descriptor passing (glibc only).
         .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
@@ -69,6 +70,8 @@ let package = Package(
         .target(name: "Input", dependencies: ["Geometry"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Input"]),
         .target(name: "Book", dependencies: ["Geometry"]),
+        // IIIF manifests (Presentation 2.1 and 3.0) and image services read as books, and the tiles a view needs.
+        .target(name: "IIIF"),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
@@ -98,6 +101,8 @@ let package = Package(
         // What a visitor reads, in their language: Locales/*.po embedded at build time, chosen by setting or locale.
         .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
+        // HTTP(S) through libcurl and file URLs, for worker threads; the disk cache of what was fetched.
+        .target(name: "Fetch", dependencies: ["CCurl", "Posix"]),
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["Geometry", "CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
@@ -105,7 +110,7 @@ let package = Package(
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem"]),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "IIIF", "Fetch"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -138,7 +143,9 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "IIIFTests", dependencies: ["IIIF"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["Fixtures"]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

@@ -6,6 +6,8 @@ SUDO=""
 packages=(
   pkg-config libwayland-dev wayland-protocols libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   libxkbcommon-dev xkb-data libpng-dev libturbojpeg0-dev libwebp-dev libavif-dev
+  # IIIF books: manifests, info.json and tiles over HTTP(S)
+  libcurl4-openssl-dev
   # tests: WebP and AVIF pages made from the demo book's
   webp libavif-bin
   # the PDF helper recto-pdf (GPL, a separate program): poppler-glib, cairo, libseccomp, fontconfig

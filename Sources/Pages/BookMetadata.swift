@@ -11,6 +11,11 @@ public struct BookMetadata: Sendable, Equatable {
     public var coverPage: Int?
     /// Pages marked `<Page DoublePage="True">`: one image holding a two-page spread.
     public var doublePages: Set<Int>
+    /// Who must be credited and under which terms (a IIIF manifest's `requiredStatement`/`attribution` and
+    /// `rights`/`license`): shown wherever the book is, as IIIF requires.
+    public var attribution: [String] = []
+    /// The book's language where it says one (BCP 47: "en", "fr"), for speech.
+    public var language: String?
     /// Why the book's ComicInfo.xml was not read (too large, unreadable), worth one warning; nil when there
     /// is none or it was read, however little it said.
     public var problem: String?

@@ -18,6 +18,7 @@ public struct PDFSource: RenderedPageProvider {
     public var pageSizes: [PDFPageSize] { document.info.pageSizes }
     /// The document's title from its metadata.
     public var title: String? { document.info.title }
+    public var pageLabels: [String]? { document.info.labels }
 
     public init(path: String, limits: PageLimits = .standard, configuration: PDFDocument.Configuration? = nil) throws(PageError) {
         let configuration = try Self.configuration(configuration, path: path)

@@ -22,6 +22,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsPassword(name: String)
     /// More page entries than `PageLimits.maxPages`.
     case tooManyPages(path: String, limit: Int)
+    /// A IIIF manifest that could not be fetched or is not one; `reason` says which.
+    case unreadableManifest(path: String, reason: String)
 
     // Reading one page.
     /// A page number outside 1...pageCount.
@@ -48,6 +50,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case render(name: String, reason: String)
     /// Bytes asked of a rendered page, which has none of its own.
     case renderedPage(name: String)
+    /// A page of a IIIF book whose image could not be fetched (HTTP status, time-out, no image, bad info.json).
+    case remote(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -69,6 +73,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name) is locked: it needs a password"
         case .tooManyPages(let path, let limit):
             return "\(path) has more than \(limit) pages"
+        case .unreadableManifest(let path, let reason):
+            return "cannot read the IIIF manifest \(path): \(reason)"
         case .pageOutOfRange(let page, let count):
             return "page \(page) is outside 1...\(count)"
         case .linkOutsideBook(let name):
@@ -93,6 +99,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name): \(reason)"
         case .renderedPage(let name):
             return "\(name) is rendered, it has no bytes of its own"
+        case .remote(let name, let reason):
+            return "\(name): \(reason)"
         }
     }
 }

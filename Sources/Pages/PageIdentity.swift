@@ -26,6 +26,9 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
     case archiveEntry(archive: FileIdentity, path: String, crc32: UInt32, size: UInt64)
     /// A page of a document rendered whole (a PDF): the file's identity plus the page number.
     case documentPage(file: FileIdentity, page: Int)
+    /// An image fetched by URL (a IIIF canvas at one size): the Image API names a region at a size, so the same
+    /// URL is the same picture.
+    case resource(url: String)
 
     /// A stable, file-name-safe key (hex fields and an FNV-1a hash of the entry path), for a disk cache.
     public var key: String {
@@ -39,6 +42,8 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
         case .documentPage(let f, let page):
             return "d-\(hex(f.device))-\(hex(f.inode))-\(hex(UInt64(bitPattern: f.size)))-"
                 + "\(hex(UInt64(bitPattern: f.modifiedNanoseconds)))-p\(page)"
+        case .resource(let url):
+            return "u-\(hex(fnv1a(url)))-\(hex(UInt64(url.utf8.count)))"
         }
     }
 
@@ -48,6 +53,7 @@ public enum PageIdentity: Sendable, Hashable, CustomStringConvertible {
         case .archiveEntry(let a, let path, let crc, let size):
             return "entry \(path) crc \(hex(UInt64(crc))) size \(size) of archive (\(a))"
         case .documentPage(let f, let page): return "page \(page) of document (\(f))"
+        case .resource(let url): return "resource \(url)"
         }
     }
 }

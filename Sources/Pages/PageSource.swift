@@ -30,13 +30,16 @@ public protocol PageProvider: Sendable {
     func identity(of page: Int) throws(PageError) -> PageIdentity
     /// A fresh scan of the same path, for live content: pages added, removed, renamed or rewritten.
     func reloaded() throws(PageError) -> any PageProvider
-    /// What the book says about itself (ComicInfo.xml), read when the source was opened.
+    /// What the book says about itself (ComicInfo.xml, a IIIF manifest), read when the source was opened.
     var metadata: BookMetadata { get }
+    /// The pages' own labels ("i", "ii", "f. 1r", …), page N at index N - 1; nil when pages go by their numbers.
+    var pageLabels: [String]? { get }
 }
 
 extension PageProvider {
     /// Sources without a ComicInfo.xml convention know nothing.
     public var metadata: BookMetadata { .none }
+    public var pageLabels: [String]? { nil }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.
@@ -51,6 +54,9 @@ public struct PageSource: Sendable {
         case archive
         /// A PDF: pages rendered by the sandboxed recto-pdf helper (`PDFSource`).
         case pdf
+        /// A IIIF manifest (a file, a directory holding `manifest.json`, or an http(s) URL): pages fetched from
+        /// its image services (`IIIFSource`).
+        case iiif
         /// Some other `PageProvider`.
         case custom
     }
@@ -67,16 +73,25 @@ public struct PageSource: Sendable {
     /// `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or
     /// `.unreadable` with a message fit for the command line.
     public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
+        if IIIFSource.isURL(path) { return PageSource(try IIIFSource(location: path, limits: limits)) }
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
             throw .unreadable(path: path, reason: errnoText(errno))
         }
-        if PosixFiles.isDirectory(info) { return PageSource(try DirectorySource(path: path, limits: limits)) }
+        if PosixFiles.isDirectory(info) {
+            if PosixFiles.status(path + "/" + IIIFSource.manifestName) != nil {
+                return PageSource(try IIIFSource(location: path, limits: limits))
+            }
+            return PageSource(try DirectorySource(path: path, limits: limits))
+        }
         guard PosixFiles.isRegular(info) else { throw .unsupportedBook(path: path) }
         let head = try PosixFiles.readPrefix(path, count: 1024)
         let lower = path.lowercased()
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
+        }
+        if IIIFSource.looksLikeManifest(path: path, head: head) {
+            return PageSource(try IIIFSource(location: path, limits: limits))
         }
         if isPDF(head) {
             do { return PageSource(try PDFSource(path: path, limits: limits)) } catch .needsPassword {
@@ -102,7 +117,7 @@ public struct PageSource: Sendable {
     /// known once each page is decoded. Proportions, not sizes: a size in points must never be taken as pixels.
     public var knownPageAspects: [Double]? { (provider as? PDFSource)?.pageSizes.map(\.aspect) }
     /// A PDF's page labels ("i", "ii", "1", …), page N at index N - 1; nil when pages go by their numbers.
-    public var pageLabels: [String]? { (provider as? PDFSource)?.document.info.labels }
+    public var pageLabels: [String]? { provider.pageLabels }
     /// The book's title from its metadata (PDF), nil when it has none.
     public var title: String? { (provider as? PDFSource)?.title }
     /// File or entry name of `page` (1-based), for messages; "page N" when out of range.

@@ -1,0 +1,60 @@
+/// How long and how much one fetch may take. A server that stalls, trickles, redirects in circles or sends
+/// without end costs a worker at most this, never the frame loop.
+public struct FetchLimits: Sendable, Equatable {
+    public var maxBytes: Int
+    public var connectTimeoutMilliseconds: Int
+    public var totalTimeoutMilliseconds: Int
+    /// A transfer slower than this many bytes a second for `lowSpeedSeconds` is given up (a trickling server).
+    public var lowSpeedBytesPerSecond: Int
+    public var lowSpeedSeconds: Int
+    public var maxRedirects: Int
+
+    public init(maxBytes: Int = 64 << 20, connectTimeoutMilliseconds: Int = 10_000,
+                totalTimeoutMilliseconds: Int = 60_000, lowSpeedBytesPerSecond: Int = 1024, lowSpeedSeconds: Int = 10,
+                maxRedirects: Int = 5) {
+        self.maxBytes = maxBytes
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.totalTimeoutMilliseconds = totalTimeoutMilliseconds
+        self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
+        self.lowSpeedSeconds = lowSpeedSeconds
+        self.maxRedirects = maxRedirects
+    }
+
+    /// Manifests and info.json: small documents.
+    public static let document = FetchLimits(maxBytes: 64 << 20)
+    /// One tile or whole image: a JPEG of a few MB at most; a bomb is refused by the decoder's own limits.
+    public static let image = FetchLimits(maxBytes: 32 << 20)
+}
+
+public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unsupportedScheme(url: String)
+    case status(Int, url: String)
+    case timedOut(url: String)
+    case tooLarge(limit: Int, url: String)
+    case tooManyRedirects(url: String)
+    case cancelled(url: String)
+    case network(String, url: String)
+    case file(String, path: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedScheme(let url): "\(url): only http, https and file URLs are read"
+        case .status(let code, let url): "\(url): the server answered HTTP \(code)"
+        case .timedOut(let url): "\(url): timed out"
+        case .tooLarge(let limit, let url): "\(url): larger than \(limit >> 20) MB"
+        case .tooManyRedirects(let url): "\(url): too many redirects"
+        case .cancelled(let url): "\(url): cancelled"
+        case .network(let why, let url): "\(url): \(why)"
+        case .file(let why, let path): "\(path): \(why)"
+        }
+    }
+
+    /// Whether a cached copy may stand in: the network failed, not the request (a 404 is an answer).
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut, .network: true
+        case .status(let code, _): code >= 500 || code == 429
+        default: false
+        }
+    }
+}

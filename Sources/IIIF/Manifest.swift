@@ -1,0 +1,128 @@
+/// A IIIF Presentation manifest (3.0 or 2.1) read as a book: what the reader needs, nothing else.
+public struct Manifest: Sendable, Equatable {
+    public var version: ImageAPIVersion
+    public var title: String
+    /// `requiredStatement` (3) or `attribution` (2.1), as "Label: value" lines; IIIF requires it to be shown.
+    public var attribution: [String]
+    /// `rights` (3) or `license` (2.1).
+    public var rights: String?
+    public var rightToLeft: Bool
+    /// `behavior`/`viewingHint` `paged`: the first canvas stands alone as a right-hand page.
+    public var paged: Bool
+    /// Every canvas, in order, `non-paged` ones included (`pages` leaves them out).
+    public var canvases: [Canvas]
+    /// The manifest's language where its labels say one (the first language of the title).
+    public var language: String?
+
+    /// The canvases a visitor turns through.
+    public var pages: [Canvas] { canvases.filter { !$0.nonPaged } }
+
+    public struct Canvas: Sendable, Equatable {
+        public var label: String?
+        public var size: SourcePixels?
+        /// `facing-pages`: one image of both pages, shown alone across the spread.
+        public var facingPages: Bool
+        public var nonPaged: Bool
+        /// Where its picture comes from, or why it has none (the page shows a placeholder with the reason).
+        public var image: Result<PageImage, PageImageFailure>
+        /// `summary`/`description`, for speech.
+        public var summary: String?
+    }
+
+    /// A canvas's painting: an image service (a pyramid) and, where the manifest names one, a whole image.
+    public struct PageImage: Sendable, Equatable {
+        public var service: ImageServiceReference?
+        public var url: ResourceURL?
+        public var size: SourcePixels?
+    }
+
+    public struct PageImageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case notJSON(JSONError)
+        case notIIIF(String)
+        case tooManyCanvases(Int, limit: Int)
+        case noCanvases
+
+        public var description: String {
+            switch self {
+            case .notJSON(let e): "the manifest is \(e)"
+            case .notIIIF(let why): "not a IIIF Presentation 2 or 3 manifest: \(why)"
+            case .tooManyCanvases(let n, let limit): "the manifest has \(n) canvases; Recto reads books of at most \(limit)"
+            case .noCanvases: "the manifest has no canvases"
+            }
+        }
+    }
+
+    public static let maxCanvases = 10_000
+    /// The largest manifest read: the largest public book manifests are a few MB.
+    public static let maxBytes = 64 << 20
+
+    /// Reads a manifest fetched from `url` (relative ids resolve against it); `languages` ranks label languages.
+    public static func parse(_ bytes: [UInt8], from url: ResourceURL,
+                             languages: [String] = ["en"]) throws(Failure) -> Manifest {
+        guard bytes.count <= maxBytes else { throw .notIIIF("larger than \(maxBytes >> 20) MB") }
+        let json: JSONValue
+        do { json = try JSONValue.parse(bytes) } catch { throw .notJSON(error) }
+        guard case .object = json else { throw .notIIIF("not a JSON object") }
+        let context = json["@context"].map(ImageInfo.contextStrings) ?? []
+        if context.contains(where: { $0.contains("/presentation/3") }) || json["type"]?.string == "Manifest" {
+            return try PresentationThree(url: url, languages: languages).manifest(json)
+        }
+        if context.contains(where: { $0.contains("/presentation/2") }) || json["@type"]?.string == "sc:Manifest" {
+            return try PresentationTwo(url: url, languages: languages).manifest(json)
+        }
+        if json["type"]?.string == "Collection" || json["@type"]?.string == "sc:Collection" {
+            throw .notIIIF("it is a collection of manifests, not one book")
+        }
+        throw .notIIIF("no Presentation 2 or 3 @context and no Manifest type")
+    }
+}
+
+/// Labels, in either version's shape, in the best language.
+struct LanguageChooser {
+    let languages: [String]
+
+    /// 3.0: `{"en": ["a", "b"], "none": ["c"]}`; 2.1: `"a"`, `{"@value": "a", "@language": "en"}` or a list of those.
+    func text(_ value: JSONValue?) -> (text: String, language: String?)? {
+        guard let value else { return nil }
+        switch value {
+        case .string(let s): return (s, nil)
+        case .number(let n): return (n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : String(n), nil)
+        case .array(let items):
+            let tagged = items.compactMap { item -> (String, String?)? in
+                if let s = item.string { return (s, nil) }
+                guard let s = item["@value"]?.string else { return nil }
+                return (s, item["@language"]?.string)
+            }
+            return pick(tagged.map { ($0.1 ?? "none", [$0.0]) })
+        case .object(let members):
+            if let s = members["@value"]?.string { return (s, members["@language"]?.string) }
+            return pick(members.map { ($0.key, $0.value.list.compactMap(\.string)) })
+        default: return nil
+        }
+    }
+
+    private func pick(_ entries: [(String, [String])]) -> (text: String, language: String?)? {
+        let usable = entries.filter { !$0.1.isEmpty }
+        func prefix(_ tag: String) -> String { String(tag.lowercased().split(separator: "-").first ?? "") }
+        for wanted in languages {
+            if let hit = usable.first(where: { prefix($0.0) == prefix(wanted) }) {
+                return (hit.1.joined(separator: "; "), hit.0)
+            }
+        }
+        let ordered = usable.sorted { a, b in
+            (a.0 == "none" ? 0 : 1, a.0) < (b.0 == "none" ? 0 : 1, b.0)
+        }
+        guard let first = ordered.first else { return nil }
+        return (first.1.joined(separator: "; "), first.0 == "none" || first.0 == "@none" ? nil : first.0)
+    }
+}
+
+extension JSONValue {
+    /// `behavior`/`viewingHint` values, lower-cased.
+    var hints: [String] { list.compactMap { $0.string?.lowercased() } }
+}

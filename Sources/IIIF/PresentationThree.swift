@@ -1,0 +1,97 @@
+/// Presentation API 3.0: `items` of Canvases, each with an AnnotationPage of `painting` Annotations.
+struct PresentationThree {
+    let url: ResourceURL
+    let labels: LanguageChooser
+
+    init(url: ResourceURL, languages: [String]) {
+        self.url = url
+        self.labels = LanguageChooser(languages: languages)
+    }
+
+    func manifest(_ json: JSONValue) throws(Manifest.Failure) -> Manifest {
+        let items = json["items"]?.list ?? []
+        let canvasItems = items.filter { $0["type"]?.string == "Canvas" }
+        guard canvasItems.count <= Manifest.maxCanvases else {
+            throw .tooManyCanvases(canvasItems.count, limit: Manifest.maxCanvases)
+        }
+        guard !canvasItems.isEmpty else { throw .noCanvases }
+        let title = labels.text(json["label"])
+        var attribution: [String] = []
+        if let statement = json["requiredStatement"] {
+            let label = labels.text(statement["label"])?.text
+            if let value = labels.text(statement["value"])?.text {
+                attribution.append(label.map { "\($0): \(value)" } ?? value)
+            }
+        }
+        let hints = json["behavior"]?.hints ?? []
+        return Manifest(
+            version: .three,
+            title: title?.text ?? "Untitled",
+            attribution: attribution,
+            rights: json["rights"]?.string,
+            rightToLeft: json["viewingDirection"]?.string?.lowercased() == "right-to-left",
+            paged: hints.contains("paged"),
+            canvases: canvasItems.map(canvas),
+            language: title?.language)
+    }
+
+    func canvas(_ json: JSONValue) -> Manifest.Canvas {
+        let hints = json["behavior"]?.hints ?? []
+        var size: SourcePixels?
+        if let w = json["width"]?.integer, let h = json["height"]?.integer, w > 0, h > 0 {
+            size = SourcePixels(width: w, height: h)
+        }
+        return Manifest.Canvas(
+            label: labels.text(json["label"])?.text,
+            size: size,
+            facingPages: hints.contains("facing-pages"),
+            nonPaged: hints.contains("non-paged"),
+            image: image(of: json),
+            summary: labels.text(json["summary"])?.text)
+    }
+
+    /// The first painting annotation's body; a `Choice` gives its first item.
+    func image(of canvas: JSONValue) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {
+        let annotations = (canvas["items"]?.list ?? []).flatMap { $0["items"]?.list ?? [] }
+        guard let painting = annotations.first(where: { $0["motivation"]?.hints.contains("painting") ?? false }),
+              var body = painting["body"] else {
+            return .failure(.init(reason: "the canvas paints no image"))
+        }
+        if case .array(let bodies) = body, let first = bodies.first { body = first }
+        if body["type"]?.string == "Choice", let first = body["items"]?.list.first { body = first }
+        guard body["type"]?.string == "Image" else {
+            return .failure(.init(reason: "the canvas paints \(body["type"]?.string ?? "something") rather than an image"))
+        }
+        let service = (body["service"]?.list ?? []).lazy.compactMap { serviceReference($0) }.first
+        var imageURL: ResourceURL?
+        var failure: String?
+        if let id = body["id"]?.string {
+            do { imageURL = try ResourceURL(id, relativeTo: url) } catch { failure = error.description }
+        }
+        guard service != nil || imageURL != nil else {
+            return .failure(.init(reason: failure ?? "the image has neither a URL nor an image service"))
+        }
+        var size: SourcePixels?
+        if let w = body["width"]?.integer, let h = body["height"]?.integer, w > 0, h > 0 {
+            size = SourcePixels(width: w, height: h)
+        }
+        return .success(Manifest.PageImage(service: service, url: imageURL, size: size))
+    }
+
+    func serviceReference(_ json: JSONValue) -> ImageServiceReference? {
+        let type = json["type"]?.string ?? json["@type"]?.string ?? ""
+        let version: ImageAPIVersion
+        switch type {
+        case "ImageService3": version = .three
+        case "ImageService2", "iiif:ImageProfile": version = .two
+        default:
+            let context = json["@context"].map(ImageInfo.contextStrings) ?? []
+            if context.contains(where: { $0.contains("/image/3") }) { version = .three }
+            else if context.contains(where: { $0.contains("/image/2") }) { version = .two }
+            else { return nil }
+        }
+        guard let id = json["id"]?.string ?? json["@id"]?.string,
+              let parsed = try? ResourceURL(id, relativeTo: url) else { return nil }
+        return ImageServiceReference(id: parsed, version: version, level: ImageInfo.profileLevel(json["profile"]) ?? 0)
+    }
+}

@@ -1,0 +1,169 @@
+import Fetch
+import Glibc
+import IIIF
+import Synchronization
+
+/// A IIIF book: a manifest (a file, a directory holding `manifest.json` — what `recto bake` writes — or an
+/// http(s) URL) whose canvases are the pages. A page is its canvas's whole image at the smallest size the
+/// image service offers that still fills `restSize` (a pyramid's 20,000 px scan is never read whole), or the
+/// painting's plain image URL. A canvas whose image cannot be had is a placeholder page with the reason; the
+/// rest of the book reads. Everything here runs on the page cache's worker threads: fetches block.
+final class IIIFSource: PageProvider {
+    static let manifestName = "manifest.json"
+
+    let path: String
+    let limits: PageLimits
+    let manifestURL: ResourceURL
+    let manifest: Manifest
+    let restSize: SourcePixels
+    private let fetcher: Fetcher
+    /// Each page's info.json, fetched once (a failure too: one log line, not one per turn).
+    private let infos = Mutex<[Int: Result<ImageInfo, PageError>]>([:])
+
+    var kind: PageSource.Kind { .iiif }
+    var pageCount: Int { manifest.pages.count }
+    var pageLabels: [String]? {
+        let labels = manifest.pages.enumerated().map { $0.element.label ?? String($0.offset + 1) }
+        return labels.isEmpty ? nil : labels
+    }
+
+    var metadata: BookMetadata {
+        var metadata = BookMetadata(title: manifest.title, rightToLeft: manifest.rightToLeft,
+                                    doublePages: Set(manifest.pages.indices.filter { manifest.pages[$0].facingPages }.map { $0 + 1 }))
+        metadata.attribution = manifest.attribution + (manifest.rights.map { ["Rights: \($0)"] } ?? [])
+        metadata.language = manifest.language
+        return metadata
+    }
+
+    /// Large enough to fill a 2560×1600 screen's page at rest; deeper zoom asks the pyramid for tiles.
+    static let defaultRestSize = SourcePixels(width: 2560, height: 2560)
+
+    /// One fetcher for the process: its keep-alive handles and disk cache are shared by every IIIF book.
+    static let sharedFetcher: Fetcher = {
+        var environment: [String: String] = [:]
+        for key in ["XDG_CACHE_HOME", "HOME"] { if let value = getenv(key) { environment[key] = String(cString: value) } }
+        let cache = FetchCache.defaultDirectory(environment: environment).flatMap { try? FetchCache(directory: $0, maxBytes: 1 << 30) }
+        return Fetcher(userAgent: "Recto (IIIF reader)", cache: cache)
+    }()
+
+    init(location: String, limits: PageLimits, restSize: SourcePixels = IIIFSource.defaultRestSize,
+         fetcher: Fetcher = IIIFSource.sharedFetcher) throws(PageError) {
+        self.path = location
+        self.limits = limits
+        self.restSize = restSize
+        self.fetcher = fetcher
+        let url: ResourceURL
+        do {
+            if Self.isURL(location) {
+                url = try ResourceURL(location)
+            } else {
+                var file = location.hasPrefix("/") ? location : Self.currentDirectory() + "/" + location
+                if let info = PosixFiles.status(file), PosixFiles.isDirectory(info) { file += "/" + Self.manifestName }
+                url = ResourceURL(scheme: .file, authority: "", path: Self.percentEncoded(file))
+            }
+        } catch {
+            throw .unreadableManifest(path: location, reason: error.description)
+        }
+        manifestURL = url
+        let bytes: [UInt8]
+        do {
+            bytes = try fetcher.fetch(url.description, limits: FetchLimits(maxBytes: Manifest.maxBytes), policy: .networkFirst)
+        } catch {
+            throw .unreadableManifest(path: location, reason: error.description)
+        }
+        do { manifest = try Manifest.parse(bytes, from: url) } catch {
+            throw .unreadableManifest(path: location, reason: error.description)
+        }
+        guard manifest.pages.count <= limits.maxPages else { throw .tooManyPages(path: location, limit: limits.maxPages) }
+        guard !manifest.pages.isEmpty else { throw .noPages(path: location, entries: manifest.canvases.count) }
+    }
+
+    static func isURL(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// A `.json` file, or any file that starts like a JSON object naming a IIIF context or Manifest type.
+    static func looksLikeManifest(path: String, head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "{" else { return false }
+        return path.lowercased().hasSuffix(".json") || text.contains("iiif.io/api/presentation")
+    }
+
+    func name(of page: Int) -> String {
+        guard (1...max(1, pageCount)).contains(page), page <= pageCount else { return "page \(page)" }
+        return manifest.pages[page - 1].label.map { "canvas \"\($0)\"" } ?? "canvas \(page)"
+    }
+
+    func contents(of page: Int) throws(PageError) -> PageContents {
+        let url = try imageURL(of: page)
+        let fetchLimits = FetchLimits(maxBytes: limits.decode.maxFileBytes)
+        do {
+            let bytes = try fetcher.fetch(url, limits: fetchLimits, policy: .cacheFirst)
+            return PageContents(bytes: bytes, identity: .resource(url: url))
+        } catch {
+            throw .remote(name: name(of: page), reason: error.description)
+        }
+    }
+
+    func identity(of page: Int) throws(PageError) -> PageIdentity { .resource(url: try imageURL(of: page)) }
+
+    func reloaded() throws(PageError) -> any PageProvider {
+        try IIIFSource(location: path, limits: limits, restSize: restSize, fetcher: fetcher)
+    }
+
+    /// The URL of the page's picture at rest: from its image service when it has one, else the plain image.
+    func imageURL(of page: Int) throws(PageError) -> String {
+        guard (1...max(1, pageCount)).contains(page), page <= pageCount else {
+            throw .pageOutOfRange(page: page, pageCount: pageCount)
+        }
+        let image: Manifest.PageImage
+        do { image = try manifest.pages[page - 1].image.get() } catch {
+            throw .remote(name: name(of: page), reason: error.reason)
+        }
+        if let service = image.service {
+            let info = try info(of: page, service: service)
+            if let whole = info.wholeImage(covering: restSize) { return whole.url.description }
+        }
+        guard let url = image.url else { throw .remote(name: name(of: page), reason: "the image service offers no whole image") }
+        return url.description
+    }
+
+    func info(of page: Int, service: ImageServiceReference) throws(PageError) -> ImageInfo {
+        if let known = infos.withLock({ $0[page] }) { return try known.get() }
+        let result: Result<ImageInfo, PageError>
+        var transient = false
+        do {
+            let bytes = try fetcher.fetch(service.infoURL.description, limits: FetchLimits(maxBytes: 4 << 20),
+                                          policy: .cacheFirst)
+            do { result = .success(try ImageInfo.parse(bytes, from: service.infoURL)) } catch {
+                result = .failure(.remote(name: name(of: page), reason: error.description))
+            }
+        } catch {
+            transient = error.isTransient
+            result = .failure(.remote(name: name(of: page), reason: error.description))
+        }
+        // A network that failed may come back: only answers (an info.json, a 404, nonsense) are remembered.
+        if !transient { infos.withLock { $0[page] = result } }
+        return try result.get()
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80, c.isLetter || c.isNumber || "/-._~".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
