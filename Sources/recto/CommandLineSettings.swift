@@ -9,6 +9,8 @@ import Posix
 enum CommandLineSettings {
     static let scopes: [String: SettingKey.Scope?] = [
         "open": .reader, "render": .everyCommand, "bench": .everyCommand, "ctl": nil, "help": nil, "settings": nil,
+        // The visit commands' own options (`bench-visits --kiosk NAME`) are theirs, not the reader's settings.
+        "report": nil, "bench-visits": nil,
     ]
 
     /// The setting flags and the arguments left for ArgumentParser; a flag without its value is an error.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VisitReport
 import Control
 import FoundationEssentials
 import Glibc
@@ -15,6 +16,8 @@ struct Ctl: ParsableCommand {
         screenshot FILE.png (the next frame as drawn; the reader writes the file, so it must be able to); \
         get SETTING (its value in force); set SETTING VALUE (a live setting, e.g. `set turn-duration 400`: the \
         next gesture and turn use it; `recto --help` marks the live ones). \
+        stats (JSON of the visit statistics, the figures `recto report --json` gives, read from this machine's \
+        visits.db or --database, since --since; the reader need not run: the database is read beside it). \
         Relative paths are made absolute here. The reply goes to stdout: `ok ...`, a JSON object, or \
         `error: ...` (exit status 1). Exit status 5 when no reader can be reached.
 
@@ -29,12 +32,24 @@ struct Ctl: ParsableCommand {
     @Option(help: "Seconds to wait for the reply.")
     var timeout = 10
 
+    @Option(help: ArgumentHelp("With `stats`: only visits from this date on (YYYY-MM-DD, UTC).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("With `stats`: the visit database (default: this machine's).", valueName: "db"))
+    var database: String?
+
     @Argument(help: "The request and its argument, e.g. `goto 5` or `screenshot shot.png`.")
     var request: [String] = []
 
     func run() throws {
         guard let verb = request.first else {
             throw RectoExit(.usage, "no request for recto ctl (one of: \(ControlRequest.verbs.joined(separator: ", ")))")
+        }
+        if verb == "stats" {
+            if let since, Report.parseDate(since) == nil { throw RectoExit(.usage, "--since wants YYYY-MM-DD, not '\(since)'") }
+            let records = try Report.records(database.map { [$0] } ?? [], since: since)
+            writeAll(1, VisitReport(records, thumbnails: [:], title: "Recto visits").json())
+            return
         }
         var words = request
         if words.count == 2, verb == "open" || verb == "screenshot", !words[1].hasPrefix("/") {

@@ -40,12 +40,8 @@ struct Report: ParsableCommand {
     @Option(help: "The report's title.")
     var title = "Recto visits"
 
-    func validate() throws {
-        if json && csv { throw ValidationError("--json and --csv: choose one") }
-        if let since, Self.parseDate(since) == nil { throw ValidationError("--since wants YYYY-MM-DD, not '\(since)'") }
-    }
-
-    func run() throws {
+    /// The visits of each database (this machine's when none is given) from `since` (YYYY-MM-DD, UTC) on.
+    static func records(_ databases: [String], since: String?) throws -> [KioskRecord] {
         var paths = databases
         if paths.isEmpty {
             var env: [String: String] = [:]
@@ -64,9 +60,19 @@ struct Report: ParsableCommand {
                 if records.contains(where: { $0.kiosk == record.kiosk }) { record.kiosk += " (\(path))" }
                 records.append(record)
             } catch {
-                throw RectoExit(.usage, "\(path): \(error)")
+                throw RectoExit(.usage, "\(error)")
             }
         }
+        return records
+    }
+
+    func validate() throws {
+        if json && csv { throw ValidationError("--json and --csv: choose one") }
+        if let since, Self.parseDate(since) == nil { throw ValidationError("--since wants YYYY-MM-DD, not '\(since)'") }
+    }
+
+    func run() throws {
+        let records = try Self.records(databases, since: since)
         let report = VisitReport(records, thumbnails: thumbnails(for: ReportSummary(records).zoomedPages), title: title)
         let text = json ? report.json() : csv ? report.csv() : report.html()
         if out == "-" {

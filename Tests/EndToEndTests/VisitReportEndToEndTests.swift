@@ -58,6 +58,14 @@ import VisitStore
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let kiosks = try #require(object["kiosks"] as? [[String: Any]])
         #expect(kiosks.map { $0["visits"] as? Int } == [400, 250])
+        // `recto ctl stats`: the same figures for one kiosk, from a date on, with no reader running.
+        func statsVisits(_ since: String) throws -> [Int?] {
+            let text = try Self.run(recto, ["ctl", "stats", "--database", a, "--since", since])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return try #require(object["kiosks"] as? [[String: Any]]).map { $0["visits"] as? Int }
+        }
+        #expect(try statsVisits("2000-01-01") == [400])
+        #expect(try statsVisits("2999-01-01") == [0])
         let csv = try Self.run(recto, ["report", a, b, "--csv", "--out", "-"])
         #expect(csv.split(separator: "\n").count == 651)
 
