@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry", "Input"]),
         .target(name: "Book", dependencies: ["Geometry"]),
         // IIIF manifests (Presentation 2.1 and 3.0) and image services read as books, and the tiles a view needs.
-        .target(name: "IIIF"),
+        .target(name: "IIIF", dependencies: ["Geometry"]),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
-        .testTarget(name: "IIIFTests", dependencies: ["IIIF"]),
+        .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],

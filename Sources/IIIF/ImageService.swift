@@ -1,13 +1,8 @@
-/// A width and height in an image's own pixels (the source scan's, or a level of its pyramid).
-public struct SourcePixels: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-    public var area: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
-    public var description: String { "\(width)×\(height)" }
+import Geometry
+
+extension PixelSize {
+    /// Width × height, saturating: sizes here come from strangers' JSON.
+    var area: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
 }
 
 /// The Image API version a service speaks: its URL syntax differs (2's canonical size is `w,`, 3's `w,h`).
@@ -39,9 +34,9 @@ public struct TileGrid: Sendable, Hashable {
 /// A service's info.json: what sizes and tiles it serves.
 public struct ImageInfo: Sendable, Hashable {
     public var service: ImageServiceReference
-    public var size: SourcePixels
+    public var size: PixelSize
     /// Whole-image sizes a level 0 server has pre-made (smallest first).
-    public var sizes: [SourcePixels]
+    public var sizes: [PixelSize]
     public var tiles: [TileGrid]
     public var maxWidth: Int?
     public var maxHeight: Int?
@@ -62,7 +57,7 @@ public struct ImageInfo: Sendable, Hashable {
     /// The largest image any server can be asked for: a claim beyond it (a canvas of 10⁹ × 10⁹) is a lie or a bomb.
     public static let maxSide = 1_000_000
 
-    public init(service: ImageServiceReference, size: SourcePixels, sizes: [SourcePixels], tiles: [TileGrid],
+    public init(service: ImageServiceReference, size: PixelSize, sizes: [PixelSize], tiles: [TileGrid],
                 maxWidth: Int? = nil, maxHeight: Int? = nil, maxArea: Int? = nil) {
         self.service = service
         self.size = size
@@ -103,10 +98,10 @@ public struct ImageInfo: Sendable, Hashable {
         // A relative id in an info.json has no agreed base: the URL it was fetched from is the service.
         if let declared, let parsed = try? ResourceURL(declared) { id = parsed }
         let level = profileLevel(json["profile"]) ?? 0
-        let sizes = (json["sizes"]?.list ?? []).compactMap { entry -> SourcePixels? in
+        let sizes = (json["sizes"]?.list ?? []).compactMap { entry -> PixelSize? in
             guard let w = entry["width"]?.integer, let h = entry["height"]?.integer,
                   (1...maxSide).contains(w), (1...maxSide).contains(h) else { return nil }
-            return SourcePixels(width: w, height: h)
+            return PixelSize(width: w, height: h)
         }.sorted { $0.area < $1.area }
         let tiles = (json["tiles"]?.list ?? []).compactMap { entry -> TileGrid? in
             guard let w = entry["width"]?.integer, (1...65_536).contains(w) else { return nil }
@@ -117,7 +112,7 @@ public struct ImageInfo: Sendable, Hashable {
             return TileGrid(width: w, height: h, scaleFactors: Array(Set(factors.isEmpty ? [1] : factors)).sorted())
         }
         return ImageInfo(service: ImageServiceReference(id: id, version: version, level: level),
-                         size: SourcePixels(width: width, height: height), sizes: sizes, tiles: tiles,
+                         size: PixelSize(width: width, height: height), sizes: sizes, tiles: tiles,
                          maxWidth: json["maxWidth"]?.integer, maxHeight: json["maxHeight"]?.integer,
                          maxArea: json["maxArea"]?.integer)
     }

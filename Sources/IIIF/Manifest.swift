@@ -1,3 +1,5 @@
+import Geometry
+
 /// A IIIF Presentation manifest (3.0 or 2.1) read as a book: what the reader needs, nothing else.
 public struct Manifest: Sendable, Equatable {
     public var version: ImageAPIVersion
@@ -19,7 +21,7 @@ public struct Manifest: Sendable, Equatable {
 
     public struct Canvas: Sendable, Equatable {
         public var label: String?
-        public var size: SourcePixels?
+        public var size: PixelSize?
         /// `facing-pages`: one image of both pages, shown alone across the spread.
         public var facingPages: Bool
         public var nonPaged: Bool
@@ -33,7 +35,7 @@ public struct Manifest: Sendable, Equatable {
     public struct PageImage: Sendable, Equatable {
         public var service: ImageServiceReference?
         public var url: ResourceURL?
-        public var size: SourcePixels?
+        public var size: PixelSize?
     }
 
     public struct PageImageFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -125,4 +127,36 @@ struct LanguageChooser {
 extension JSONValue {
     /// `behavior`/`viewingHint` values, lower-cased.
     var hints: [String] { list.compactMap { $0.string?.lowercased() } }
+
+    /// `width` and `height`, when both are positive whole numbers.
+    var pixelSize: PixelSize? {
+        guard let w = self["width"]?.integer, let h = self["height"]?.integer, w > 0, h > 0 else { return nil }
+        return PixelSize(width: w, height: h)
+    }
+}
+
+extension Manifest.Canvas {
+    /// A canvas from its JSON, in either version: `hints` are its `behavior` (3) or `viewingHint` (2.1).
+    init(_ json: JSONValue, hints: [String], label: String?, summary: String?,
+         image: Result<Manifest.PageImage, Manifest.PageImageFailure>) {
+        self.init(label: label, size: json.pixelSize, facingPages: hints.contains("facing-pages"),
+                  nonPaged: hints.contains("non-paged"), image: image, summary: summary)
+    }
+}
+
+extension Manifest.PageImage {
+    /// A painting's image from its resource (3's body, 2.1's resource): its `id`/`@id` resolved against
+    /// `base`, its first usable service, its size; a failure naming why when it has neither URL nor service.
+    static func from(_ resource: JSONValue, id: String?, service: ImageServiceReference?,
+                     base: ResourceURL) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {
+        var imageURL: ResourceURL?
+        var failure: String?
+        if let id {
+            do { imageURL = try ResourceURL(id, relativeTo: base) } catch { failure = error.description }
+        }
+        guard service != nil || imageURL != nil else {
+            return .failure(.init(reason: failure ?? "the image has neither a URL nor an image service"))
+        }
+        return .success(Manifest.PageImage(service: service, url: imageURL, size: resource.pixelSize))
+    }
 }

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Presentation API 3.0: `items` of Canvases, each with an AnnotationPage of `painting` Annotations.
 struct PresentationThree {
     let url: ResourceURL
@@ -36,18 +38,8 @@ struct PresentationThree {
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {
-        let hints = json["behavior"]?.hints ?? []
-        var size: SourcePixels?
-        if let w = json["width"]?.integer, let h = json["height"]?.integer, w > 0, h > 0 {
-            size = SourcePixels(width: w, height: h)
-        }
-        return Manifest.Canvas(
-            label: labels.text(json["label"])?.text,
-            size: size,
-            facingPages: hints.contains("facing-pages"),
-            nonPaged: hints.contains("non-paged"),
-            image: image(of: json),
-            summary: labels.text(json["summary"])?.text)
+        Manifest.Canvas(json, hints: json["behavior"]?.hints ?? [], label: labels.text(json["label"])?.text,
+                        summary: labels.text(json["summary"])?.text, image: image(of: json))
     }
 
     /// The first painting annotation's body; a `Choice` gives its first item.
@@ -63,19 +55,7 @@ struct PresentationThree {
             return .failure(.init(reason: "the canvas paints \(body["type"]?.string ?? "something") rather than an image"))
         }
         let service = (body["service"]?.list ?? []).lazy.compactMap { serviceReference($0) }.first
-        var imageURL: ResourceURL?
-        var failure: String?
-        if let id = body["id"]?.string {
-            do { imageURL = try ResourceURL(id, relativeTo: url) } catch { failure = error.description }
-        }
-        guard service != nil || imageURL != nil else {
-            return .failure(.init(reason: failure ?? "the image has neither a URL nor an image service"))
-        }
-        var size: SourcePixels?
-        if let w = body["width"]?.integer, let h = body["height"]?.integer, w > 0, h > 0 {
-            size = SourcePixels(width: w, height: h)
-        }
-        return .success(Manifest.PageImage(service: service, url: imageURL, size: size))
+        return Manifest.PageImage.from(body, id: body["id"]?.string, service: service, base: url)
     }
 
     func serviceReference(_ json: JSONValue) -> ImageServiceReference? {

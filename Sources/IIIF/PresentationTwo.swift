@@ -1,3 +1,5 @@
+import Geometry
+
 /// Presentation API 2.1: `sequences[0].canvases`, each with `images` whose `resource` may carry a `service`.
 /// Most large libraries still export this version.
 struct PresentationTwo {
@@ -35,18 +37,8 @@ struct PresentationTwo {
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {
-        let hints = json["viewingHint"]?.hints ?? []
-        var size: SourcePixels?
-        if let w = json["width"]?.integer, let h = json["height"]?.integer, w > 0, h > 0 {
-            size = SourcePixels(width: w, height: h)
-        }
-        return Manifest.Canvas(
-            label: labels.text(json["label"])?.text,
-            size: size,
-            facingPages: hints.contains("facing-pages"),
-            nonPaged: hints.contains("non-paged"),
-            image: image(of: json),
-            summary: labels.text(json["description"])?.text)
+        Manifest.Canvas(json, hints: json["viewingHint"]?.hints ?? [], label: labels.text(json["label"])?.text,
+                        summary: labels.text(json["description"])?.text, image: image(of: json))
     }
 
     func image(of canvas: JSONValue) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {
@@ -55,19 +47,7 @@ struct PresentationTwo {
         }
         if resource["@type"]?.string == "oa:Choice", let first = resource["default"] { resource = first }
         let service = (resource["service"]?.list ?? []).lazy.compactMap(serviceReference).first
-        var imageURL: ResourceURL?
-        var failure: String?
-        if let id = resource["@id"]?.string {
-            do { imageURL = try ResourceURL(id, relativeTo: url) } catch { failure = error.description }
-        }
-        guard service != nil || imageURL != nil else {
-            return .failure(.init(reason: failure ?? "the image has neither a URL nor an image service"))
-        }
-        var size: SourcePixels?
-        if let w = resource["width"]?.integer, let h = resource["height"]?.integer, w > 0, h > 0 {
-            size = SourcePixels(width: w, height: h)
-        }
-        return .success(Manifest.PageImage(service: service, url: imageURL, size: size))
+        return Manifest.PageImage.from(resource, id: resource["@id"]?.string, service: service, base: url)
     }
 
     /// 2.1 services name their version by `@context` and their level by a profile URI.

@@ -1,32 +1,21 @@
-/// A rectangle in the full-resolution image's pixels (the Image API's region).
-public struct SourceRegion: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
+import Geometry
 
 /// One tile to fetch: where it lies in the source, at which scale factor, and its URL.
 public struct Tile: Sendable, Hashable {
-    public var region: SourceRegion
+    /// Where it lies in the full-resolution image (the Image API's region).
+    public var region: PixelRect
     /// 1 = source pixels; 4 = one tile pixel per 4×4 source pixels.
     public var scaleFactor: Int
     /// The tile's own size in pixels (the region divided by the factor, rounded up).
-    public var size: SourcePixels
+    public var size: PixelSize
     public var url: ResourceURL
 }
 
 extension ImageInfo {
     /// The canonical URL of `region` scaled to `size` (2: `w,`; 3: `w,h`; the whole image is `full`), as a level 0
     /// server's static files are named.
-    public func url(region: SourceRegion, size scaled: SourcePixels) -> ResourceURL {
-        let whole = region == SourceRegion(x: 0, y: 0, width: size.width, height: size.height)
+    public func url(region: PixelRect, size scaled: PixelSize) -> ResourceURL {
+        let whole = region == PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let regionPart = whole ? "full" : "\(region.x),\(region.y),\(region.width),\(region.height)"
         let sizePart = service.version == .three ? "\(scaled.width),\(scaled.height)" : "\(scaled.width),"
         return service.id.appending("\(regionPart)/\(sizePart)/0/default.jpg")
@@ -35,13 +24,13 @@ extension ImageInfo {
     /// The whole image at the smallest size that covers `needed` (at rest and in the curl the page is shown at
     /// most that large), or the largest there is. Level 0 offers only its `sizes` (or a top tile that holds the
     /// whole image); levels 1 and 2 scale to any size within their maximum.
-    public func wholeImage(covering needed: SourcePixels) -> (size: SourcePixels, url: ResourceURL)? {
-        let full = SourceRegion(x: 0, y: 0, width: size.width, height: size.height)
-        func covers(_ s: SourcePixels) -> Bool { s.width >= needed.width || s.height >= needed.height }
+    public func wholeImage(covering needed: PixelSize) -> (size: PixelSize, url: ResourceURL)? {
+        let full = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        func covers(_ s: PixelSize) -> Bool { s.width >= needed.width || s.height >= needed.height }
         var offered = sizes
         for grid in tiles {
             for factor in grid.scaleFactors {
-                let scaled = SourcePixels(width: ceilDiv(size.width, factor), height: ceilDiv(size.height, factor))
+                let scaled = PixelSize(width: ceilDiv(size.width, factor), height: ceilDiv(size.height, factor))
                 if scaled.width <= grid.width, scaled.height <= grid.height { offered.append(scaled) }
             }
         }
@@ -49,15 +38,15 @@ extension ImageInfo {
             // Integer arithmetic on the side that decides, so 772 asked is 772 given (not 773 by rounding).
             var scaled = size
             if needed.width * size.height >= needed.height * size.width, needed.width < size.width {
-                scaled = SourcePixels(width: max(1, needed.width), height: max(1, ceilDiv(needed.width * size.height, size.width)))
+                scaled = PixelSize(width: max(1, needed.width), height: max(1, ceilDiv(needed.width * size.height, size.width)))
             } else if needed.height < size.height {
-                scaled = SourcePixels(width: max(1, ceilDiv(needed.height * size.width, size.height)), height: max(1, needed.height))
+                scaled = PixelSize(width: max(1, ceilDiv(needed.height * size.width, size.height)), height: max(1, needed.height))
             }
             if let maxWidth, scaled.width > maxWidth {
-                scaled = SourcePixels(width: maxWidth, height: max(1, scaled.height * maxWidth / scaled.width))
+                scaled = PixelSize(width: maxWidth, height: max(1, scaled.height * maxWidth / scaled.width))
             }
             if let maxHeight, scaled.height > maxHeight {
-                scaled = SourcePixels(width: max(1, scaled.width * maxHeight / scaled.height), height: maxHeight)
+                scaled = PixelSize(width: max(1, scaled.width * maxHeight / scaled.height), height: maxHeight)
             }
             offered.append(scaled)
         }
@@ -91,9 +80,9 @@ extension ImageInfo {
         for row in rows {
             for col in cols {
                 let x = col * span.x, y = row * span.y
-                let region = SourceRegion(x: x, y: y, width: min(span.x, size.width - x),
+                let region = PixelRect(x: x, y: y, width: min(span.x, size.width - x),
                                           height: min(span.y, size.height - y))
-                let scaled = SourcePixels(width: ceilDiv(region.width, factor), height: ceilDiv(region.height, factor))
+                let scaled = PixelSize(width: ceilDiv(region.width, factor), height: ceilDiv(region.height, factor))
                 let dx = Double(x) + Double(region.width) / 2 - centre.0
                 let dy = Double(y) + Double(region.height) / 2 - centre.1
                 found.append((dx * dx + dy * dy,

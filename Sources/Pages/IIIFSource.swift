@@ -1,4 +1,5 @@
 import Fetch
+import Geometry
 import Glibc
 import IIIF
 import Synchronization
@@ -15,7 +16,7 @@ final class IIIFSource: PageProvider {
     let limits: PageLimits
     let manifestURL: ResourceURL
     let manifest: Manifest
-    let restSize: SourcePixels
+    let restSize: PixelSize
     private let fetcher: Fetcher
     /// Each page's info.json, fetched once (a failure too: one log line, not one per turn).
     private let infos = Mutex<[Int: Result<ImageInfo, PageError>]>([:])
@@ -36,7 +37,7 @@ final class IIIFSource: PageProvider {
     }
 
     /// Large enough to fill a 2560×1600 screen's page at rest; deeper zoom asks the pyramid for tiles.
-    static let defaultRestSize = SourcePixels(width: 2560, height: 2560)
+    static let defaultRestSize = PixelSize(width: 2560, height: 2560)
 
     /// One fetcher for the process: its keep-alive handles and disk cache are shared by every IIIF book.
     static let sharedFetcher: Fetcher = {
@@ -46,7 +47,7 @@ final class IIIFSource: PageProvider {
         return Fetcher(userAgent: "Recto (IIIF reader)", cache: cache)
     }()
 
-    init(location: String, limits: PageLimits, restSize: SourcePixels = IIIFSource.defaultRestSize,
+    init(location: String, limits: PageLimits, restSize: PixelSize = IIIFSource.defaultRestSize,
          fetcher: Fetcher = IIIFSource.sharedFetcher) throws(PageError) {
         self.path = location
         self.limits = limits

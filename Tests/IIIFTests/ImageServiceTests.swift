@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 @testable import IIIF
 
@@ -25,7 +26,7 @@ import Testing
         let info = try Self.info(Self.level0Three, "https://example.org/iiif/img/scan/info.json")
         #expect(info.service.version == .three)
         #expect(info.service.level == 0)
-        #expect(info.size == SourcePixels(width: 20000, height: 28000))
+        #expect(info.size == PixelSize(width: 20000, height: 28000))
         #expect(info.sizes.map(\.width) == [625, 1250, 2500])
         #expect(info.tiles == [TileGrid(width: 512, height: 512, scaleFactors: [1, 2, 4, 8, 16, 32, 64])])
     }
@@ -42,15 +43,15 @@ import Testing
     @Test func wholeImageAtRestIsTheSmallestSizeThatFillsTheScreen() throws {
         let info = try Self.info(Self.level0Three, "https://example.org/iiif/img/scan/info.json")
         // A page 1080 px high on screen needs 1080 px of height: 1250×1750 is the smallest that has it.
-        let chosen = try #require(info.wholeImage(covering: SourcePixels(width: 772, height: 1080)))
-        #expect(chosen.size == SourcePixels(width: 1250, height: 1750))
+        let chosen = try #require(info.wholeImage(covering: PixelSize(width: 772, height: 1080)))
+        #expect(chosen.size == PixelSize(width: 1250, height: 1750))
         #expect(chosen.url.description == "https://example.org/iiif/img/scan/full/1250,1750/0/default.jpg")
         // More than any pre-made size: the largest there is.
-        #expect(info.wholeImage(covering: SourcePixels(width: 5000, height: 7000))?.size.width == 2500)
+        #expect(info.wholeImage(covering: PixelSize(width: 5000, height: 7000))?.size.width == 2500)
         // Level 2 scales to exactly what is needed; version 2 writes the size as `w,`.
         let two = try Self.info(Self.level2Two, "https://lib.example.org/iiif/image/MS-1_f1/info.json")
-        let exact = try #require(two.wholeImage(covering: SourcePixels(width: 772, height: 1080)))
-        #expect(exact.size == SourcePixels(width: 772, height: 1081))
+        let exact = try #require(two.wholeImage(covering: PixelSize(width: 772, height: 1080)))
+        #expect(exact.size == PixelSize(width: 772, height: 1081))
         #expect(exact.url.description == "https://lib.example.org/iiif/image/MS-1_f1/full/772,/0/default.jpg")
     }
 
@@ -70,8 +71,8 @@ import Testing
         #expect(tiles.count == 4 * 3)   // columns 36...39, rows 52...54 (the view is clipped at 20000 and 28000)
         #expect(tiles.allSatisfy { $0.region.x + $0.region.width <= 20000 && $0.region.y + $0.region.height <= 28000 })
         let edge = try #require(tiles.first { $0.region.x == 19968 && $0.region.y == 27648 })
-        #expect(edge.region == SourceRegion(x: 19968, y: 27648, width: 32, height: 352))
-        #expect(edge.size == SourcePixels(width: 32, height: 352))
+        #expect(edge.region == PixelRect(x: 19968, y: 27648, width: 32, height: 352))
+        #expect(edge.size == PixelSize(width: 32, height: 352))
         #expect(edge.url.description == "https://example.org/iiif/img/scan/19968,27648,32,352/32,352/0/default.jpg")
         let centre = (18500.0 + 19460) / 2, middle = (27000.0 + 27540) / 2
         let first = tiles[0].region

@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 @testable import IIIF
 
@@ -42,7 +43,7 @@ import Testing
         #expect(!m.rightToLeft)
         #expect(m.rights == "http://creativecommons.org/licenses/by/4.0/")
         #expect(m.pages.map(\.label) == labels)
-        #expect(m.pages.allSatisfy { $0.size == SourcePixels(width: 3204, height: 4613) })
+        #expect(m.pages.allSatisfy { $0.size == PixelSize(width: 3204, height: 4613) })
         let image = try m.pages[2].image.get()
         #expect(image.service?.id.description == "https://example.org/iiif/img/p3")
         #expect(image.service?.version == .three)
