@@ -53,7 +53,7 @@ struct VisitBench: ParsableCommand {
         db.close()
         let html = VisitReport([record]).html()
         let reportMS = monotonicMilliseconds() - reportStart
-        print("visits: \(visits) over \(days) days; database \(String(format: "%.1f", Double(st.st_size) / 1_048_576)) MiB"
+        print("visits: \(visits) over \(days) days; database \(String(Double(st.st_size) / 1_048_576, decimals: 1)) MiB"
               + " (\(st.st_size / max(1, visits)) bytes a visit); written in \(Int(writeMS)) ms;"
               + " report (read + HTML, \(html.utf8.count / 1024) KiB) in \(Int(reportMS)) ms")
         if reading > 0 { try measureReading() }
@@ -88,8 +88,8 @@ struct VisitBench: ParsableCommand {
         writer.submit(recorder.finish(at: monotonicMilliseconds()))
         writer.close()
         print("reading \(reading) s at 60 inputs/s: \(whileReading) write transactions while reading"
-              + " (\(String(format: "%.2f", Double(whileReading) / reading)) a second), 1 more at the end;"
-              + " the loop's cost per input at most \(String(format: "%.3f", maxQueueCost)) ms")
+              + " (\(String(Double(whileReading) / reading, decimals: 2)) a second), 1 more at the end;"
+              + " the loop's cost per input at most \(String(maxQueueCost, decimals: 3)) ms")
     }
 
     private static func visit(start: Int64, attract: Bool, rng: inout SplitMix) -> Visit {
