@@ -35,7 +35,7 @@ public enum SettingsDocs {
             var defaultText = Substring(setting.defaultText)
             if defaultText.hasPrefix(": ") { defaultText = defaultText.dropFirst(2) }
             let cells = ["`\(setting.key)`", flag, values(setting), String(defaultText), setting.live ? "yes" : "", setting.summary]
-            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            lines.append("| " + cells.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }
