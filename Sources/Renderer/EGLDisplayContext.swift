@@ -9,8 +9,9 @@ public struct RendererError: Error, CustomStringConvertible {
 
 /// An EGL display with a GLES2 context. One per process, owned by the thread that draws.
 ///
-/// Two kinds: surfaceless (Mesa's EGL_PLATFORM_SURFACELESS_MESA, rendering into an FBO; used by
-/// `recto render`, `recto bench` and the tests) and Wayland (a window surface on a wl_egl_window).
+/// Two kinds: surfaceless (rendering into an FBO; used by `recto render`, `recto bench` and the tests) and
+/// Wayland (a window surface on a wl_egl_window). Surfaceless is Mesa's EGL_PLATFORM_SURFACELESS_MESA where the
+/// driver has it, else the first EGL device (EGL_EXT_platform_device: NVIDIA's driver on a headless machine).
 public final class EGLDisplayContext {
     public let display: EGLDisplay
     let config: EGLConfig
@@ -23,23 +24,32 @@ public final class EGLDisplayContext {
     public enum Kind {
         /// A Wayland connection (its wl_display pointer); configs must back window surfaces.
         case wayland(OpaquePointer)
-        /// Mesa's surfaceless platform: rendering into FBOs only.
+        /// No window system: rendering into FBOs only (Mesa's surfaceless platform, else `device`).
         case surfaceless
+        /// The first EGL device, rendering into FBOs only.
+        case device
     }
 
     /// - Parameter samples: multisampling wanted (falls back to none when no such config exists).
     public init(_ kind: Kind, samples wanted: Int32 = 0) throws {
-        let platform: Int32, nativeDisplay: OpaquePointer?, wantWindow: Bool
+        let wantWindow: Bool
+        let dpy: EGLDisplay
         switch kind {
-        case .wayland(let d): (platform, nativeDisplay, wantWindow) = (EGL_PLATFORM_WAYLAND_KHR, d, true)
-        case .surfaceless: (platform, nativeDisplay, wantWindow) = (EGL_PLATFORM_SURFACELESS_MESA, nil, false)
-        }
-        guard let dpy = eglGetPlatformDisplay(EGLenum(platform), UnsafeMutableRawPointer(nativeDisplay), nil) else {
-            throw RendererError("no EGL display for platform 0x\(String(platform, radix: 16)) (is Mesa's libegl-mesa0 installed?)")
-        }
-        var major: EGLint = 0, minor: EGLint = 0
-        guard eglInitialize(dpy, &major, &minor) == EGL_TRUE else {
-            throw RendererError("eglInitialize failed: \(eglErrorName())")
+        case .wayland(let d):
+            wantWindow = true
+            dpy = try Self.initialised(platform: EGL_PLATFORM_WAYLAND_KHR, native: UnsafeMutableRawPointer(d))
+        case .surfaceless:
+            wantWindow = false
+            do {
+                dpy = try Self.initialised(platform: EGL_PLATFORM_SURFACELESS_MESA, native: nil)
+            } catch let surfaceless as RendererError {
+                guard let device = Self.firstDevice() else { throw surfaceless }
+                dpy = try Self.initialised(platform: EGL_PLATFORM_DEVICE_EXT, native: device)
+            }
+        case .device:
+            wantWindow = false
+            guard let device = Self.firstDevice() else { throw RendererError("no EGL device (EGL_EXT_device_enumeration)") }
+            dpy = try Self.initialised(platform: EGL_PLATFORM_DEVICE_EXT, native: device)
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             eglTerminate(dpy)
@@ -84,6 +94,29 @@ public final class EGLDisplayContext {
         config = cfg
         context = ctx
         samples = chosenSamples
+    }
+
+    /// An initialised display of `platform`, or why there is none.
+    private static func initialised(platform: Int32, native: UnsafeMutableRawPointer?) throws -> EGLDisplay {
+        guard let dpy = eglGetPlatformDisplay(EGLenum(platform), native, nil) else {
+            throw RendererError("no EGL display for platform 0x\(String(platform, radix: 16)) (is Mesa's libegl-mesa0 installed?)")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(dpy, &major, &minor) == EGL_TRUE else {
+            throw RendererError("eglInitialize failed for platform 0x\(String(platform, radix: 16)): \(eglErrorName())")
+        }
+        return dpy
+    }
+
+    /// The first EGL device (EGL_EXT_device_enumeration), for drivers without Mesa's surfaceless platform.
+    private static func firstDevice() -> EGLDeviceEXT? {
+        typealias QueryDevices = @convention(c) (EGLint, UnsafeMutablePointer<EGLDeviceEXT?>?, UnsafeMutablePointer<EGLint>?) -> EGLBoolean
+        guard let symbol = eglGetProcAddress("eglQueryDevicesEXT") else { return nil }
+        let query = unsafeBitCast(symbol, to: QueryDevices.self)
+        var device: EGLDeviceEXT?
+        var count: EGLint = 0
+        guard query(1, &device, &count) == EGL_TRUE, count > 0 else { return nil }
+        return device
     }
 
     /// Makes the context current without a surface (surfaceless rendering into FBOs).

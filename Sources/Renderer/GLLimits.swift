@@ -36,6 +36,12 @@ public struct GLLimits: Sendable, Equatable {
         self.npotTextures = npotTextures
     }
 
+    /// The current context's GL_RENDERER and GL_VERSION, to say which GPU a figure came from.
+    public static var rendererName: String {
+        func string(_ name: Int32) -> String { glGetString(GLenum(name)).map { String(cString: $0) } ?? "?" }
+        return "\(string(GL_RENDERER)), \(string(GL_VERSION))"
+    }
+
     /// Reads the current context's limits and applies the test knobs.
     /// - Throws: RendererError (exit status 4) when the GL offers less than Recto needs.
     static func current() throws -> GLLimits {

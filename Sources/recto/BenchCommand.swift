@@ -47,6 +47,7 @@ struct Bench: ParsableCommand {
         let book = try bookOptions.location()
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
         var results = BenchResults()
+        results.renderer = GLLimits.rendererName
         let composer = SceneComposer(background: try bookOptions.backgroundColour())
         let w = Double(size.width), h = Double(size.height)
 
@@ -177,6 +178,7 @@ struct Bench: ParsableCommand {
 
 struct BenchResults {
     struct Case { let name: String; let floor: [Double]; let curl: [Double]; let damaged: [Double]; let vertices: Int }
+    var renderer = ""
     var firstFrameMs = 0.0
     var decodeMs: [Double] = []
     var uploadMs: [Double] = []
@@ -196,7 +198,7 @@ struct BenchResults {
 
     func table(size: Size) -> String {
         func f(_ x: Double) -> String { String(format1: x) }
-        var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish)\n"
+        var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish) on \(renderer)\n"
         out += "case     floor p50  floor p99  curl p50  curl p99  p50 ratio  p99 ratio  damaged p50  damaged p99  curl vertices\n"
         for c in cases {
             let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
@@ -227,7 +229,7 @@ struct BenchResults {
     }
 
     func json(size: Size) -> String {
-        var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\""]
+        var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\"", "\"renderer\":\(jsonString(renderer))"]
         var cs: [String] = []
         for c in cases {
             let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)

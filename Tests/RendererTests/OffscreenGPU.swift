@@ -11,10 +11,10 @@ final class TestGPU {
     let target: OffscreenTarget
     let width: Int, height: Int
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, kind: EGLDisplayContext.Kind = .surfaceless) throws {
         self.width = width
         self.height = height
-        egl = try EGLDisplayContext(.surfaceless)
+        egl = try EGLDisplayContext(kind)
         try egl.makeCurrentSurfaceless()
         renderer = try SceneRenderer()
         target = try OffscreenTarget(width: width, height: height)
