@@ -36,7 +36,7 @@ import Posix
     public let limits: Limits
     private let loop: EventLoop
     private let listener: Int32
-    private let idleTimer: Int32
+    private var idleTimer: TimerSource!
     private var clients: [Int: Client] = [:]
     private var nextID = 0
     private let ownUID = getuid()
@@ -63,16 +63,15 @@ import Posix
             throw DisplayError("cannot listen at the control socket \(path): \(why)")
         }
         listener = fd
-        idleTimer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         loop.add(fd: listener) { [unowned self] _ in acceptPending() }
-        loop.add(fd: idleTimer) { [unowned self] _ in closeIdle() }
+        idleTimer = TimerSource(loop: loop) { [unowned self] in closeIdle() }
     }
 
     /// Closes every client and removes the socket file.
     public func shutdown() {
         for id in Array(clients.keys) { drop(id) }
         close(listener)
-        close(idleTimer)
+        idleTimer.close()
         unlink(path)
     }
 
@@ -195,8 +194,7 @@ import Posix
     }
 
     private func closeIdle() {
-        var expirations: UInt64 = 0
-        _ = read(idleTimer, &expirations, 8)
+        idleTimer.fired()
         let now = monotonicMilliseconds()
         for (id, client) in clients where now - client.lastActive >= limits.idleTimeout { drop(id) }
         armIdleTimer()
@@ -204,13 +202,7 @@ import Posix
 
     /// The idle timer runs only while clients are connected: an unused socket never wakes the loop.
     private func armIdleTimer() {
-        var spec = itimerspec()
-        if let oldest = clients.values.map(\.lastActive).min() {
-            let ns = max(Int64((oldest + limits.idleTimeout) * 1_000_000), 1)
-            spec.it_value.tv_sec = Int(ns / 1_000_000_000)
-            spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
-        }
-        timerfd_settime(idleTimer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        idleTimer.arm(at: clients.values.map(\.lastActive).min().map { $0 + limits.idleTimeout })
     }
 }
 

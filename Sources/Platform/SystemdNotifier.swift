@@ -33,24 +33,3 @@ public final class SystemdNotifier {
         return usec / 2000
     }
 }
-
-/// A periodic CLOCK_MONOTONIC timerfd in the poll set. Its handler runs on the loop's thread, so a loop that
-/// hangs stops it (the systemd watchdog relies on that).
-@MainActor public final class PeriodicTimer {
-    private let fd: Int32
-
-    public init(loop: EventLoop, intervalMS: Double, handler: @escaping @MainActor () -> Void) {
-        fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        let ns = max(Int64(intervalMS * 1_000_000), 1_000_000)
-        var spec = itimerspec()
-        spec.it_interval.tv_sec = Int(ns / 1_000_000_000)
-        spec.it_interval.tv_nsec = Int(ns % 1_000_000_000)
-        spec.it_value = spec.it_interval
-        timerfd_settime(fd, 0, &spec, nil)
-        loop.add(fd: fd) { [fd] _ in
-            var expirations: UInt64 = 0
-            _ = read(fd, &expirations, 8)
-            handler()
-        }
-    }
-}
