@@ -100,7 +100,7 @@ final class CacheCore: @unchecked Sendable {
 
     /// This thread yields to every other of the program (setpriority(0) is the calling thread on Linux).
     private static func lowerPriority() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        _ = systemCall { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
     }
 
     private func display(page: Int, bounds: PixelSize, generation: Int, source: PageSource) {

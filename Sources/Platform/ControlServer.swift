@@ -48,19 +48,23 @@ import Posix
         self.path = path
         self.loop = loop
         self.limits = limits
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        if probe >= 0 {
-            let live = UnixSocket.connect(probe, to: path) == 0
-            close(probe)
+        if case .success(let probe) = systemCall({ socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) {
+            let live = (try? UnixSocket.connect(probe, to: path).get()) != nil
+            closeDescriptor(probe)
             if live { throw DisplayError("another program listens at the control socket \(path)") }
         }
-        unlink(path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw DisplayError("control socket: \(errnoText(errno))") }
-        guard UnixSocket.bind(fd, to: path) == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
-            let why = errnoText(errno)
-            close(fd)
-            throw DisplayError("cannot listen at the control socket \(path): \(why)")
+        _ = systemCall { unlink(path) }
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd: Int32
+        switch systemCall({ socket(AF_UNIX, kind, 0) }) {
+        case .success(let made): fd = made
+        case .failure(let error): throw DisplayError("control socket: \(error)")
+        }
+        let listening = UnixSocket.bind(fd, to: path)
+            .flatMap { _ in systemCall { chmod(path, 0o600) } }.flatMap { _ in systemCall { listen(fd, 64) } }
+        if case .failure(let error) = listening {
+            closeDescriptor(fd)
+            throw DisplayError("cannot listen at the control socket \(path): \(error)")
         }
         listener = fd
         loop.add(fd: listener) { [unowned self] _ in acceptPending() }
@@ -70,9 +74,9 @@ import Posix
     /// Closes every client and removes the socket file.
     public func shutdown() {
         for id in Array(clients.keys) { drop(id) }
-        close(listener)
+        closeDescriptor(listener)
         idleTimer.close()
-        unlink(path)
+        _ = systemCall { unlink(path) }
     }
 
     /// Queues `line` (a newline is added) for client `id` and sends what the socket takes now. A client that is
@@ -91,12 +95,12 @@ import Posix
     private func acceptPending() {
         // Bounded per wake-up: a flood of connections cannot hold the loop.
         for _ in 0..<64 {
-            let fd = recto_accept4(listener, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-            guard fd >= 0 else { return }
+            let accepted = systemCall { recto_accept4(listener, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
+            guard case .success(let fd) = accepted else { return }
             if let refusal = refusal(fd) {
                 let bytes = Array((ControlReply.error(refusal) + "\n").utf8)
-                _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                close(fd)
+                _ = systemCall { send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                closeDescriptor(fd)
                 continue
             }
             nextID += 1
@@ -112,7 +116,7 @@ import Posix
     private func refusal(_ fd: Int32) -> String? {
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+        guard case .success = systemCall({ getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }) else {
             return "permission denied: the peer's credentials cannot be read"
         }
         if credentials.uid != ownUID && credentials.uid != 0 {
@@ -164,11 +168,7 @@ import Posix
     private func flush(_ id: Int) {
         guard let client = clients[id] else { return }
         sending: while !client.output.isEmpty {
-            let sent = systemCall {
-                client.output.withUnsafeBytes {
-                    send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                }
-            }
+            let sent = systemCall { client.output.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) } }
             switch sent {
             case .success(let n): client.output.removeFirst(n)
             case .failure(let error) where error.code == EAGAIN: break sending
@@ -189,7 +189,7 @@ import Posix
     private func drop(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
         loop.remove(client.token)
-        close(client.fd)
+        closeDescriptor(client.fd)
         armIdleTimer()
     }
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Posix
 
 /// systemd's notification protocol (sd_notify(3)) without libsystemd: one datagram per message to the socket
 /// named by NOTIFY_SOCKET (a path, or `@name` for an abstract socket). Without NOTIFY_SOCKET there is none.
@@ -9,20 +10,20 @@ public final class SystemdNotifier {
 
     public init?(environment: [String: String]) {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, UnixSocket.address(path) != nil else { return nil }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = systemCall({ socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
+        else { return nil }
         self.fd = fd
         self.path = path
     }
 
-    deinit { close(fd) }
+    deinit { closeDescriptor(fd) }
 
     /// Sends `message` (e.g. "READY=1", "STATUS=…", "WATCHDOG=1"); false when it could not be sent. Never blocks.
     @discardableResult
     public func send(_ message: String) -> Bool {
         let bytes = Array(message.utf8)
-        let n = UnixSocket.withAddress(path) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, $1) }
-        return n == bytes.count
+        let sent = systemCall { UnixSocket.withAddress(path) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, $1) } }
+        return sent == .success(bytes.count)
     }
 
     /// Half the watchdog interval systemd asks for (WATCHDOG_USEC), in ms: how often to ping. Nil without one.
