@@ -65,4 +65,23 @@ import Testing
         }
         #expect(found.isEmpty, "direct system calls (wrap them in Posix's systemCall or its helpers):\n\(found.joined(separator: "\n"))")
     }
+
+    /// One timer type (Platform's `TimerSource`) and one worker-to-loop handoff (Posix's `WakePipe`, `Handoff`,
+    /// `Worker`): no other file makes a timerfd or a wake-up pipe. (`Pages/WakePipe.swift` is the deprecated
+    /// `makeWakePipe`, kept until the branches that call it are merged.)
+    @Test func oneTimerTypeAndOneHandoff() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") } ?? []
+        var timers: [String] = [], pipes: [String] = []
+        for file in files {
+            let code = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                .joined(separator: "\n")
+            if code.contains("timerfd_create(") { timers.append(file) }
+            if code.contains("makePipe(") || code.contains("pipe2(") { pipes.append(file) }
+        }
+        #expect(timers == ["Platform/TimerSource.swift"], "timerfds made in \(timers)")
+        #expect(Set(pipes) == ["Posix/Pipe.swift", "Posix/WakePipe.swift", "Pages/WakePipe.swift"], "pipes made in \(pipes)")
+    }
 }
