@@ -96,7 +96,9 @@ import Testing
         let back = try session.waitForEvent("page", timeout: .seconds(5))
         #expect(back.int("page") == 1, "events: \(session.historyText)")
 
-        let shot = try session.screenshot { SpreadEndToEndTests.SpreadView($0).shows(nil, 1) }
+        // Waits for the screen, not a time: on a starved machine the cover may have to be decoded again (the
+        // control socket's jump to page 4 decoded its neighbours) before the turn back to it can be drawn.
+        let shot = try session.screenshot(timeout: .seconds(40)) { SpreadEndToEndTests.SpreadView($0).shows(nil, 1) }
         let view = SpreadEndToEndTests.SpreadView(shot)
         #expect(view.shows(nil, 1), "after the idle reset: \(view); screenshots in \(weston.artifactsDirectory.path)")
         // The zoom was reset too: the cover fills exactly its slot at rest, so the left half is background.
