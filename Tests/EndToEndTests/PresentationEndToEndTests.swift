@@ -7,7 +7,9 @@ import Testing
 /// shows after many such frames must be the frame drawn whole.
 @Suite(.serialized) struct PresentationEndToEndTests {
     @Test func aLongDragPresentsOnlyWhatChangedAndShowsTheWholeFrame() throws {
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--stats"])
+        // Full resolution in motion too: on a starved machine the automatic setting draws moving frames at half
+        // size, and the frame `recto ctl screenshot` writes is then 960×540 against weston's 1920×1080.
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--stats", "--motion-scale", "1"])
         _ = try session.waitForEvent("shown")
         let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
         let page = PageLayout.double(width: 1920, height: 1080).right
