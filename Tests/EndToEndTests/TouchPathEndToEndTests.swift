@@ -118,7 +118,8 @@ import Testing
     }
 
     /// The idle time is 10 minutes while the page is turned and zoomed, and 2 s (`recto ctl set`, which re-arms
-    /// the deadline from then) once the zoom is seen: a reset cannot fall inside the set-up on a busy machine.
+    /// the deadline from then) once the zoom is seen: a reset cannot fall inside the set-up on a busy machine,
+    /// nor (10 minutes again) inside the corner drag after it.
     @Test func afterAnIdleResetFromAZoomedPage() throws {
         let session = try startOnCover(["--idle-reset", "600"])
         let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
@@ -130,6 +131,9 @@ import Testing
         #expect(set.termination == .exited(0), "\(set)")
         _ = try session.waitForEvent("idle-reset", timeout: .seconds(8))
         #expect(try session.waitForEvent("page", timeout: .seconds(5)).int("page") == 1)
+        // Back to 10 minutes: the corner held still for the screenshots must not be reset away meanwhile.
+        let back = try rectoCtl(["set", "idle-reset", "600"], socket: socket)
+        #expect(back.termination == .exited(0), "\(back)")
         try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
     }
 
