@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "Visits"),
         // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
-        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite"]),
+        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite", "Posix"]),
         .target(name: "VisitReport", dependencies: ["Visits"]),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the

@@ -33,6 +33,8 @@ packages=(
   zlib1g-dev
   # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
   libsqlite3-dev chromium
+  # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy (issue 26)
+  stress-ng
 )
 missing=()
 for p in "${packages[@]}"; do

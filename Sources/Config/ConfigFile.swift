@@ -90,9 +90,9 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Reads and parses the file at `path`.
     public static func read(path: String) throws(ConfigError) -> ConfigFile {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ConfigError(path: path, "cannot read the configuration file: \(errnoText(errno))") }
-        defer { close(fd) }
+        let fd = try systemCall { open(path, O_RDONLY | O_CLOEXEC) }
+            .mapError { ConfigError(path: path, "cannot read the configuration file: \($0)") }.get()
+        defer { closeDescriptor(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while bytes.count <= maximumSize {

@@ -25,7 +25,7 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        write(format(level: event.level, message: event.message.description, metadata: event.metadata))
+        self.write(format(level: event.level, message: event.message.description, metadata: event.metadata))
     }
 
     /// The line for one message, newline included. Metadata is sorted by key so lines are reproducible.

@@ -7,11 +7,10 @@ public enum FileIO {
     /// Reads at most `limit` bytes of `path`, or only the first `prefix` bytes when given. Throws
     /// `.fileTooLarge` when the whole file is wanted and it is longer than `limit`.
     static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(DecodeError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
+        let fd = try systemCall { open(path, O_RDONLY | O_CLOEXEC) }
+            .mapError { DecodeError.unreadable(path: path, reason: $0.description) }.get()
+        defer { closeDescriptor(fd) }
+        let info = try fileStatus(fd).mapError { DecodeError.unreadable(path: path, reason: $0.description) }.get()
         guard info.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "is a directory") }
         let declared = Int(info.st_size)
         if prefix == nil && declared > limit { throw .fileTooLarge(bytes: declared, limit: limit) }
@@ -37,22 +36,23 @@ public enum FileIO {
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(EncodeError) {
         // Unique per call, so concurrent writers of one path each rename a complete file.
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw EncodeError("cannot create \(temporary): \(errnoText(errno))") }
+        let fd: Int32
+        switch systemCall({ open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }) {
+        case .success(let opened): fd = opened
+        case .failure(let error): throw EncodeError("cannot create \(temporary): \(error)")
+        }
         if case .failure(let error) = bytes.withUnsafeBytes({ writeAll($0, to: fd) }) {
-            close(fd)
-            unlink(temporary)
+            closeDescriptor(fd)
+            _ = systemCall { unlink(temporary) }
             throw EncodeError("cannot write \(temporary): \(error)")
         }
-        guard close(fd) == 0 else {
-            let reason = errnoText(errno)
-            unlink(temporary)
-            throw EncodeError("cannot write \(temporary): \(reason)")
+        if case .failure(let error) = closeDescriptor(fd) {
+            _ = systemCall { unlink(temporary) }
+            throw EncodeError("cannot write \(temporary): \(error)")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = errnoText(errno)
-            unlink(temporary)
-            throw EncodeError("cannot rename \(temporary) to \(path): \(reason)")
+        if case .failure(let error) = systemCall({ rename(temporary, path) }) {
+            _ = systemCall { unlink(temporary) }
+            throw EncodeError("cannot rename \(temporary) to \(path): \(error)")
         }
     }
 }

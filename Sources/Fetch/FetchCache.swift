@@ -18,9 +18,13 @@ public final class FetchCache: Sendable {
         var path = ""
         for component in directory.split(separator: "/") {
             path += "/" + component
-            if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .file(errnoText(errno), path: path) }
+            if case .failure(let error) = systemCall({ mkdir(path, 0o700) }), error.code != EEXIST {
+                throw .file(error.description, path: path)
+            }
         }
-        guard access(directory, W_OK | X_OK) == 0 else { throw .file("not a writable directory", path: directory) }
+        guard case .success = systemCall({ access(directory, W_OK | X_OK) }) else {
+            throw .file("not a writable directory", path: directory)
+        }
     }
 
     /// `$XDG_CACHE_HOME/recto/http`, else `$HOME/.cache/recto/http`.
@@ -42,7 +46,7 @@ public final class FetchCache: Sendable {
         else { return nil }
         let header = Self.magic + Array(url.utf8) + [0x0A]
         guard bytes.starts(with: header) else { return nil }
-        _ = utimensat(AT_FDCWD, path(for: url), nil, 0)  // a use: trimming keeps recently read entries
+        _ = systemCall { utimensat(AT_FDCWD, path(for: url), nil, 0) }  // a use: trimming keeps recently read entries
         return Array(bytes[header.count...])
     }
 
@@ -51,12 +55,12 @@ public final class FetchCache: Sendable {
         guard bytes.count <= maxBytes else { return }
         let final = path(for: url)
         let temp = final + ".tmp.\(getpid()).\(UInt32.random(in: 0 ... .max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return }
+        guard case .success(let fd) = systemCall({ open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) })
+        else { return }
         let written = bytes.withUnsafeBytes { writeAll($0, to: fd) }
-        let closed = close(fd) == 0
-        guard case .success = written, closed, rename(temp, final) == 0 else {
-            unlink(temp)
+        let closed = closeDescriptor(fd)
+        guard case .success = written, case .success = closed, case .success = systemCall({ rename(temp, final) }) else {
+            _ = systemCall { unlink(temp) }
             return
         }
         let over = bytesStored.withLock { total -> Bool in
@@ -71,24 +75,20 @@ public final class FetchCache: Sendable {
     /// stored (file times are coarser than a burst of stores).
     public func trim(keeping: String? = nil) {
         var entries: [(used: Int, name: String, bytes: Int)] = []
-        if let dir = opendir(directory) {
-            while let item = readdir(dir) {
-                let name = withUnsafePointer(to: item.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
-                guard name.contains(".body") else { continue }
-                var info = stat()
-                guard fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+        if case .success(let items) = directoryEntries(directory) {
+            for item in items {
+                let name = item.name
+                guard name.contains(".body"),
+                      case .success(let info) = fileStatus(path: directory + "/" + name, follow: false) else { continue }
                 // The kept entry counts as the newest of all.
                 let used = directory + "/" + name == keeping ? Int.max : info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
                 entries.append((used, name, Int(info.st_size)))
             }
-            closedir(dir)
         }
         var total = entries.reduce(0) { $0 + $1.bytes }
         for entry in entries.sorted(by: { ($0.used, $0.name) < ($1.used, $1.name) })
         where total > maxBytes - maxBytes / 8 && entry.used != .max {
-            unlink(directory + "/" + entry.name)
+            _ = systemCall { unlink(directory + "/" + entry.name) }
             total -= entry.bytes
         }
         bytesStored.withLock { $0 = total }

@@ -122,7 +122,7 @@ public final class Fetcher: Sendable {
         case .success(let opened): fd = opened
         case .failure(let error): throw .file(error.description, path: path)
         }
-        defer { close(fd) }
+        defer { closeDescriptor(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -18,7 +18,7 @@ final class HelperProcess: @unchecked Sendable {
 
     deinit {
         terminate()
-        close(socket)
+        closeDescriptor(socket)
     }
 
     /// Starts the helper with one end of a fresh SOCK_SEQPACKET pair as its descriptor 3, stdin, stdout and
@@ -26,15 +26,15 @@ final class HelperProcess: @unchecked Sendable {
     /// default signal handling (an ignored SIGPIPE would otherwise be inherited).
     static func spawn(executable: String, memoryMegabytes: Int) throws(PDFError) -> HelperProcess {
         var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw .helperFailed("socketpair: \(errnoText(errno))")
+        if case .failure(let error) = systemCall({ socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) }) {
+            throw .helperFailed("socketpair: \(error)")
         }
         var child = pair[1]
         if child == RPDF_SOCKET_FD {  // dup2 onto itself would keep close-on-exec set
-            child = fcntl(pair[1], F_DUPFD_CLOEXEC, RPDF_SOCKET_FD + 1)
-            close(pair[1])
+            child = (try? systemCall({ fcntl(pair[1], F_DUPFD_CLOEXEC, RPDF_SOCKET_FD + 1) }).get()) ?? -1
+            closeDescriptor(pair[1])
         }
-        defer { close(child) }
+        defer { closeDescriptor(child) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -54,10 +54,9 @@ final class HelperProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(String(memoryMegabytes)), nil]
         defer { argv.forEach { free($0) } }
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            close(pair[0])
-            throw .helperFailed("cannot start \(executable): \(errnoText(result))")
+        if case .failure(let error) = systemCallReturningError({ posix_spawn(&pid, executable, &actions, &attributes, argv, environ) }) {
+            closeDescriptor(pair[0])
+            throw .helperFailed("cannot start \(executable): \(error)")
         }
         return HelperProcess(pid: pid, socket: pair[0])
     }
@@ -89,7 +88,7 @@ final class HelperProcess: @unchecked Sendable {
             if n < 0 && errno == EAGAIN { continue }
             let header = MemoryLayout<rpdf_reply>.offset(of: \rpdf_reply.text)!
             guard n >= header, Int(reply.text_length) <= n - header else {
-                if fd >= 0 { close(fd) }
+                if fd >= 0 { closeDescriptor(fd) }
                 throw died()
             }
             return (reply, fd)
@@ -99,7 +98,7 @@ final class HelperProcess: @unchecked Sendable {
     /// Kills the helper (if it still runs) and reaps it.
     func terminate() {
         guard isAlive else { return }
-        kill(pid, SIGKILL)
+        _ = systemCall { kill(pid, SIGKILL) }
         reap()
     }
 
@@ -122,7 +121,7 @@ final class HelperProcess: @unchecked Sendable {
         // The socket failed or closed: the process is exiting or gone. Give it a moment, then make sure.
         for _ in 0..<100 where isAlive {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status } else { usleep(2000) }
+            if case .success(pid) = systemCall({ waitpid(pid, &status, WNOHANG) }) { exitStatus = status } else { usleep(2000) }
         }
         terminate()
         return .helperFailed(deathReason())

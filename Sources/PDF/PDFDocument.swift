@@ -51,10 +51,9 @@ public final class PDFDocument: Sendable {
     /// Opens `path` and reads the page table with a first helper. Throws `.unreadable` when recto cannot open
     /// the file, `.needsPassword`, `.damaged`, or the helper's failures.
     public init(path: String, configuration: Configuration) throws(PDFError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw .unreadable("cannot read \(path): \(errnoText(errno))") }
-        var status = stat()
-        fstat(fd, &status)
+        let fd = try systemCall { open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+            .mapError { PDFError.unreadable("cannot read \(path): \($0)") }.get()
+        let status = (try? Posix.fileStatus(fd).get()) ?? stat()
         self.path = path
         self.fd = fd
         self.fileStatus = status
@@ -62,7 +61,7 @@ public final class PDFDocument: Sendable {
         slots = (0..<max(1, configuration.helpers)).map { _ in HelperSlot() }
         let first: HelperProcess
         do { (first, info) = try Self.start(fd: fd, configuration: configuration) } catch {
-            close(fd)
+            closeDescriptor(fd)
             throw error
         }
         started.add(1, ordering: .relaxed)
@@ -71,7 +70,7 @@ public final class PDFDocument: Sendable {
 
     deinit {
         for slot in slots { slot.helper.withLock { $0 = nil } }  // kills and reaps
-        close(fd)
+        closeDescriptor(fd)
     }
 
     /// Renders `rect` (points of the displayed page) of `page` (from 1) into `width` × `height` pixels:
@@ -138,7 +137,7 @@ public final class PDFDocument: Sendable {
                     started.add(1, ordering: .relaxed)
                 }
                 let (reply, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
-                defer { if fd >= 0 { close(fd) } }
+                defer { if fd >= 0 { closeDescriptor(fd) } }
                 try Self.check(reply)
                 return (reply, payloadBytes > 0 ? try SharedBuffer.read(fd, bytes: payloadBytes) : [])
             } catch {
@@ -155,7 +154,7 @@ public final class PDFDocument: Sendable {
         request.op = UInt32(RPDF_OP_OPEN.rawValue)
         let (reply, table) = try process.send(request, attaching: fd,
                                               timeoutMilliseconds: max(configuration.timeoutMilliseconds, 10_000))
-        defer { if table >= 0 { close(table) } }
+        defer { if table >= 0 { closeDescriptor(table) } }
         try check(reply)
         let count = Int(reply.page_count), sizesLength = count * 2 * MemoryLayout<Double>.size
         let bytes = try SharedBuffer.read(table, bytes: sizesLength + max(0, Int(reply.value)))

@@ -10,15 +10,13 @@ enum SharedBuffer {
     }
 
     private static func mapped<T>(_ fd: Int32, bytes: Int, _ body: (UnsafeRawPointer) -> T) throws(PDFError) -> T {
-        var status = stat()
         guard fd >= 0, rpdf_is_sealed(fd) != 0 else { throw .helperFailed("its reply came in an unsealed buffer") }
-        guard fstat(fd, &status) == 0, status.st_size >= bytes, bytes > 0 else {
+        guard case .success(let status) = fileStatus(fd), status.st_size >= bytes, bytes > 0 else {
             throw .helperFailed("its reply lacks the \(bytes) bytes of data it announced")
         }
-        guard let map = mmap(nil, bytes, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            throw .helperFailed("cannot map its reply: \(errnoText(errno))")
-        }
-        defer { munmap(map, bytes) }
+        let map = try mapMemory(length: bytes, protection: PROT_READ, flags: MAP_SHARED, fd: fd)
+            .mapError { PDFError.helperFailed("cannot map its reply: \($0)") }.get()
+        defer { unmapMemory(map, length: bytes) }
         return body(UnsafeRawPointer(map))
     }
 }

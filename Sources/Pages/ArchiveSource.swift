@@ -28,14 +28,14 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
     var pageCount: Int { entries.count }
 
     init(path: String, limits: PageLimits) throws(PageError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: errnoText(errno))
+        let fd: Int32
+        switch systemCall({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) {
+        case .success(let opened): fd = opened
+        case .failure(let error) where error.code == ENOENT: throw .notFound(path: path)
+        case .failure(let error): throw .unreadable(path: path, reason: error.description)
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0, PosixFiles.isRegular(info) else {
-            close(fd)
+        guard case .success(let info) = fileStatus(fd), PosixFiles.isRegular(info) else {
+            closeDescriptor(fd)
             throw .unsupportedBook(path: path)
         }
         self.fd = fd
@@ -48,23 +48,23 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
         do {
             listed = try ZipArchive.entries(fd: fd, size: Int(info.st_size), maxEntries: limits.maxPages)
         } catch {
-            close(fd)
+            closeDescriptor(fd)
             throw .unreadableArchive(path: path, reason: "\(error)")
         }
         let total = listed.count
         if total > limits.maxPages {
-            close(fd)
+            closeDescriptor(fd)
             throw .tooManyPages(path: path, limit: limits.maxPages)
         }
         // isPageFileName leaves out hidden files and folders, __MACOSX/ and other kinds of file.
         let all = listed.filter { $0.kind != .directory && isPageFileName($0.path) }
         let comicInfo = listed.first { $0.kind == .file && $0.path.lowercased() == ComicInfo.fileName }
         guard total > 0 else {
-            close(fd)
+            closeDescriptor(fd)
             throw .emptyDirectory(path: path)
         }
         guard !all.isEmpty else {
-            close(fd)
+            closeDescriptor(fd)
             throw .noPages(path: path, entries: total)
         }
         entries = naturallySortedPaths(all, by: { $0.path })
@@ -73,7 +73,7 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
         if let comicInfo { metadata = readComicInfo(comicInfo) }
     }
 
-    deinit { close(fd) }
+    deinit { closeDescriptor(fd) }
 
     func name(of page: Int) -> String { page >= 1 && page <= names.count ? names[page - 1] : "page \(page)" }
 

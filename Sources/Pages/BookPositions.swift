@@ -46,12 +46,13 @@ public struct BookPositions: Sendable {
 
     /// The page `book` was left on, or nil (never opened, or the file is unreadable).
     public func page(of book: BookIdentity) -> Int? {
-        let fd = open(directory + "/" + book.key, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard case .success(let fd) = systemCall({ open(directory + "/" + book.key, O_RDONLY | O_CLOEXEC) }) else {
+            return nil
+        }
+        defer { closeDescriptor(fd) }
         var bytes = [UInt8](repeating: 0, count: 32)
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
+        guard case .success(let n) = systemCall({ bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }),
+              n > 0 else { return nil }
         let text = String(decoding: bytes[0..<n], as: UTF8.self).split(separator: "\n").first ?? ""
         guard let page = Int(text), page >= 1 else { return nil }
         return page
@@ -62,17 +63,17 @@ public struct BookPositions: Sendable {
         if let failure = PosixFiles.makeDirectories(directory) { throw .unreadable(path: directory, reason: failure) }
         let path = directory + "/" + book.key
         let temporary = path + ".tmp\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unreadable(path: temporary, reason: errnoText(errno)) }
+        let fd = try systemCall { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            .mapError { PageError.unreadable(path: temporary, reason: $0.description) }.get()
         let bytes = Array("\(page)\n".utf8)
         let written = bytes.withUnsafeBytes { writeAll($0, to: fd) }
-        close(fd)
+        closeDescriptor(fd)
         let failure: SystemError? = switch written {
         case .failure(let error): error
-        case .success: rename(temporary, path) == 0 ? nil : .current
+        case .success: if case .failure(let error) = systemCall({ rename(temporary, path) }) { error } else { nil }
         }
         if let failure {
-            unlink(temporary)
+            _ = systemCall { unlink(temporary) }
             throw .unreadable(path: path, reason: failure.description)
         }
     }

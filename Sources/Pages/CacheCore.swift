@@ -8,8 +8,8 @@ import Glibc
 /// alive until they notice `stop()`, so releasing a `PageCache` never waits for a decode to finish.
 final class CacheCore: @unchecked Sendable {
     // @unchecked: `state` and `source` are read and written only with `condition` locked; the rest is immutable.
-    let readFD: Int32
-    private let writeFD: Int32
+    /// Made readable when events wait for the loop (`PageCache.fd`, `drain()`).
+    let wakeup = WakePipe()
     private let condition = Condition()
     private var state: CacheState
     var source: PageSource
@@ -18,7 +18,6 @@ final class CacheCore: @unchecked Sendable {
     let diskCache: DiskCache?
 
     init(source: PageSource, configuration: PageCache.Configuration) {
-        (readFD, writeFD) = makeWakePipe()
         self.source = source
         limits = configuration.limits
         maxTextureSize = max(1, configuration.maxTextureSize)
@@ -26,11 +25,6 @@ final class CacheCore: @unchecked Sendable {
         state = CacheState(budget: max(0, configuration.budgetBytes), budgetPages: configuration.budgetPages,
                            bounds: PixelSize(width: 1, height: 1), pageCount: source.pageCount)
         state.bounds = capped(configuration.fitting)
-    }
-
-    deinit {
-        close(readFD)
-        close(writeFD)
     }
 
     func capped(_ size: PixelSize) -> PixelSize {
@@ -54,10 +48,7 @@ final class CacheCore: @unchecked Sendable {
         if notify { state.signalled = true }
         condition.broadcast()
         condition.unlock()
-        if notify {
-            var byte: UInt8 = 1
-            _ = write(writeFD, &byte, 1)  // EAGAIN cannot happen: at most one unread byte
-        }
+        if notify { wakeup.wake() }
         return result
     }
 
@@ -109,7 +100,7 @@ final class CacheCore: @unchecked Sendable {
 
     /// This thread yields to every other of the program (setpriority(0) is the calling thread on Linux).
     private static func lowerPriority() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        _ = systemCall { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
     }
 
     private func display(page: Int, bounds: PixelSize, generation: Int, source: PageSource) {

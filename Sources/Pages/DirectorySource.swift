@@ -57,20 +57,19 @@ struct DirectorySource: PageProvider {
     private static func list(_ root: String, _ folder: String, isTop: Bool, path: String) throws(PageError)
         -> (files: [String], folders: [String], count: Int) {
         let directory = folder.isEmpty ? root : root + "/" + folder
-        guard let dir = opendir(directory) else {
-            if isTop { throw .unreadable(path: path, reason: errnoText(errno)) }
+        let entries: [DirectoryEntry]
+        switch directoryEntries(directory) {
+        case .success(let listed): entries = listed
+        case .failure(let error):
+            if isTop { throw .unreadable(path: path, reason: error.description) }
             return ([], [], 0)
         }
-        defer { closedir(dir) }
         var files: [String] = [], folders: [String] = [], count = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        for entry in entries {
+            let name = entry.name
             count += 1
             let relative = folder.isEmpty ? name : folder + "/" + name
-            var type = entry.pointee.d_type
+            var type = entry.type
             if type == UInt8(DT_UNKNOWN) {  // some file systems leave the type to lstat
                 type = PosixFiles.status(root + "/" + relative, follow: false).map {
                     PosixFiles.isDirectory($0) ? UInt8(DT_DIR) : UInt8(DT_REG)

@@ -84,12 +84,11 @@ public final class DiskCache: Sendable {
         if let failure = PosixFiles.makeDirectories(directory) {
             throw DiskCacheError(description: "cannot create page cache directory \(failure)")
         }
-        var info = stat()
-        guard stat(self.directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard case .success(let info) = fileStatus(path: self.directory), info.st_mode & S_IFMT == S_IFDIR else {
             throw DiskCacheError(description: "page cache path \(directory) is not a directory")
         }
-        guard access(self.directory, W_OK | X_OK) == 0 else {
-            throw DiskCacheError(description: "page cache directory \(directory) is not writable: \(errnoText(errno))")
+        if case .failure(let error) = systemCall({ access(self.directory, W_OK | X_OK) }) {
+            throw DiskCacheError(description: "page cache directory \(directory) is not writable: \(error)")
         }
     }
 
@@ -115,21 +114,20 @@ public final class DiskCache: Sendable {
     public func load(_ identity: PageIdentity, fitting bounds: PixelSize) -> Entry? {
         let name = Self.fileName(identity, bounds)
         let path = directory + "/" + name
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else {
+        guard case .success(let fd) = systemCall({ open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }) else {
             count { $0.misses += 1 }
             return nil
         }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, let entry = Self.read(fd, info: info, name: name, bounds: bounds) {
-            _ = futimens(fd, nil)  // a use: the trim keeps recently used entries
+        defer { closeDescriptor(fd) }
+        let judged = try? fileStatus(fd).get()
+        if let info = judged, let entry = Self.read(fd, info: info, name: name, bounds: bounds) {
+            _ = systemCall { futimens(fd, nil) }  // a use: the trim keeps recently used entries
             count { $0.hits += 1 }
             return entry
         }
         // Delete only the file we judged: a writer may have renamed a good one into place meanwhile.
-        var now = stat()
-        if lstat(path, &now) == 0 && now.st_dev == info.st_dev && now.st_ino == info.st_ino { unlink(path) }
+        if let info = judged, case .success(let now) = fileStatus(path: path, follow: false),
+           now.st_dev == info.st_dev && now.st_ino == info.st_ino { _ = systemCall { unlink(path) } }
         count { $0.invalid += 1 }
         return nil
     }
@@ -172,7 +170,7 @@ public final class DiskCache: Sendable {
               sourceSize.width >= image.width, sourceSize.height >= image.height else { return }
         let name = Self.fileName(identity, bounds)
         let head = Self.header(of: image, sourceSize: sourceSize, name: name, fitting: bounds, version: Self.formatVersion)
-        let written = write(name: name, head: head, pixels: image.pixels)
+        let written = self.write(name: name, head: head, pixels: image.pixels)
         let bytes = head.count + image.pixels.count
         let trimNeeded = state.withLock { s -> Bool in
             guard written else {
@@ -202,22 +200,22 @@ public final class DiskCache: Sendable {
         }
         let temp = directory + "/.tmp.\(getpid()).\(serial)"
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
-        var fd = open(temp, flags, 0o600)
-        if fd < 0 && errno == EEXIST {  // left by a crashed process that had our pid
-            unlink(temp)
-            fd = open(temp, flags, 0o600)
+        var opened = systemCall { open(temp, flags, 0o600) }
+        if case .failure(let error) = opened, error.code == EEXIST {  // left by a crashed process that had our pid
+            _ = systemCall { unlink(temp) }
+            opened = systemCall { open(temp, flags, 0o600) }
         }
-        guard fd >= 0 else { return false }
+        guard case .success(let fd) = opened else { return false }
         var ok = head.withUnsafeBytes { h in
             pixels.withUnsafeBytes { p in
                 Self.transfer(fd, UnsafeMutableRawBufferPointer(mutating: h), UnsafeMutableRawBufferPointer(mutating: p),
                               reading: false)
             }
         }
-        if ok && syncWrites { ok = fsync(fd) == 0 }
-        ok = close(fd) == 0 && ok
-        if ok { ok = rename(temp, directory + "/" + name) == 0 }
-        if !ok { unlink(temp) }
+        if ok && syncWrites { ok = (try? systemCall({ fsync(fd) }).get()) != nil }
+        ok = (try? closeDescriptor(fd).get()) != nil && ok
+        if ok { ok = (try? systemCall({ rename(temp, directory + "/" + name) }).get()) != nil }
+        if !ok { _ = systemCall { unlink(temp) } }
         return ok
     }
 
@@ -239,15 +237,12 @@ public final class DiskCache: Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let staleBefore = Int64(now.tv_sec - 600) * 1_000_000_000
-        if let dir = opendir(directory) {
-            while let item = readdir(dir) {
-                let name = withUnsafePointer(to: item.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
+        if case .success(let items) = directoryEntries(directory) {
+            for item in items {
+                let name = item.name
                 let isTemp = name.hasPrefix(".tmp.")
                 guard isTemp || (name.hasSuffix(".page") && !name.hasPrefix(".")) else { continue }
-                var info = stat()
-                guard fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                guard case .success(let info) = fileStatus(path: directory + "/" + name, follow: false),
                       info.st_mode & S_IFMT == S_IFREG else { continue }
                 let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
                 if isTemp {
@@ -256,7 +251,6 @@ public final class DiskCache: Sendable {
                     entries.append((modified, name, Int(info.st_size)))
                 }
             }
-            closedir(dir)
         }
         var total = entries.reduce(0) { $0 + $1.bytes }
         let target = maxBytes - maxBytes / 8
@@ -268,7 +262,7 @@ public final class DiskCache: Sendable {
                 total -= entry.bytes
             }
         }
-        for name in doomed { unlink(directory + "/" + name) }
+        for name in doomed { _ = systemCall { unlink(directory + "/" + name) } }
         let again = state.withLock { s -> Bool in
             let estimate = total + s.pending
             // Stores that landed during the scan may have passed the bound again: their callers counted on us.

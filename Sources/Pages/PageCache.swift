@@ -75,7 +75,7 @@ public final class PageCache: Sendable {
 
     public init(source: PageSource, configuration: Configuration = Configuration()) {
         core = CacheCore(source: source, configuration: configuration)
-        fd = core.readFD
+        fd = core.wakeup.fd
         for _ in 0..<max(1, configuration.threads) {
             let core = self.core
             startThread(name: "recto.pages") { core.work() }
@@ -152,8 +152,7 @@ public final class PageCache: Sendable {
 
     /// Takes every event since the last call, in order. Call when `fd` is readable; cheap when nothing is pending.
     public func drain() -> [PageEvent] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while sink.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+        core.wakeup.drain()
         return core.locked { state in
             state.signalled = false
             defer { state.events.removeAll() }

@@ -150,9 +150,9 @@ public struct PageSource: Sendable {
 extension PosixFiles {
     /// The first `count` bytes (fewer for a short file).
     static func readPrefix(_ path: String, count: Int) throws(PageError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText(errno)) }
-        defer { close(fd) }
+        let fd = try systemCall { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            .mapError { PageError.unreadable(path: path, reason: $0.description) }.get()
+        defer { closeDescriptor(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {

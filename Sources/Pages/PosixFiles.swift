@@ -6,9 +6,7 @@ import Posix
 enum PosixFiles {
     /// `stat` (following links) or nil with errno set.
     static func status(_ path: String, follow: Bool = true) -> stat? {
-        var info = stat()
-        let rc = follow ? stat(path, &info) : lstat(path, &info)
-        return rc == 0 ? info : nil
+        try? fileStatus(path: path, follow: follow).get()
     }
 
     static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
@@ -23,7 +21,7 @@ enum PosixFiles {
     /// The absolute path with every symbolic link, `.` and `..` resolved, or nil (errno set) when a component
     /// is missing.
     static func resolve(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
+        guard case .success(let p) = systemPointer({ realpath(path, nil) }) else { return nil }
         defer { free(p) }
         return String(cString: p)
     }
@@ -42,14 +40,14 @@ enum PosixFiles {
     /// again while reading, since a file may grow underneath us.
     static func read(_ path: String, name: String, limit: Int, noFollow: Bool) throws(PageError)
         -> (bytes: [UInt8], identity: FileIdentity) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
-        guard fd >= 0 else {
-            if errno == ELOOP && noFollow { throw .linkOutsideBook(name: name) }
-            throw .unreadable(path: name, reason: errnoText(errno))
+        let fd: Int32
+        switch systemCall({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0)) }) {
+        case .success(let opened): fd = opened
+        case .failure(let error) where error.code == ELOOP && noFollow: throw .linkOutsideBook(name: name)
+        case .failure(let error): throw .unreadable(path: name, reason: error.description)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: name, reason: errnoText(errno)) }
+        defer { closeDescriptor(fd) }
+        let info = try fileStatus(fd).mapError { PageError.unreadable(path: name, reason: $0.description) }.get()
         guard isRegular(info) else { throw .notAFile(name: name) }
         let declared = Int(info.st_size)
         guard declared <= limit else { throw .fileTooLarge(name: name, bytes: declared, limit: limit) }
@@ -81,7 +79,9 @@ enum PosixFiles {
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return "\(prefix): \(errnoText(errno))" }
+            if case .failure(let error) = systemCall({ mkdir(prefix, 0o700) }), error.code != EEXIST {
+                return "\(prefix): \(error)"
+            }
         }
         return nil
     }

@@ -1,7 +1,7 @@
 import Posix
 
-/// A non-blocking, close-on-exec pipe: a worker writes a byte when it has something for the main loop, which
-/// polls the read end. The caller closes both ends.
+/// Kept only until the branches that call it are merged: use `Posix.WakePipe` (or `Handoff`, `Worker`).
+@available(*, deprecated, message: "use Posix.WakePipe, Handoff or Worker")
 public func makeWakePipe() -> (read: Int32, write: Int32) {
     switch makePipe(nonBlocking: true) {
     case .success(let ends): return ends

@@ -37,7 +37,7 @@ enum ZipArchive {
         let end = try endRecord(fd: fd, size: size)
         guard end.directorySize <= UInt64(maxDirectoryBytes), end.directoryOffset + end.directorySize <= UInt64(size)
         else { throw ZipError("the central directory lies outside the file") }
-        let directory = try read(fd: fd, at: end.directoryOffset, count: Int(end.directorySize))
+        let directory = try Self.read(fd: fd, at: end.directoryOffset, count: Int(end.directorySize))
         var entries: [ZipEntry] = []
         var at = 0
         while entries.count <= maxEntries, UInt64(entries.count) < end.entryCount {
@@ -87,7 +87,7 @@ enum ZipArchive {
         guard entry.method == 0 || entry.method == 8 else {
             throw ZipError("compression method \(entry.method) (only stored and deflated entries are read)")
         }
-        let header = try read(fd: fd, at: entry.localHeaderOffset, count: 30)
+        let header = try Self.read(fd: fd, at: entry.localHeaderOffset, count: 30)
         guard header.u32(0) == 0x0403_4b50 else { throw ZipError("no local header where the directory says") }
         let start = entry.localHeaderOffset + 30 + UInt64(header.u16(26)) + UInt64(header.u16(28))
         guard start <= UInt64(size), entry.compressedSize <= UInt64(size) - start else {
@@ -98,7 +98,7 @@ enum ZipArchive {
         if entry.method == 0 {
             var done: UInt64 = 0
             while done < entry.compressedSize {
-                let piece = try read(fd: fd, at: start + done, count: Int(min(UInt64(chunk), entry.compressedSize - done)))
+                let piece = try Self.read(fd: fd, at: start + done, count: Int(min(UInt64(chunk), entry.compressedSize - done)))
                 done += UInt64(piece.count)
                 crc = piece.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
                 guard body(piece) else { break }
@@ -114,7 +114,7 @@ enum ZipArchive {
         var finished = false
         while !finished {
             guard done < entry.compressedSize else { throw ZipError("the deflated data ends early") }
-            var input = try read(fd: fd, at: start + done, count: Int(min(UInt64(chunk), entry.compressedSize - done)))
+            var input = try Self.read(fd: fd, at: start + done, count: Int(min(UInt64(chunk), entry.compressedSize - done)))
             done += UInt64(input.count)
             var status = Z_OK
             var more = true
@@ -157,7 +157,7 @@ enum ZipArchive {
         let span = min(size, 22 + 65_535)
         let noRecord = ZipError("no ZIP end-of-central-directory record")
         guard span >= 22 else { throw noRecord }
-        let tail = try read(fd: fd, at: UInt64(size - span), count: span)
+        let tail = try Self.read(fd: fd, at: UInt64(size - span), count: span)
         var i = span - 22
         while i >= 0, tail.u32(i) != 0x0605_4b50 { i -= 1 }
         guard i >= 0 else { throw noRecord }
@@ -167,11 +167,11 @@ enum ZipArchive {
             || record.directoryOffset == 0xFFFF_FFFF
         let locatorAt = size - span + i - 20
         if overflowed, locatorAt >= 0 {
-            let locator = try read(fd: fd, at: UInt64(locatorAt), count: 20)
+            let locator = try Self.read(fd: fd, at: UInt64(locatorAt), count: 20)
             if locator.u32(0) == 0x0706_4b50 {
                 let at = locator.u64(8)
                 guard at <= UInt64(size) - 56 else { throw ZipError("the ZIP64 end record lies outside the file") }
-                let zip64 = try read(fd: fd, at: at, count: 56)
+                let zip64 = try Self.read(fd: fd, at: at, count: 56)
                 guard zip64.u32(0) == 0x0606_4b50 else { throw ZipError("the ZIP64 end record is damaged") }
                 record = EndRecord(entryCount: zip64.u64(32), directorySize: zip64.u64(40),
                                    directoryOffset: zip64.u64(48))
@@ -185,13 +185,9 @@ enum ZipArchive {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else {
-                throw ZipError(got < 0 ? errnoText(errno) : "the file ends at \(offset + UInt64(done)), in the middle of the archive")
-            }
+            let outcome = systemCall { bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) } }
+            let got = try outcome.mapError { ZipError($0.description) }.get()
+            guard got > 0 else { throw ZipError("the file ends at \(offset + UInt64(done)), in the middle of the archive") }
             done += got
         }
         return bytes

@@ -9,19 +9,17 @@ public enum ControlClient {
 
     /// Sends `line` to the reader at `path` and returns its reply (without the newline).
     public static func request(_ line: String, path: String, timeoutMS: Int32 = 10_000) throws(Failure) -> String {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(errnoText(errno))") }
-        defer { close(fd) }
-        guard UnixSocket.connect(fd, to: path) == 0 else {
-            let why = errno == EACCES ? "permission denied (the reader serves its own user only)" : errnoText(errno)
+        let fd = try systemCall { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            .mapError { Failure(description: "socket: \($0)") }.get()
+        defer { closeDescriptor(fd) }
+        if case .failure(let error) = UnixSocket.connect(fd, to: path) {
+            let why = error.code == EACCES ? "permission denied (the reader serves its own user only)" : error.description
             throw Failure(description: "cannot connect to \(path): \(why)")
         }
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let outcome = systemCall {
-                bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            }
+            let outcome = systemCall { bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) } }
             // The reader may have answered and closed (a refusal): read what it said.
             guard case .success(let n) = outcome, n > 0 else { break }
             sent += n

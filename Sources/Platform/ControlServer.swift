@@ -36,7 +36,7 @@ import Posix
     public let limits: Limits
     private let loop: EventLoop
     private let listener: Int32
-    private let idleTimer: Int32
+    private var idleTimer: TimerSource!
     private var clients: [Int: Client] = [:]
     private var nextID = 0
     private let ownUID = getuid()
@@ -48,32 +48,35 @@ import Posix
         self.path = path
         self.loop = loop
         self.limits = limits
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        if probe >= 0 {
-            let live = UnixSocket.connect(probe, to: path) == 0
-            close(probe)
+        if case .success(let probe) = systemCall({ socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) {
+            let live = (try? UnixSocket.connect(probe, to: path).get()) != nil
+            closeDescriptor(probe)
             if live { throw DisplayError("another program listens at the control socket \(path)") }
         }
-        unlink(path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw DisplayError("control socket: \(errnoText(errno))") }
-        guard UnixSocket.bind(fd, to: path) == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
-            let why = errnoText(errno)
-            close(fd)
-            throw DisplayError("cannot listen at the control socket \(path): \(why)")
+        _ = systemCall { unlink(path) }
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let fd: Int32
+        switch systemCall({ socket(AF_UNIX, kind, 0) }) {
+        case .success(let made): fd = made
+        case .failure(let error): throw DisplayError("control socket: \(error)")
+        }
+        let listening = UnixSocket.bind(fd, to: path)
+            .flatMap { _ in systemCall { chmod(path, 0o600) } }.flatMap { _ in systemCall { listen(fd, 64) } }
+        if case .failure(let error) = listening {
+            closeDescriptor(fd)
+            throw DisplayError("cannot listen at the control socket \(path): \(error)")
         }
         listener = fd
-        idleTimer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         loop.add(fd: listener) { [unowned self] _ in acceptPending() }
-        loop.add(fd: idleTimer) { [unowned self] _ in closeIdle() }
+        idleTimer = TimerSource(loop: loop) { [unowned self] in closeIdle() }
     }
 
     /// Closes every client and removes the socket file.
     public func shutdown() {
         for id in Array(clients.keys) { drop(id) }
-        close(listener)
-        close(idleTimer)
-        unlink(path)
+        closeDescriptor(listener)
+        idleTimer.close()
+        _ = systemCall { unlink(path) }
     }
 
     /// Queues `line` (a newline is added) for client `id` and sends what the socket takes now. A client that is
@@ -92,12 +95,12 @@ import Posix
     private func acceptPending() {
         // Bounded per wake-up: a flood of connections cannot hold the loop.
         for _ in 0..<64 {
-            let fd = recto_accept4(listener, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-            guard fd >= 0 else { return }
+            let accepted = systemCall { recto_accept4(listener, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
+            guard case .success(let fd) = accepted else { return }
             if let refusal = refusal(fd) {
                 let bytes = Array((ControlReply.error(refusal) + "\n").utf8)
-                _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                close(fd)
+                _ = systemCall { send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                closeDescriptor(fd)
                 continue
             }
             nextID += 1
@@ -113,7 +116,7 @@ import Posix
     private func refusal(_ fd: Int32) -> String? {
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+        guard case .success = systemCall({ getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }) else {
             return "permission denied: the peer's credentials cannot be read"
         }
         if credentials.uid != ownUID && credentials.uid != 0 {
@@ -165,11 +168,7 @@ import Posix
     private func flush(_ id: Int) {
         guard let client = clients[id] else { return }
         sending: while !client.output.isEmpty {
-            let sent = systemCall {
-                client.output.withUnsafeBytes {
-                    send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                }
-            }
+            let sent = systemCall { client.output.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) } }
             switch sent {
             case .success(let n): client.output.removeFirst(n)
             case .failure(let error) where error.code == EAGAIN: break sending
@@ -190,13 +189,12 @@ import Posix
     private func drop(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
         loop.remove(client.token)
-        close(client.fd)
+        closeDescriptor(client.fd)
         armIdleTimer()
     }
 
     private func closeIdle() {
-        var expirations: UInt64 = 0
-        _ = read(idleTimer, &expirations, 8)
+        idleTimer.fired()
         let now = monotonicMilliseconds()
         for (id, client) in clients where now - client.lastActive >= limits.idleTimeout { drop(id) }
         armIdleTimer()
@@ -204,13 +202,7 @@ import Posix
 
     /// The idle timer runs only while clients are connected: an unused socket never wakes the loop.
     private func armIdleTimer() {
-        var spec = itimerspec()
-        if let oldest = clients.values.map(\.lastActive).min() {
-            let ns = max(Int64((oldest + limits.idleTimeout) * 1_000_000), 1)
-            spec.it_value.tv_sec = Int(ns / 1_000_000_000)
-            spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
-        }
-        timerfd_settime(idleTimer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        idleTimer.arm(at: clients.values.map(\.lastActive).min().map { $0 + limits.idleTimeout })
     }
 }
 

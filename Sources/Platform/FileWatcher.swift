@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Posix
 
 /// Watches a directory with inotify (an fd in the poll set) and reports changes to the names in it, and with
 /// `depth` also in its visible sub-folders (chapters of a directory book).
@@ -28,11 +29,10 @@ import Glibc
         self.loop = loop
         self.top = directory
         self.depth = depth
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let wd = inotify_add_watch(fd, directory, Self.mask)
-        guard wd >= 0 else {
-            close(fd)
+        guard case .success(let fd) = systemCall({ inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }) else { return nil }
+        self.fd = fd
+        guard case .success(let wd) = systemCall({ inotify_add_watch(fd, directory, Self.mask) }) else {
+            closeDescriptor(fd)
             return nil
         }
         folders[wd] = ("", 0)
@@ -48,12 +48,11 @@ import Glibc
     /// the loop's poll set, stays. False when the new directory cannot be watched (nothing is watched then).
     @discardableResult
     public func rewatch(_ directory: String, depth: Int = 0) -> Bool {
-        for wd in folders.keys { inotify_rm_watch(fd, wd) }
+        for wd in folders.keys { _ = systemCall { inotify_rm_watch(fd, wd) } }
         folders = [:]
         top = directory
         self.depth = depth
-        let wd = inotify_add_watch(fd, directory, Self.mask)
-        guard wd >= 0 else { return false }
+        guard case .success(let wd) = systemCall({ inotify_add_watch(fd, directory, Self.mask) }) else { return false }
         folders[wd] = ("", 0)
         watchSubfolders(of: "", depth: 0)
         return true
@@ -61,7 +60,7 @@ import Glibc
 
     deinit {
         // The loop outlives the watcher only at exit; closing the fd is enough.
-        close(fd)
+        closeDescriptor(fd)
     }
 
     /// Reads every queued event (without blocking) and returns the changed paths; watches folders made or
@@ -71,8 +70,8 @@ import Glibc
         var names: [String] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
+            let outcome = systemCall { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            guard case .success(let n) = outcome, n > 0 else { break }
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
@@ -105,30 +104,26 @@ import Glibc
 
     private func watch(_ path: String, depth level: Int) {
         guard folders.count < Self.maxWatches else { return }
-        let wd = inotify_add_watch(fd, top + "/" + path, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
-        guard wd >= 0 else { return }
+        let added = systemCall { inotify_add_watch(fd, top + "/" + path, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW)) }
+        guard case .success(let wd) = added else { return }
         folders[wd] = (path, level)
         watchSubfolders(of: path, depth: level)
     }
 
     /// Watches the visible real sub-folders of `path` (relative to the top) when they are within `depth`.
     private func watchSubfolders(of path: String, depth level: Int) {
-        guard level < depth, let dir = opendir(path.isEmpty ? top : top + "/" + path) else { return }
+        guard level < depth, case .success(let entries) = directoryEntries(path.isEmpty ? top : top + "/" + path) else { return }
         var found: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard Self.isVisible(name), name != ".", name != ".." else { continue }
+        for entry in entries {
+            let name = entry.name
+            guard Self.isVisible(name) else { continue }
             let child = path.isEmpty ? name : path + "/" + name
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                type = lstat(top + "/" + child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : 0
+            var type = entry.type
+            if type == UInt8(DT_UNKNOWN), case .success(let info) = fileStatus(path: top + "/" + child, follow: false) {
+                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : 0
             }
             if type == UInt8(DT_DIR) { found.append(child) }
         }
-        closedir(dir)
         for child in found { watch(child, depth: level + 1) }
     }
 

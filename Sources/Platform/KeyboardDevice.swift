@@ -1,6 +1,7 @@
 import CWaylandClient
 import CXKBCommon
 import Glibc
+import Posix
 import Input
 
 /// wl_keyboard → keysyms and modifiers through the compositor's xkb keymap.
@@ -43,10 +44,11 @@ import Input
     }
 
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
-        defer { close(fd) }
+        defer { closeDescriptor(fd) }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let context, size > 0 else { return }
-        guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return }
-        defer { munmap(map, Int(size)) }
+        guard case .success(let map) = mapMemory(length: Int(size), protection: PROT_READ, flags: MAP_PRIVATE, fd: fd)
+        else { return }
+        defer { unmapMemory(map, length: Int(size)) }
         guard let km = xkb_keymap_new_from_string(context, map.assumingMemoryBound(to: CChar.self),
                                                   XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return }
         if let state { xkb_state_unref(state) }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Posix
 
 extension EventLoop {
     /// Delivers `signals` through a signalfd in the poll set instead of an async handler, so the handler
@@ -9,11 +10,10 @@ extension EventLoop {
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
         sigprocmask(SIG_BLOCK, &mask, nil)
-        let fd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { return }
+        guard case .success(let fd) = systemCall({ signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) }) else { return }
         add(fd: fd) { _ in
             var info = signalfd_siginfo()
-            while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            while case .success(MemoryLayout<signalfd_siginfo>.size) = systemCall({ read(fd, &info, MemoryLayout<signalfd_siginfo>.size) }) {
                 handler(Int32(info.ssi_signo))
             }
         }

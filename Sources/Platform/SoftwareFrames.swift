@@ -1,6 +1,7 @@
 import CLinux
 import CWaylandClient
 import Glibc
+import Posix
 
 /// Frames drawn by the CPU into wl_shm buffers, committed on the window's surface: what the window shows
 /// before the GL exists (EGL start-up costs ~100 ms on a software renderer; a wl_shm frame needs none of it).
@@ -79,14 +80,15 @@ import Glibc
         stride = width * 4
         size = stride * height
         guard width > 0, height > 0, size <= Int(Int32.max) else { return nil }
-        let fd = recto_memfd_create("recto-frame", UInt32(MFD_CLOEXEC))
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = systemCall({ recto_memfd_create("recto-frame", UInt32(MFD_CLOEXEC)) }) else { return nil }
         // The fd is only needed to hand the memory to the compositor: the mapping and the pool keep it.
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(size)) == 0 else { return nil }
-        guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else { return nil }
+        defer { closeDescriptor(fd) }
+        let size = self.size
+        guard case .success = systemCall({ ftruncate(fd, off_t(size)) }) else { return nil }
+        guard case .success(let map) = mapMemory(length: size, protection: PROT_READ | PROT_WRITE, flags: MAP_SHARED, fd: fd)
+        else { return nil }
         guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else {
-            munmap(map, size)
+            unmapMemory(map, length: size)
             return nil
         }
         let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
@@ -94,7 +96,7 @@ import Glibc
         // A buffer keeps its pool's memory: the pool itself is not needed any more.
         wl_shm_pool_destroy(pool)
         guard let buffer else {
-            munmap(map, size)
+            unmapMemory(map, length: size)
             return nil
         }
         proxy = buffer
@@ -112,6 +114,6 @@ import Glibc
 
     isolated deinit {
         wl_buffer_destroy(proxy)
-        munmap(pixels, size)
+        unmapMemory(pixels, length: size)
     }
 }

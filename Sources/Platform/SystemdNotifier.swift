@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Posix
 
 /// systemd's notification protocol (sd_notify(3)) without libsystemd: one datagram per message to the socket
 /// named by NOTIFY_SOCKET (a path, or `@name` for an abstract socket). Without NOTIFY_SOCKET there is none.
@@ -9,20 +10,20 @@ public final class SystemdNotifier {
 
     public init?(environment: [String: String]) {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, UnixSocket.address(path) != nil else { return nil }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = systemCall({ socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
+        else { return nil }
         self.fd = fd
         self.path = path
     }
 
-    deinit { close(fd) }
+    deinit { closeDescriptor(fd) }
 
     /// Sends `message` (e.g. "READY=1", "STATUS=…", "WATCHDOG=1"); false when it could not be sent. Never blocks.
     @discardableResult
     public func send(_ message: String) -> Bool {
         let bytes = Array(message.utf8)
-        let n = UnixSocket.withAddress(path) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, $1) }
-        return n == bytes.count
+        let sent = systemCall { UnixSocket.withAddress(path) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), $0, $1) } }
+        return sent == .success(bytes.count)
     }
 
     /// Half the watchdog interval systemd asks for (WATCHDOG_USEC), in ms: how often to ping. Nil without one.
@@ -31,26 +32,5 @@ public final class SystemdNotifier {
     public static func watchdogPingInterval(environment: [String: String]) -> Double? {
         guard let text = environment["WATCHDOG_USEC"], let usec = Double(text), usec > 0 else { return nil }
         return usec / 2000
-    }
-}
-
-/// A periodic CLOCK_MONOTONIC timerfd in the poll set. Its handler runs on the loop's thread, so a loop that
-/// hangs stops it (the systemd watchdog relies on that).
-@MainActor public final class PeriodicTimer {
-    private let fd: Int32
-
-    public init(loop: EventLoop, intervalMS: Double, handler: @escaping @MainActor () -> Void) {
-        fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        let ns = max(Int64(intervalMS * 1_000_000), 1_000_000)
-        var spec = itimerspec()
-        spec.it_interval.tv_sec = Int(ns / 1_000_000_000)
-        spec.it_interval.tv_nsec = Int(ns % 1_000_000_000)
-        spec.it_value = spec.it_interval
-        timerfd_settime(fd, 0, &spec, nil)
-        loop.add(fd: fd) { [fd] _ in
-            var expirations: UInt64 = 0
-            _ = read(fd, &expirations, 8)
-            handler()
-        }
     }
 }

@@ -1,20 +1,37 @@
 import CLinux
 import Glibc
+import Posix
 
-/// A one-shot CLOCK_MONOTONIC timerfd in the poll set: the only timer the program ever arms (double-tap
-/// decisions, the idle reset). Disarmed, it costs nothing.
+/// A CLOCK_MONOTONIC timerfd in the poll set: the program's one timer type. One-shot at an absolute deadline
+/// (`arm(at:)`: double-tap decisions, the idle reset, metrics, the control server's idle clients) or periodic
+/// (`repeating(every:)`: the systemd watchdog). Its handler runs on the loop's thread, so a loop that hangs stops
+/// it (the watchdog relies on that). Disarmed, it costs nothing.
 @MainActor public final class TimerSource {
     private let fd: Int32
+    private let loop: EventLoop
+    private var token: Int?
+    /// The one-shot deadline armed (monotonic ms), nil when disarmed or periodic.
     public private(set) var deadline: Double?
 
-    /// `handler` runs on the loop's thread when the deadline passes.
+    /// `handler` runs on the loop's thread when the deadline passes (once per expiry, however many were missed).
     public init(loop: EventLoop, handler: @escaping @MainActor () -> Void) {
-        fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        loop.add(fd: fd) { [fd] _ in
+        switch systemCall({ timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK)) }) {
+        case .success(let fd): self.fd = fd
+        case .failure(let error): preconditionFailure("timerfd_create() failed: \(error)")
+        }
+        self.loop = loop
+        token = loop.add(fd: fd) { [fd] _ in
             var expirations: UInt64 = 0
-            _ = read(fd, &expirations, 8)
+            // EAGAIN: another handler re-armed it since poll saw it readable; it has not expired.
+            guard case .success(8) = systemCall({ read(fd, &expirations, 8) }) else { return }
             handler()
         }
+    }
+
+    /// A timer already running every `intervalMS` (at least 1 ms).
+    public convenience init(loop: EventLoop, intervalMS: Double, handler: @escaping @MainActor () -> Void) {
+        self.init(loop: loop, handler: handler)
+        repeating(every: intervalMS)
     }
 
     /// Arms the timer for `ms` on the monotonic clock (milliseconds, as `monotonicMilliseconds()`); nil disarms.
@@ -22,15 +39,44 @@ import Glibc
         guard ms != deadline else { return }
         deadline = ms
         var spec = itimerspec()
-        if let ms {
-            // 0 would disarm: a deadline already past fires at once.
-            let ns = max(Int64(ms * 1_000_000), 1)
-            spec.it_value.tv_sec = Int(ns / 1_000_000_000)
-            spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
-        }
-        timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        // 0 would disarm: a deadline already past fires at once.
+        if let ms { spec.it_value = Self.timespec(ms: max(ms, 1e-6)) }
+        set(spec, absolute: true)
+    }
+
+    /// Fires every `intervalMS` from now (at least 1 ms apart) until disarmed with `arm(at: nil)`.
+    public func repeating(every intervalMS: Double) {
+        deadline = nil
+        var spec = itimerspec()
+        spec.it_interval = Self.timespec(ms: max(intervalMS, 1))
+        spec.it_value = spec.it_interval
+        set(spec, absolute: false)
     }
 
     /// Clears the deadline after it fired (the handler calls this before re-arming).
     public func fired() { deadline = nil }
+
+    /// Takes the timer out of the poll set and closes it; it never fires again.
+    public func close() {
+        guard let token else { return }
+        loop.remove(token)
+        self.token = nil
+        _ = systemCall { Glibc.close(fd) }
+    }
+
+    private func set(_ spec: itimerspec, absolute: Bool) {
+        guard token != nil else { return }
+        var spec = spec
+        let flags = absolute ? Int32(TFD_TIMER_ABSTIME) : 0
+        // Fails only for a bad descriptor or value, which this type never passes.
+        _ = systemCall { timerfd_settime(fd, flags, &spec, nil) }
+    }
+
+    private static func timespec(ms: Double) -> Glibc.timespec {
+        let ns = Int64(ms * 1_000_000)
+        return Glibc.timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+    }
 }
+
+/// The watchdog's timer, by its old name (kept until the branches that use it are merged).
+public typealias PeriodicTimer = TimerSource

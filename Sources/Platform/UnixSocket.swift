@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 
 /// Unix socket addresses and calls shared by the control server, its client and the systemd notifier.
 enum UnixSocket {
@@ -30,11 +31,11 @@ enum UnixSocket {
         }
     }
 
-    static func connect(_ fd: Int32, to path: String) -> Int32 {
-        Int32(withAddress(path) { Int(Glibc.connect(fd, $0, $1)) })
+    static func connect(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
+        systemCall { withAddress(path) { Int(Glibc.connect(fd, $0, $1)) } }.map { _ in () }
     }
 
-    static func bind(_ fd: Int32, to path: String) -> Int32 {
-        Int32(withAddress(path) { Int(Glibc.bind(fd, $0, $1)) })
+    static func bind(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
+        systemCall { withAddress(path) { Int(Glibc.bind(fd, $0, $1)) } }.map { _ in () }
     }
 }

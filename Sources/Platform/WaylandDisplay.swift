@@ -68,7 +68,7 @@ import Posix
         guard wmBase != nil else { throw DisplayError("the compositor offers no xdg_wm_base (xdg-shell)") }
     }
 
-    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, max: UInt32) -> OpaquePointer? {
+    private func bindGlobal(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, offered: UInt32, max: UInt32) -> OpaquePointer? {
         let version = min(offered, max)
         return OpaquePointer(wl_registry_bind(registry, name, interface, version))
     }
@@ -77,9 +77,9 @@ import Posix
         switch interface {
         case "wl_compositor":
             compositorVersion = min(version, 4)
-            compositor = bind(name, recto_wl_compositor_interface(), offered: version, max: 4)
+            compositor = bindGlobal(name, recto_wl_compositor_interface(), offered: version, max: 4)
         case "xdg_wm_base":
-            wmBase = bind(name, recto_xdg_wm_base_interface(), offered: version, max: 2)
+            wmBase = bindGlobal(name, recto_xdg_wm_base_interface(), offered: version, max: 2)
             let l = ListenerBox(xdg_wm_base_listener(ping: { _, base, serial in
                 // Answer pings at once, even when busy: kiosk-shell marks unresponsive clients.
                 xdg_wm_base_pong(base, serial)
@@ -87,11 +87,11 @@ import Posix
             wmBaseListener = l
             xdg_wm_base_add_listener(wmBase, l.pointer, nil)
         case "wp_viewporter":
-            viewporter = bind(name, recto_wp_viewporter_interface(), offered: version, max: 1)
+            viewporter = bindGlobal(name, recto_wp_viewporter_interface(), offered: version, max: 1)
         case "wp_fractional_scale_manager_v1":
-            fractionalScaleManager = bind(name, recto_wp_fractional_scale_manager_v1_interface(), offered: version, max: 1)
+            fractionalScaleManager = bindGlobal(name, recto_wp_fractional_scale_manager_v1_interface(), offered: version, max: 1)
         case "wp_presentation":
-            presentation = bind(name, recto_wp_presentation_interface(), offered: version, max: 1)
+            presentation = bindGlobal(name, recto_wp_presentation_interface(), offered: version, max: 1)
             if let p = presentation {
                 let l = ListenerBox(wp_presentation_listener(clock_id: { data, _, clock in
                     withOwner(data, WaylandDisplay.self) { $0.presentationClock = Int32(bitPattern: clock) }
@@ -100,15 +100,15 @@ import Posix
                 wp_presentation_add_listener(p, l.pointer, opaque(self))
             }
         case "wl_shm":
-            shm = bind(name, recto_wl_shm_interface(), offered: version, max: 1)
+            shm = bindGlobal(name, recto_wl_shm_interface(), offered: version, max: 1)
         case "zwp_pointer_gestures_v1":
-            pointerGestures = bind(name, recto_zwp_pointer_gestures_v1_interface(), offered: version, max: 1)
+            pointerGestures = bindGlobal(name, recto_zwp_pointer_gestures_v1_interface(), offered: version, max: 1)
         case "wl_seat":
-            if let s = bind(name, recto_wl_seat_interface(), offered: version, max: 7) {
+            if let s = bindGlobal(name, recto_wl_seat_interface(), offered: version, max: 7) {
                 seats[name] = Seat(proxy: s, version: min(version, 7), display: self)
             }
         case "wl_output":
-            if let o = bind(name, recto_wl_output_interface(), offered: version, max: 4) {
+            if let o = bindGlobal(name, recto_wl_output_interface(), offered: version, max: 4) {
                 outputs[name] = Output(proxy: o, version: min(version, 4), display: self)
             }
         default:

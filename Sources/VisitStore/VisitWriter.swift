@@ -1,4 +1,5 @@
 import Glibc
+import Posix
 import Visits
 
 /// Saves visits off the frame loop: `submit` only queues; a worker thread opens the database and writes what
@@ -148,8 +149,8 @@ extension VisitDatabase {
     public static func openMovingAside(path: String, log: (String) -> Void) throws -> VisitDatabase {
         do { return try VisitDatabase(path: path) } catch let error as SQLiteError where error.isDamage {
             let aside = "\(path).bad-\(time(nil))"
-            guard rename(path, aside) == 0 else { throw error }
-            for suffix in ["-wal", "-shm"] { _ = rename(path + suffix, aside + suffix) }
+            guard case .success = systemCall({ rename(path, aside) }) else { throw error }
+            for suffix in ["-wal", "-shm"] { _ = systemCall { rename(path + suffix, aside + suffix) } }
             log("visit statistics: \(error); kept aside as \(aside), a new database started")
             return try VisitDatabase(path: path)
         }

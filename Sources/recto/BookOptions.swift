@@ -61,7 +61,7 @@ struct BookOptions: ParsableArguments {
             do { return try Library.books(in: directory) } catch {
                 // The system's reason, as opendir(3) gives it (Foundation's localizedDescription would link ICU).
                 var reason = "\(error)"
-                if let handle = opendir(directory) { closedir(handle) } else { reason = errnoText(errno) }
+                if case .failure(let failure) = directoryEntries(directory, limit: 1) { reason = failure.description }
                 throw RectoExit(.usage, "cannot read the library \(directory): \(reason)")
             }
         }

@@ -4,6 +4,7 @@ import Control
 import FoundationEssentials
 import Glibc
 import Platform
+import Posix
 
 /// `recto ctl REQUEST`: one request to a running reader over its control socket, its reply on stdout.
 struct Ctl: ParsableCommand {
@@ -70,7 +71,9 @@ struct Ctl: ParsableCommand {
             throw RectoExit(.unreachable, "XDG_RUNTIME_DIR is not set: give the reader's socket with --socket PATH")
         }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        switch SocketName.choose(files: files, directory: dir, isAlive: { kill($0, 0) == 0 || errno == EPERM }) {
+        switch SocketName.choose(files: files, directory: dir, isAlive: { pid in
+            if case .failure(let error) = systemCall({ kill(pid, 0) }) { error.code == EPERM } else { true }
+        }) {
         case .success(let path): return path
         case .failure(let error): throw RectoExit(.unreachable, error.description)
         }

@@ -1,6 +1,7 @@
 import Config
 import Glibc
 import Logging
+import Posix
 import Synchronization
 
 /// Logging to stderr through swift-log, one line per message (journald collects stderr under systemd).
@@ -27,8 +28,8 @@ enum RectoLog {
     private static func stderrIsJournal() -> Bool {
         guard let value = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
         let parts = value.split(separator: ":")
-        var st = stat()
-        guard parts.count == 2, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]), fstat(2, &st) == 0 else { return false }
+        guard parts.count == 2, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]),
+              case .success(let st) = fileStatus(2) else { return false }
         return UInt64(st.st_dev) == dev && UInt64(st.st_ino) == ino
     }
 }

@@ -26,7 +26,7 @@ struct VisitBench: ParsableCommand {
     @Option(help: "Seconds of simulated reading to count write transactions over (0: none).") var reading = 0.0
 
     func run() throws {
-        for suffix in ["", "-wal", "-shm"] { unlink(out + suffix) }
+        for suffix in ["", "-wal", "-shm"] { _ = systemCall { unlink(out + suffix) } }
         var rng = SplitMix(seed: seed)
         let firstDay = Int64(20_000 + Int(seed % 7))  // days since 1970 (2024-10-04 and on)
         let writeStart = monotonicMilliseconds()
@@ -45,8 +45,7 @@ struct VisitBench: ParsableCommand {
         }
         writer.close()
         let writeMS = monotonicMilliseconds() - writeStart
-        var st = stat()
-        stat(out, &st)
+        let st = (try? fileStatus(path: out).get()) ?? stat()
         let reportStart = monotonicMilliseconds()
         let db = try VisitDatabase(readingFrom: out)
         let record = try db.record(kioskFallback: kiosk)
@@ -63,7 +62,7 @@ struct VisitBench: ParsableCommand {
     /// the writer as the reader runs them. Counts transactions.
     private func measureReading() throws {
         let path = out + ".reading"
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm"] { _ = systemCall { unlink(path + suffix) } }
         let writer = VisitWriter(.init(path: path, retentionDays: 365, kiosk: kiosk)) { printError($0) }
         var recorder = VisitRecorder(book: "bench", idleTimeout: 120_000, wallOffsetMS: 1.7e12)
         let start = monotonicMilliseconds()

@@ -94,7 +94,7 @@ private func makeDirectories(_ path: String) -> Bool {
     var made = ""
     for part in path.split(separator: "/") {
         made += "/" + part
-        if mkdir(made, 0o700) != 0 && errno != EEXIST { return false }
+        if case .failure(let error) = systemCall({ mkdir(made, 0o700) }), error.code != EEXIST { return false }
     }
     return true
 }

@@ -117,14 +117,23 @@ import Testing
         try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
     }
 
+    /// The idle time is 10 minutes while the page is turned and zoomed, and 2 s (`recto ctl set`, which re-arms
+    /// the deadline from then) once the zoom is seen: a reset cannot fall inside the set-up on a busy machine,
+    /// nor (10 minutes again) inside the corner drag after it.
     @Test func afterAnIdleResetFromAZoomedPage() throws {
-        let session = try startOnCover(["--idle-reset", "2"])
+        let session = try startOnCover(["--idle-reset", "600"])
+        let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
         try pressKey(session, InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 2)
         try doubleTap(session)
         #expect(try session.waitForEvent("zoom").number("scale") ?? 0 > 2)
-        _ = try session.waitForEvent("idle-reset", timeout: .seconds(6))
-        #expect(try session.waitForEvent("page", timeout: .seconds(3)).int("page") == 1)
+        let set = try rectoCtl(["set", "idle-reset", "2"], socket: socket)
+        #expect(set.termination == .exited(0), "\(set)")
+        _ = try session.waitForEvent("idle-reset", timeout: .seconds(8))
+        #expect(try session.waitForEvent("page", timeout: .seconds(5)).int("page") == 1)
+        // Back to 10 minutes: the corner held still for the screenshots must not be reset away meanwhile.
+        let back = try rectoCtl(["set", "idle-reset", "600"], socket: socket)
+        #expect(back.termination == .exited(0), "\(back)")
         try cornerCurlsUnderTheFingerAndASecondFingerCancels(session)
     }
 

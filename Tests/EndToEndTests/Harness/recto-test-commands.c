@@ -171,6 +171,34 @@ shift_clock(struct timespec *t, int64_t offset_ms)
 	t->tv_nsec = (ms % 1000) * 1000000 + sub_ms;
 }
 
+static void
+output_frame(struct wl_listener *listener, void *data)
+{
+	struct test_seat *ts = wl_container_of(listener, ts, frame_listener);
+
+	ts->frames++;
+}
+
+/*
+ * Replies with the count of finished repaints of the output. Counting starts
+ * with the first call (the listener is added then, when the output exists);
+ * headless weston repaints only for damage, so the count moves when a client
+ * commits a frame.
+ */
+static int
+count_frames(struct test_seat *ts, char *reply, size_t n)
+{
+	struct weston_output *output = first_output(ts);
+
+	if (!output)
+		return snprintf(reply, n, "err no output");
+	if (!ts->frame_listener.notify) {
+		ts->frame_listener.notify = output_frame;
+		wl_signal_add(&output->frame_signal, &ts->frame_listener);
+	}
+	return snprintf(reply, n, "ok %u", ts->frames);
+}
+
 void
 run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 {
@@ -289,6 +317,8 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 			describe_client(view_at(ts, x, y), reply, n);
 		else
 			describe_surface(view_at(ts, x, y), reply, n);
+	} else if (!strcmp(cmd, "frames")) {
+		count_frames(ts, reply, n);
 	} else if (!strcmp(cmd, "cursor")) {
 		describe_cursor(ts, reply, n);
 	} else if (!strcmp(cmd, "output-resize")) {

@@ -63,6 +63,10 @@ struct test_seat {
 	/* Added to CLOCK_MONOTONIC in the input it injects (ms, any sign): input on
 	 * another clock base, as virtual and remote input devices stamp it. */
 	int64_t clock_offset_ms;
+	/* Repaints of the output that finished since the first "frames" command:
+	 * a test paces its input on frames shown, not on the wall clock. */
+	uint32_t frames;
+	struct wl_listener frame_listener;
 };
 
 /* Runs one command line; writes one reply line (no newline) into reply[n]. */

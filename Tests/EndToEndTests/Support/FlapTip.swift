@@ -37,7 +37,7 @@ extension RectoSession {
         try weston.touchLine(id: 0, from: corner.x, corner.y, to: Double(finger.x), Double(finger.y),
                              steps: 20, interval: .milliseconds(16))
         _ = try waitForEvent("flip")
-        let held = try screenshot { isUnder(flapTip(held: $0, rest: rest, finger: finger), finger: finger) }
+        let held = try screenshot(timeout: .seconds(20)) { isUnder(flapTip(held: $0, rest: rest, finger: finger), finger: finger) }
         return HeldFlap(rest: rest, held: held, tip: flapTip(held: held, rest: rest, finger: finger))
     }
 }
