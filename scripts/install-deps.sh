@@ -33,6 +33,9 @@ packages=(
   zlib1g-dev
   # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
   libsqlite3-dev chromium
+  # speech mode (issue 27): speech-dispatcher, the speech service recto talks SSIP to over its socket, with the
+  # espeak-ng voice; its end-to-end test runs a private one whose sound goes to a file (ALSA's file plugin)
+  speech-dispatcher speech-dispatcher-espeak-ng
 )
 missing=()
 for p in "${packages[@]}"; do
