@@ -28,7 +28,8 @@ import Testing
             try Self.book().path, "--speech", "--spread", "single",
         ], environment: ["SPEECHD_ADDRESS": server.address], readyTimeout: .seconds(20))
         defer { session.stop() }
-        _ = try session.waitForEvent("speech", timeout: .seconds(20)) { $0.string("state") == "connected" }
+        // It connects at start-up, before `ready`.
+        #expect(session.history.contains { $0.name == "speech" && $0.string("state") == "connected" }, "\(session.historyText)")
         // The first page: its number, and that it has no text.
         _ = try Self.sent(session, "page 1 of 3, no text")
         try server.waitForReceived("page 1 of 3, no text")
@@ -69,6 +70,28 @@ import Testing
         let long = Double(Self.longText.count) / 14 // about 14 characters a second at espeak-ng's default rate
         let written = Double(server.samples.count - before) / Double(SpeechDispatcher.sampleRate)
         #expect(written < long, "\(written) s of audio written in all; the long page alone takes about \(long) s")
+
+        // Holding keypad 5 (its tactile dot) turns speech mode off while the key is still down, and says so.
+        try session.weston.key(Self.keyKP5, pressed: true)
+        _ = try session.waitForEvent("speech") { $0.string("state") == "off" }
+        try session.weston.key(Self.keyKP5, pressed: false)
+        _ = try Self.sent(session, "Speech off")
+        try session.weston.key(InputCode.keyLeft, pressed: true)
+        try session.weston.key(InputCode.keyLeft, pressed: false)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        let quiet = try session.events(during: .milliseconds(500))
+        #expect(!quiet.contains { $0.name == "speech" && $0.string("state") == "sent" }, "off: nothing said: \(quiet)")
+        // The idle reset gives the next visitor the configured mode (on here) and default rate and volume.
+        #expect(try rectoCtl(["idle-reset"], socket: control).reply == "ok")
+        _ = try session.waitForEvent("speech") { $0.string("state") == "on" }
+        _ = try Self.sent(session, "page 1 of 3, no text")
+        // And holding the key again turns it off and on.
+        for state in ["off", "on"] {
+            try session.weston.key(Self.keyKP5, pressed: true)
+            _ = try session.waitForEvent("speech") { $0.string("state") == state }
+            try session.weston.key(Self.keyKP5, pressed: false)
+        }
+        _ = try Self.sent(session, "Speech on")
     }
 
     @Test func withoutSpeechDispatcherTheReaderGoesOnAndSaysSoOnce() throws {
@@ -77,7 +100,9 @@ import Testing
             try Self.book().path, "--speech", "--spread", "single",
         ], environment: ["SPEECHD_ADDRESS": "unix_socket:\(missing)"])
         defer { session.stop() }
-        let unavailable = try session.waitForEvent("speech") { $0.string("state") == "unavailable" }
+        // Said at start-up, before `ready`.
+        let unavailable = try #require(session.history.first { $0.name == "speech" && $0.string("state") == "unavailable" },
+                                       "\(session.historyText)")
         #expect(unavailable.string("reason")?.contains(missing) == true, "\(unavailable)")
         for page in [2, 3] {
             try session.weston.key(InputCode.keyRight, pressed: true)
