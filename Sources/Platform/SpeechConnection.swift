@@ -20,7 +20,7 @@ import Speech
 
     /// `SPEECHD_ADDRESS` ("unix_socket:/path"; other methods are not used here), else
     /// `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`; nil when neither says where.
-    public static func socketPath(environment: [String: String]) -> String? {
+    public nonisolated static func socketPath(environment: [String: String]) -> String? {
         if let address = environment["SPEECHD_ADDRESS"], !address.isEmpty {
             let parts = address.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.first == "unix_socket" {

@@ -75,13 +75,15 @@ import Speech
             if pressed {
                 stopSpeaking(now: now)
                 if config.toggleKey == "keypad-multiply" && sym == SpeechKeysym.KP_Multiply { toggle(now: now); return }
-                if key.pressed(at: now) == .toggle { toggle(now: now) }
-                if config.toggleKey == "keypad-5-hold" { holdTimer.arm(at: key.toggleDue) }
+                let holdToggles = config.toggleKey == "keypad-5-hold"
+                if key.pressed(at: now) == .toggle && holdToggles { toggle(now: now) }
+                if holdToggles { holdTimer.arm(at: key.toggleDue) }
             } else if sym != SpeechKeysym.KP_Multiply {
                 holdTimer.arm(at: nil)
                 switch key.released(at: now) {
-                case .repeatLast: if on { speak(last, now: now) }
-                case .toggle: toggle(now: now)
+                case .toggle where config.toggleKey == "keypad-5-hold": toggle(now: now)
+                // Without the hold toggle, any press of keypad 5 repeats.
+                case .repeatLast, .toggle: if on { speak(last, now: now) }
                 case nil: break
                 }
             }
