@@ -1,6 +1,8 @@
-/// One client connection's SSIP conversation, without the socket: commands are queued, sent one at a time
-/// (the server answers in order, and a SPEAK's text may only follow its `230 OK RECEIVING DATA`), replies and
-/// events are read back as news. The socket owner writes `outgoing`, tells `wrote(_:)` how much went, and feeds
+/// One client connection's SSIP conversation, without the socket: commands are queued and sent together up to
+/// and including the next SPEAK (the server answers in order; a SPEAK's text may only follow its
+/// `230 OK RECEIVING DATA`, so nothing goes after a SPEAK until then), replies and events are read back as news.
+/// Sending ahead matters: each round trip would otherwise wait for a turn of the reader's loop, which may be
+/// drawing a frame. The socket owner writes `outgoing`, tells `wrote(_:)` how much went, and feeds
 /// what it reads to `received(_:)`.
 ///
 /// What is said replaces what was being said: `say` drops the utterances still queued here and cancels the
@@ -33,13 +35,17 @@ public struct SSIPSession: Sendable {
         case protocolError(String)
     }
 
-    private enum Stage: Sendable, Equatable {
-        case awaitingReply(SSIPCommand)
-        case awaitingData(String)
+    /// What a reply that comes next answers.
+    private enum Awaited: Sendable, Equatable {
+        case reply(SSIPCommand)
+        /// A SPEAK's text was sent: `225` with its message id.
+        case queued
     }
 
     private var queue: [SSIPCommand] = []
-    private var stage: Stage?
+    private var awaited: [Awaited] = []
+    /// A SPEAK was sent and its `230` has not come: nothing more may be sent.
+    private var blocked = false
     private var parser = SSIPReplyParser()
     /// Bytes for the socket, in order.
     public private(set) var outgoing: [UInt8] = []
@@ -53,7 +59,7 @@ public struct SSIPSession: Sendable {
     }
 
     /// Nothing queued, nothing awaited: the session has said all it was asked to.
-    public var isIdle: Bool { queue.isEmpty && stage == nil && outgoing.isEmpty }
+    public var isIdle: Bool { queue.isEmpty && awaited.isEmpty && outgoing.isEmpty }
 
     /// Says `parts` in order, after cancelling whatever this client is saying or has queued.
     public mutating func say(_ parts: [Part]) {
@@ -97,20 +103,21 @@ public struct SSIPSession: Sendable {
                 if let event = Self.event(reply) { news.append(event) }
                 continue
             }
-            guard let current = stage else { return .failure(.protocolError("reply \(reply.code) to no command")) }
-            stage = nil
-            switch current {
-            case .awaitingReply(.speak(let text)) where reply.code == 230:
+            guard !awaited.isEmpty else { return .failure(.protocolError("reply \(reply.code) to no command")) }
+            switch awaited.removeFirst() {
+            case .reply(.speak(let text)) where reply.code == 230:
                 outgoing += Array(SSIPCommand.speakData(text).utf8)
-                stage = .awaitingData(text)
+                awaited.insert(.queued, at: 0)
+                blocked = false
                 news.append(.textSent(text))
-            case .awaitingData:
+            case .queued:
                 if reply.isSuccess {
                     news.append(.queued(id: reply.lines.first.flatMap { Int($0) } ?? 0))
                 } else {
                     news.append(.refused(command: "SPEAK", code: reply.code, text: reply.text))
                 }
-            case .awaitingReply(let command):
+            case .reply(let command):
+                if case .speak = command { blocked = false }
                 if case .language = command, !reply.isSuccess { language = nil }
                 if !reply.isSuccess {
                     // The line without its CR LF, which Swift counts as one Character.
@@ -141,13 +148,15 @@ public struct SSIPSession: Sendable {
         }
     }
 
-    /// Sends the next command when none is awaiting its reply.
+    /// Sends the queued commands up to and including the next SPEAK.
     private mutating func pump() {
-        guard stage == nil, !queue.isEmpty else { return }
-        let next = queue.removeFirst()
-        if case .language(let code) = next { language = code }
-        outgoing += Array(next.line.utf8)
-        stage = .awaitingReply(next)
+        while !blocked, !queue.isEmpty {
+            let next = queue.removeFirst()
+            if case .language(let code) = next { language = code }
+            outgoing += Array(next.line.utf8)
+            awaited.append(.reply(next))
+            if case .speak = next { blocked = true }
+        }
     }
 
     /// 7xx events: "701-<msg id>", "701-<client id>", "701 BEGIN".
