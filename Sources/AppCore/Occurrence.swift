@@ -63,8 +63,9 @@ public enum SpeechNote: Sendable, Equatable {
     case connected(socket: String)
     /// Nobody listens where speech-dispatcher should (or it went away): said once, the reader goes on.
     case unavailable(reason: String)
-    /// A SPEAK's text went to the server, `afterMS` after what it says happened.
-    case sent(text: String, afterMS: Double)
+    /// A SPEAK's text went to the server, `afterMS` after what it says happened (its SPEAK command went
+    /// `commandMS` after; the text follows the server's `230`).
+    case sent(text: String, afterMS: Double, commandMS: Double)
     /// The server began to say a message.
     case speaking
     /// The server confirmed speech was cancelled, `afterMS` after the touch or key that stopped it.
@@ -122,8 +123,9 @@ extension SpeechNote {
         case .mode(let on): LogEvent("speech", ["state": .string(on ? "on" : "off")])
         case .connected(let socket): LogEvent("speech", ["state": .string("connected"), "socket": .string(socket)])
         case .unavailable(let reason): LogEvent("speech", ["state": .string("unavailable"), "reason": .string(reason)])
-        case let .sent(text, ms):
-            LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10), "text": .string(text)])
+        case let .sent(text, ms, command):
+            LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10),
+                                "command_ms": .double((command * 100).rounded() / 100), "text": .string(text)])
         case .speaking: LogEvent("speech", ["state": .string("speaking")])
         case .stopped(let ms): LogEvent("speech", ["state": .string("stopped"), "after_ms": .double((ms * 10).rounded() / 10)])
         }

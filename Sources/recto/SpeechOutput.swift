@@ -33,6 +33,8 @@ import Speech
     private(set) var last: [SSIPSession.Part] = []
     /// When the cue now being sent happened, and when a touch or key asked to stop (ms, monotonic).
     private var cueAt: Double?
+    /// How long after the cue its SPEAK command was written (ms); nil while some of it waits for POLLOUT.
+    private var commandAfter: Double?
     private var stopAskedAt: Double?
     /// Messages the server queued and has not yet ended or cancelled.
     private var active: Set<Int> = []
@@ -146,6 +148,7 @@ import Speech
         cueAt = now
         stopAskedAt = nil
         connection.update { $0.say(parts) }
+        commandAfter = connection.session.outgoing.isEmpty ? monotonicMilliseconds() - now : nil
     }
 
     /// The open connection, or a new one when the last try is old enough; nil without a server.
@@ -190,7 +193,8 @@ import Speech
         let now = monotonicMilliseconds()
         switch news {
         case .textSent(let text):
-            report(.sent(text: text, afterMS: now - (cueAt ?? now)))
+            let after = now - (cueAt ?? now)
+            report(.sent(text: text, afterMS: after, commandMS: commandAfter ?? after))
         case .queued(let id):
             active.insert(id)
         case .began:

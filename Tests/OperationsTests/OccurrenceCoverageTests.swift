@@ -69,7 +69,7 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
-        case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26))
+        case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
         }
     }
 
@@ -99,7 +99,7 @@ import Visits
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
-        .speech: "speech state=sent after_ms=1.3 text=Page 4 of 14.",
+        .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
