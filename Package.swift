@@ -76,7 +76,10 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization", "Visits"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization", "Visits", "Speech"]),
+        // Speech output (issue 27), pure: speech-dispatcher's SSIP protocol (commands, replies, one session's
+        // order) and the speech key; the socket is Platform's (SpeechConnection).
+        .target(name: "Speech"),
         // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
         .target(name: "Control"),
         .target(name: "Metrics", dependencies: ["AppCore"]),
@@ -117,10 +120,10 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Input", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
+                dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport",
+            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -160,6 +163,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader", "Visits"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "VisitStore"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
     ],
     swiftLanguageModes: [.v6]
 )

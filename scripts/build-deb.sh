@@ -65,7 +65,7 @@ recto="$root/usr/bin/recto"
 
 # Data and deployment files, with the installed prefix in the examples.
 install -m 0644 Assets/DemoBook/*.png Assets/DemoBook/README.md "$root/usr/share/recto/DemoBook/"
-for f in weston-kiosk.ini recto.toml; do
+for f in weston-kiosk.ini recto.toml recto-speech.service; do
   sed "s|@PREFIX@|/usr|g" "Assets/deploy/$f" > "$root/usr/share/recto/deploy/$f"
 done
 sed "s|@PREFIX@|/usr|g" Assets/deploy/recto-kiosk.service > "$root/lib/systemd/system/recto-kiosk.service"

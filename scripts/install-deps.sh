@@ -35,6 +35,9 @@ packages=(
   libsqlite3-dev chromium
   # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy (issue 26)
   stress-ng
+  # speech mode (issue 27): speech-dispatcher, the speech service recto talks SSIP to over its socket, with the
+  # espeak-ng voice; its end-to-end test runs a private one whose sound goes to a file (ALSA's file plugin)
+  speech-dispatcher speech-dispatcher-espeak-ng
 )
 missing=()
 for p in "${packages[@]}"; do

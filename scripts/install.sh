@@ -4,7 +4,7 @@
 #   PREFIX/bin/recto-cage                     kiosk launcher: cage -- recto --kiosk BOOK
 #   PREFIX/lib/recto/recto-pdf                the sandboxed PDF helper (GPL-3: it links poppler; recto does not)
 #   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
-#   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), weston-kiosk.ini, recto.toml (example)
+#   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), recto-speech.service (systemd user unit: speech-dispatcher), weston-kiosk.ini, recto.toml (example)
 #   PREFIX/share/applications/recto.desktop, PREFIX/share/icons/hicolor/scalable/apps/recto.svg
 # The installed files need nothing from this checkout (the Swift runtime comes from the toolchain).
 # Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
@@ -48,7 +48,7 @@ install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
 install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
 [ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"
 # The deployment examples name the installed paths.
-for f in recto-kiosk.service weston-kiosk.ini recto.toml; do
+for f in recto-kiosk.service recto-speech.service weston-kiosk.ini recto.toml; do
   sed "s|@PREFIX@|$prefix|g" "Assets/deploy/$f" > "$share/deploy/$f"
   chmod 0644 "$share/deploy/$f"
 done

@@ -52,6 +52,24 @@ public enum Occurrence: Sendable, Equatable {
     case attractLooped(loop: Int)
     /// A visitor ended attract mode.
     case attractEnded
+    /// Speech mode (issue 27): switched, a text sent to speech-dispatcher, speech stopped, the server missing.
+    case speech(SpeechNote)
+}
+
+/// What the speech output did, for the log and `recto ctl status`.
+public enum SpeechNote: Sendable, Equatable {
+    case mode(on: Bool)
+    /// Connected to speech-dispatcher at `socket`.
+    case connected(socket: String)
+    /// Nobody listens where speech-dispatcher should (or it went away): said once, the reader goes on.
+    case unavailable(reason: String)
+    /// A SPEAK's text went to the server, `afterMS` after what it says happened (its SPEAK command went
+    /// `commandMS` after; the text follows the server's `230`).
+    case sent(text: String, afterMS: Double, commandMS: Double)
+    /// The server began to say a message.
+    case speaking
+    /// The server confirmed speech was cancelled, `afterMS` after the touch or key that stopped it.
+    case stopped(afterMS: Double)
 }
 
 extension Occurrence {
@@ -90,12 +108,28 @@ extension Occurrence {
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
+        case .speech(let note): note.logEvent
         }
     }
 
     private static func direction(_ forward: Bool) -> LogEvent.Value { .string(forward ? "forward" : "backward") }
     /// Durations are logged to a tenth of a millisecond.
     private static func tenths(_ ms: Double) -> Double { (ms * 10).rounded() / 10 }
+}
+
+extension SpeechNote {
+    var logEvent: LogEvent {
+        switch self {
+        case .mode(let on): LogEvent("speech", ["state": .string(on ? "on" : "off")])
+        case .connected(let socket): LogEvent("speech", ["state": .string("connected"), "socket": .string(socket)])
+        case .unavailable(let reason): LogEvent("speech", ["state": .string("unavailable"), "reason": .string(reason)])
+        case let .sent(text, ms, command):
+            LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10),
+                                "command_ms": .double((command * 100).rounded() / 100), "text": .string(text)])
+        case .speaking: LogEvent("speech", ["state": .string("speaking")])
+        case .stopped(let ms): LogEvent("speech", ["state": .string("stopped"), "after_ms": .double((ms * 10).rounded() / 10)])
+        }
+    }
 }
 
 extension LogEvent {

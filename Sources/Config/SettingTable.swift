@@ -91,6 +91,20 @@ public struct SettingTable: Sendable {
     public let visitRetentionDays = Setting("visit-retention-days", 365, .whole(min: 1, max: 36_500), unit: "days",
         help: "Days visits are kept before they are deleted, 1–36500")
 
+    public let speech = Setting("speech", false, .toggle,
+        help: "Speech mode at start and after each idle reset: pages, shelf titles, focused controls and changes are spoken through speech-dispatcher. Keypad 5 repeats; the speech key toggles it")
+    public let speechKey = Setting("speech-key", "keypad-5-hold", .choice(["keypad-5-hold", "keypad-multiply", "none"]),
+        unit: "key", help: "Key that toggles speech mode: keypad-5-hold (hold keypad 5, the key with the tactile dot, for speech-hold ms), keypad-multiply (a press), or none")
+    public let speechHold = Setting("speech-hold", 1000.0, .number(min: 300, max: 5000), unit: "ms",
+        help: "How long keypad 5 is held to toggle speech mode, 300–5000 ms; a shorter press repeats the last utterance")
+    public let speechLanguage = Setting<String?>("speech-language", nil, .text, unit: "code",
+        default: ": the language setting's",
+        help: "Language of the voice for pages of a book that states none (ComicInfo LanguageISO, IIIF), e.g. en, de, fr")
+    public let speechRate = Setting("speech-rate", 0, .whole(min: -100, max: 100), unit: "step",
+        help: "Speech rate, -100–100 (0: speech-dispatcher's default); back to it at each idle reset")
+    public let speechVolume = Setting("speech-volume", 0, .whole(min: -100, max: 100), unit: "step",
+        help: "Speech volume, -100–100 (0: speech-dispatcher's default); back to it at each idle reset")
+
     init() {}
 
     /// The one table.

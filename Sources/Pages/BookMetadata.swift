@@ -58,7 +58,7 @@ public enum ComicInfo {
                 }
                 if selfClosing { return }
                 // Only the fields directly inside the root element: a <Title> deeper down belongs to something else.
-                if stack.count == 1 && ["title", "series", "number", "manga"].contains(name) && fields[name] == nil {
+                if stack.count == 1 && ["title", "series", "number", "manga", "languageiso"].contains(name) && fields[name] == nil {
                     collecting = name
                     text = ""
                 }
@@ -79,6 +79,8 @@ public enum ComicInfo {
             }
         }
         metadata.title = title(fields)
+        // `<LanguageISO>` (ISO 639-1, "en"): the voice speech reads the pages in.
+        if let code = fields["languageiso"], !code.isEmpty, code.count <= 35 { metadata.language = code }
         switch fields["manga"]?.lowercased() {
         case "yesandrighttoleft": metadata.rightToLeft = true
         case "no": metadata.rightToLeft = false

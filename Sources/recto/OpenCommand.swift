@@ -79,6 +79,11 @@ struct Open: ParsableCommand {
         options.settings = settings
         // Visit statistics (issue 30).
         options.visitRetentionDays = settings.visitStatsOn ? settings.visitRetentionDays : nil
+        // Speech mode (issue 27).
+        options.speech = SpeechOutput.Config(startsOn: settings.speech, toggleKey: settings.speechKey,
+                                             holdMS: settings.speechHold, rate: settings.speechRate,
+                                             volume: settings.speechVolume)
+        options.speechLanguage = settings.speechLanguage ?? settings.language
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(options: options)
             return app.run()

@@ -16,6 +16,7 @@ extension ReaderApp {
                 observe(occurrence)
                 log.emit(logLine(occurrence))
                 visits?.observe(occurrence, now: monotonicMilliseconds())
+                speak(occurrence)
             case .warn(let message):
                 options.logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):

@@ -132,6 +132,11 @@ extension ReaderApp {
         status.append("page_failures", .int(ops?.pageFailures ?? 0))
         status.append("rss_bytes", .int(ProcessStatus.residentKB() * 1024))
         status.append("texture_bytes", .int(textureBytes))
+        if let speech {
+            let (state, reason) = speech.status
+            status.append("speech", .string(state))
+            if let reason { status.append("speech_reason", .string(reason)) }
+        }
         return status
     }
 

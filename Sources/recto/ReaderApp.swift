@@ -59,6 +59,8 @@ import Renderer
     var shelf: ShelfCovers?
     /// Visit statistics (issue 30); nil when off.
     var visits: VisitStats?
+    /// Speech mode (issue 27); made at start, silent while off.
+    var speech: SpeechOutput?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -97,6 +99,7 @@ import Renderer
         visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleReset,
                             bookPath: options.book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
                             warn: { [logger = options.logger] in logger.warning("\($0)") })
+        speech = makeSpeech()
         announceShape(of: options.book.source)
         wire()
         watchBook(options.book.path)
@@ -158,6 +161,7 @@ import Renderer
             default: break
             }
             if input.time != nil { visits?.inputArrived(now: now) }
+            speech?.input(input, now: now)
             perform(core.handle(.input(input), now: now))
         case .configured:
             damage.reset()

@@ -32,6 +32,10 @@ struct ReaderOptions {
     /// Visit statistics (issue 30): kept this many days; nil = not recorded.
     var visitRetentionDays: Int?
 
+    /// Speech mode (issue 27): at start, its key, rate and volume; the voice's language for books that state none.
+    var speech = SpeechOutput.Config()
+    var speechLanguage: String?
+
     /// The settings in force (`recto ctl get`); `recto ctl set` changes the live ones.
     var settings = Settings()
 

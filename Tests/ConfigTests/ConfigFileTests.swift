@@ -44,13 +44,19 @@ import Testing
         attract-after = 12
         visit-stats = false
         visit-retention-days = 90
+        speech = true
+        speech-key = "keypad-multiply"
+        speech-hold = 1500
+        speech-language = "fr"
+        speech-rate = -20
+        speech-volume = 30
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 40)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 46)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

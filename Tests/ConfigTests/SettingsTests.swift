@@ -20,6 +20,8 @@ let sampleValues: [String: ConfigValue] = [
     "language": .string("de"), "reduced-motion": .bool(true),
     "attract-after": .integer(12),
     "visit-stats": .bool(false), "visit-retention-days": .integer(90),
+    "speech": .bool(true), "speech-key": .string("keypad-multiply"), "speech-hold": .number(1500),
+    "speech-language": .string("fr"), "speech-rate": .integer(-20), "speech-volume": .integer(30),
 ]
 
 @Suite struct SettingsTests {

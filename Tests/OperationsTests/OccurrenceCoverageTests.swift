@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded
+             attractEnded, speech
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -40,6 +40,7 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped
         case .attractEnded: .attractEnded
+        case .speech: .speech
         }
     }
 
@@ -68,6 +69,7 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
+        case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
         }
     }
 
@@ -97,6 +99,7 @@ import Visits
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
+        .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -107,7 +110,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [],
+        .attractEnded: [], .speech: [],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -171,7 +174,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
@@ -182,6 +185,27 @@ import Visits
                 continue
             }
             #expect(heard == expected, "\(kind)")
+        }
+    }
+
+    /// What speech mode says of each sample (issue 27); nil: nothing. The merge of `.focus`, `.idleWarning` and
+    /// `.idleExtended` adds their line here and in `Occurrence.speechCue`.
+    static let speechDecisions: [Kind: SpeechCue?] = [
+        .ready: nil, .shown: .page(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
+        .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
+        .pageFailed: nil, .turnWaits: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
+        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
+        .attractEnded: nil, .speech: nil,
+    ]
+
+    @Test func everyOccurrenceHasASpeechDecision() {
+        for kind in Kind.allCases {
+            let cue = Self.sample(kind).speechCue
+            guard let expected = Self.speechDecisions[kind] else {
+                Issue.record("no speech decision written down for \(kind); it gives \(String(describing: cue))")
+                continue
+            }
+            #expect(cue == expected, "\(kind)")
         }
     }
 

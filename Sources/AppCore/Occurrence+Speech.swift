@@ -1,0 +1,38 @@
+/// What speech mode says of something that happened, before the shell fills in what only it can read (a
+/// page's text, the shelf's titles). One switch over `Occurrence`, no `default:`, like the log, the metrics and
+/// the visit statistics: a new occurrence does not compile until it is decided here too.
+public enum SpeechCue: Sendable, Equatable {
+    /// The spread of `page` is shown (a turn settled, a jump, the first page): its text, else its number.
+    case page(Int)
+    /// A zoom settled at `percent` of the fitted page.
+    case zoom(percent: Int)
+    /// The shelf is shown with `books` books: their titles.
+    case shelf(books: Int)
+    case opened(title: String, pages: Int)
+    /// Focus moved to control or cover `label`, `index` of `count` (keys, explore touch).
+    case focus(label: String, index: Int, count: Int)
+    /// The idle warning: the reset comes in `secondsLeft` s unless someone answers.
+    case idleWarning(secondsLeft: Int)
+    /// The visitor answered the idle warning.
+    case idleExtended
+    /// The idle reset: nothing is said; rate, volume and speech mode go back to their settings.
+    case reset
+}
+
+extension Occurrence {
+    public var speechCue: SpeechCue? {
+        switch self {
+        case .shown(let page): .page(page)
+        case .page(let page, _): .page(page)
+        // A zoom is said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
+        case .zoom(let scale, _, _): .zoom(percent: Int((scale * 100).rounded()))
+        case .shelf(let books): .shelf(books: books)
+        case let .opened(_, title, pages): .opened(title: title, pages: pages)
+        case .idleReset: .reset
+        // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
+        case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnRefused, .turnsCleared,
+             .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .attractBegan, .attractLooped, .attractEnded, .speech:
+            nil
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Localization
+import Speech
+
+/// The words speech mode says for a cue: phrases in the visitor's language (the `language` setting's
+/// translation), a page's own text in the book's language. Pure: the shell hands in what it read (page texts,
+/// shelf titles).
+public struct SpeechPhrases: Sendable {
+    public var translator: Translator
+    /// The voice for phrases: the translation's language, else English.
+    public var phraseLanguage: String
+    /// The voice for pages' own text: the book's language, else the configured one, else the phrases'.
+    public var bookLanguage: String
+
+    public init(translator: Translator, bookLanguage: String?, configuredLanguage: String?) {
+        self.translator = translator
+        phraseLanguage = translator.languages.first ?? "en"
+        self.bookLanguage = bookLanguage ?? configuredLanguage ?? phraseLanguage
+    }
+
+    public typealias Part = SSIPSession.Part
+
+    /// "Page 4 of 14." and the page's text, else "page 4 of 14, no text"; a spread names both pages and says
+    /// each text in order. `labels`: the book's own page labels ("iv") where it has them.
+    public func page(_ pages: [Int], of count: Int, labels: [String], texts: [Int: String]) -> [Part] {
+        let names = pages.map { p in labels.indices.contains(p - 1) && !labels[p - 1].isEmpty ? labels[p - 1] : "\(p)" }
+        let said = pages.compactMap { texts[$0] }
+        let head: String
+        if names.count == 2 {
+            head = translator.format(said.isEmpty ? "pages {first} and {second} of {count}, no text" : "Pages {first} and {second} of {count}.",
+                                     ["first": names[0], "second": names[1], "count": "\(count)"])
+        } else {
+            head = translator.format(said.isEmpty ? "page {page} of {count}, no text" : "Page {page} of {count}.",
+                                     ["page": names.first ?? "?", "count": "\(count)"])
+        }
+        return [Part(head, language: phraseLanguage)] + said.map { Part($0, language: bookLanguage) }
+    }
+
+    public func zoom(percent: Int) -> [Part] {
+        [phrase(percent == 100 ? "fitted to the screen" : "zoomed {percent} percent", ["percent": "\(percent)"])]
+    }
+
+    public func shelf(titles: [String]) -> [Part] {
+        [phrase("Shelf, {count} books.", ["count": "\(titles.count)"])] + titles.map { Part($0, language: bookLanguage) }
+    }
+
+    public func opened(title: String, pages: Int) -> [Part] {
+        [Part(title, language: bookLanguage), phrase("{pages} pages", ["pages": "\(pages)"])]
+    }
+
+    public func focus(label: String, index: Int, count: Int) -> [Part] {
+        [phrase("{label}, {index} of {count}", ["label": label, "index": "\(index)", "count": "\(count)"])]
+    }
+
+    public func idleWarning(secondsLeft: Int) -> [Part] {
+        [phrase("{seconds} seconds left. Touch the screen or press a key to keep reading.", ["seconds": "\(secondsLeft)"])]
+    }
+
+    public var idleExtended: [Part] { [phrase("Still reading", [:])] }
+    public var speechOn: [Part] { [phrase("Speech on", [:])] }
+    public var speechOff: [Part] { [phrase("Speech off", [:])] }
+
+    private func phrase(_ english: String, _ values: [String: String]) -> Part {
+        Part(values.isEmpty ? translator(english) : translator.format(english, values), language: phraseLanguage)
+    }
+}

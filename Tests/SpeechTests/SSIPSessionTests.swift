@@ -1,0 +1,142 @@
+import Testing
+@testable import Speech
+
+/// The session against a scripted server: what it sends, in what order, and what it makes of the replies.
+@Suite struct SSIPSessionTests {
+    /// Takes what the session has to send, as text.
+    static func drain(_ s: inout SSIPSession) -> String {
+        let text = String(decoding: s.outgoing, as: UTF8.self)
+        s.wrote(s.outgoing.count)
+        return text
+    }
+
+    static func reply(_ s: inout SSIPSession, _ text: String) throws -> [SSIPSession.News] {
+        try s.received(Array(text.utf8)).get()
+    }
+
+    /// The handshake, sent in one go.
+    static func handshaken() throws -> SSIPSession {
+        var s = SSIPSession(application: "recto")
+        #expect(drain(&s) == "SET self CLIENT_NAME user:recto:main\r\nSET self NOTIFICATION ALL on\r\n")
+        _ = try reply(&s, "208 OK CLIENT NAME SET\r\n")
+        #expect(!s.isIdle)
+        _ = try reply(&s, "220 OK NOTIFICATION SET\r\n")
+        #expect(s.isIdle)
+        return s
+    }
+
+    /// Commands go ahead up to the SPEAK; its text waits for `230`, its id comes with `225`.
+    @Test func speakWaitsForItsInvitationAndTheRestGoesAhead() throws {
+        var s = try Self.handshaken()
+        s.say([.init("Page 4 of 14, no text", language: "en")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSET self LANGUAGE en\r\nSPEAK\r\n")
+        _ = try Self.reply(&s, "213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n")
+        #expect(Self.drain(&s) == "", "the text waits for 230")
+        #expect(try Self.reply(&s, "230 OK RECEIVING DATA\r\n") == [.textSent("Page 4 of 14, no text")])
+        #expect(Self.drain(&s) == "Page 4 of 14, no text\r\n.\r\n")
+        #expect(try Self.reply(&s, "225-12\r\n225 OK MESSAGE QUEUED\r\n701-12\r\n701-1\r\n701 BEGIN\r\n")
+                == [.queued(id: 12), .began(id: 12)])
+        #expect(s.isIdle)
+        #expect(try Self.reply(&s, "702-12\r\n702-1\r\n702 END\r\n") == [.ended(id: 12)])
+    }
+
+    /// Nothing follows a SPEAK before its text: the server would read it as the text.
+    @Test func nothingFollowsASpeakBeforeItsText() throws {
+        var s = try Self.handshaken()
+        s.say([.init("one"), .init("two")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n")
+        s.stop()
+        #expect(Self.drain(&s) == "")
+        _ = try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
+        #expect(Self.drain(&s) == "one\r\n.\r\nCANCEL self\r\n", "the text, then the stop; \"two\" was dropped")
+    }
+
+    /// A run of turns says the last page: utterances not yet sent are dropped, not queued behind each other.
+    @Test func aNewUtteranceReplacesQueuedOnes() throws {
+        var s = try Self.handshaken()
+        s.say([.init("Page 2")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n")
+        s.say([.init("Page 3")])
+        s.say([.init("Page 4")])
+        _ = try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
+        #expect(Self.drain(&s) == "Page 2\r\n.\r\nCANCEL self\r\nSPEAK\r\n")
+        _ = try Self.reply(&s, "225-1\r\n225 OK MESSAGE QUEUED\r\n213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
+        #expect(Self.drain(&s) == "Page 4\r\n.\r\n")
+    }
+
+    /// A language is set once for a run of parts in it, and again only where it changes.
+    @Test func languageSetOnlyWhereItChanges() throws {
+        var s = try Self.handshaken()
+        s.say([.init("Seite 4 von 14.", language: "de"), .init("Il était une fois", language: "fr"),
+               .init("Fin", language: "fr")])
+        var sent: [String] = []
+        let answers = ["213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n",
+                       "225-1\r\n225 OK MESSAGE QUEUED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n",
+                       "225-2\r\n225 OK MESSAGE QUEUED\r\n230 OK RECEIVING DATA\r\n", "225-3\r\n225 OK MESSAGE QUEUED\r\n"]
+        for answer in answers {
+            sent.append(Self.drain(&s))
+            _ = try Self.reply(&s, answer)
+        }
+        sent.append(Self.drain(&s))
+        #expect(sent.joined() == "CANCEL self\r\nSET self LANGUAGE de\r\nSPEAK\r\nSeite 4 von 14.\r\n.\r\n"
+                + "SET self LANGUAGE fr\r\nSPEAK\r\nIl était une fois\r\n.\r\nSPEAK\r\nFin\r\n.\r\n")
+        #expect(s.isIdle)
+        s.say([.init("encore", language: "fr")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n", "French is still set")
+    }
+
+    @Test func stopCancelsAndTheCancelEventIsReported() throws {
+        var s = try Self.handshaken()
+        s.stop()
+        #expect(Self.drain(&s) == "CANCEL self\r\n")
+        #expect(try Self.reply(&s, "213 OK CANCELED\r\n703-5\r\n703-1\r\n703 CANCELED\r\n") == [.cancelled(id: 5)])
+    }
+
+    @Test func refusalsAreNewsAndTheQueueGoesOn() throws {
+        var s = try Self.handshaken()
+        s.set(rate: 300, volume: -5)
+        #expect(Self.drain(&s) == "SET self RATE 100\r\nSET self VOLUME -5\r\n")
+        #expect(try Self.reply(&s, "410 ERR PARAMETER INVALID\r\n203 OK VOLUME SET\r\n")
+                == [.refused(command: "SET self RATE 100", code: 410, text: "ERR PARAMETER INVALID")])
+        #expect(s.isIdle)
+    }
+
+    @Test func aReplyToNothingIsAProtocolError() throws {
+        var s = try Self.handshaken()
+        #expect(throws: SSIPSession.Failure.self) { try s.received(Array("225 OK\r\n".utf8)).get() }
+    }
+}
+
+@Suite struct SpeechKeyTests {
+    @Test func aShortPressRepeats() {
+        var k = SpeechKey(holdMS: 1000)
+        #expect(k.pressed(at: 0) == nil)
+        #expect(k.released(at: 120) == .repeatLast)
+    }
+
+    @Test func aHoldTogglesOnceWhileHeld() {
+        var k = SpeechKey(holdMS: 1000)
+        _ = k.pressed(at: 0)
+        #expect(k.toggleDue == 1000)
+        #expect(k.timerFired(at: 999) == nil)
+        #expect(k.timerFired(at: 1000) == .toggle)
+        #expect(k.pressed(at: 1100) == nil, "a key repeat after the toggle does nothing")
+        #expect(k.released(at: 1500) == nil, "the release after the toggle does nothing")
+        _ = k.pressed(at: 2000)
+        #expect(k.released(at: 2100) == .repeatLast)
+    }
+
+    @Test func keyRepeatsPastTheHoldToggle() {
+        var k = SpeechKey(holdMS: 500)
+        _ = k.pressed(at: 0)
+        #expect(k.pressed(at: 400) == nil)
+        #expect(k.pressed(at: 520) == .toggle)
+        #expect(k.pressed(at: 560) == nil)
+    }
+
+    @Test func aLateReleaseWithoutTimerToggles() {
+        var k = SpeechKey(holdMS: 500)
+        _ = k.pressed(at: 0)
+        #expect(k.released(at: 800) == .toggle)
+    }
+}

@@ -1,0 +1,52 @@
+import AppCore
+import Localization
+import Speech
+import Testing
+
+@Suite struct SpeechPhrasesTests {
+    let english = SpeechPhrases(translator: .english, bookLanguage: nil, configuredLanguage: nil)
+
+    @Test func aPageWithoutTextSaysItsNumber() {
+        #expect(english.page([4], of: 14, labels: [], texts: [:]) == [.init("page 4 of 14, no text", language: "en")])
+    }
+
+    @Test func aPageWithTextSaysItInTheBooksLanguage() {
+        let p = SpeechPhrases(translator: .english, bookLanguage: "fr", configuredLanguage: "de")
+        #expect(p.page([4], of: 14, labels: [], texts: [4: "Il était une fois"])
+                == [.init("Page 4 of 14.", language: "en"), .init("Il était une fois", language: "fr")])
+    }
+
+    @Test func aSpreadSaysBothPagesAndEachText() {
+        #expect(english.page([4, 5], of: 14, labels: [], texts: [5: "Five"])
+                == [.init("Pages 4 and 5 of 14.", language: "en"), .init("Five", language: "en")])
+        #expect(english.page([4, 5], of: 14, labels: [], texts: [:])
+                == [.init("pages 4 and 5 of 14, no text", language: "en")])
+    }
+
+    @Test func labelsAreSaidWhereTheBookHasThem() {
+        #expect(english.page([2], of: 9, labels: ["i", "ii", ""], texts: [:]).first?.text == "page ii of 9, no text")
+        #expect(english.page([3], of: 9, labels: ["i", "ii", ""], texts: [:]).first?.text == "page 3 of 9, no text")
+    }
+
+    @Test func theConfiguredLanguageServesBooksThatSayNone() {
+        let p = SpeechPhrases(translator: .english, bookLanguage: nil, configuredLanguage: "de")
+        #expect(p.page([1], of: 2, labels: [], texts: [1: "Hallo"]).last == .init("Hallo", language: "de"))
+    }
+
+    @Test func phrasesAreInTheVisitorsLanguage() {
+        let german = SpeechPhrases(translator: Translator(preferences: ["de"]), bookLanguage: "en", configuredLanguage: nil)
+        #expect(german.page([6], of: 14, labels: [], texts: [:]) == [.init("Seite 6 von 14, kein Text", language: "de")])
+        #expect(german.zoom(percent: 250) == [.init("vergrößert auf 250 Prozent", language: "de")])
+        #expect(german.speechOn == [.init("Sprachausgabe an", language: "de")])
+    }
+
+    @Test func stateChanges() {
+        #expect(english.zoom(percent: 250).map(\.text) == ["zoomed 250 percent"])
+        #expect(english.zoom(percent: 100).map(\.text) == ["fitted to the screen"])
+        #expect(english.shelf(titles: ["Atlas", "Herbarium"]).map(\.text) == ["Shelf, 2 books.", "Atlas", "Herbarium"])
+        #expect(english.opened(title: "Atlas", pages: 40).map(\.text) == ["Atlas", "40 pages"])
+        #expect(english.focus(label: "Next page", index: 2, count: 7).map(\.text) == ["Next page, 2 of 7"])
+        #expect(english.idleWarning(secondsLeft: 20).map(\.text)
+                == ["20 seconds left. Touch the screen or press a key to keep reading."])
+    }
+}
