@@ -120,7 +120,7 @@ let package = Package(
                 dependencies: ["Geometry", "Input", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport",
+            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "IIIF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),

@@ -32,13 +32,17 @@ extension CacheCore {
     /// Renders the page's pending region requests. A region that fails (a zoomed view that overran the time
     /// limit) is dropped: the display-sized page stays on screen, only its sharper detail is missing.
     func renderRegions(_ renderer: any RenderedPageProvider, page: Int, generation: Int) {
-        let (requests, sourceSize) = update { $0.takeRegions(page: page, generation: generation) }
+        let (requests, sourceSize, epoch) = update { $0.takeRegions(page: page, generation: generation) }
         guard let sourceSize else { return }
+        // Replaced by a newer request for the page, or the zoom ended, or the book changed.
+        let cancelled = {
+            self.locked { $0.generation != generation || $0.regionEpoch != epoch || $0.regions.contains { $0.page == page } }
+        }
         let results: [(PixelRect, RGBAImage)] = requests.compactMap { request in
             let rect = request.rect.clamped(to: sourceSize)
             guard rect.width >= 1 && rect.height >= 1,
                   let image = try? renderer.renderRegion(page: page, rect: rect, sourceSize: sourceSize,
-                                                          output: request.output) else { return nil }
+                                                          output: request.output, cancelled: cancelled) else { return nil }
             return (rect, image)
         }
         update { $0.regionsCut(page: page, results: results, generation: generation) }
@@ -47,11 +51,11 @@ extension CacheCore {
 
 extension CacheState {
     /// A region job for a rendered page started: takes its pending requests, with the source size they refer to.
-    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?) {
+    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?, epoch: Int) {
         slots[page]?.decodingFull = false
-        guard generation == self.generation else { return ([], nil) }
+        guard generation == self.generation else { return ([], nil, regionEpoch) }
         let taken = regions.filter { $0.page == page }
         regions.removeAll { $0.page == page }
-        return (taken, slots[page]?.sourceSize)
+        return (taken, slots[page]?.sourceSize, regionEpoch)
     }
 }

@@ -17,7 +17,7 @@ final class IIIFSource: PageProvider {
     let manifestURL: ResourceURL
     let manifest: Manifest
     let restSize: PixelSize
-    private let fetcher: Fetcher
+    let fetcher: Fetcher
     /// Each page's info.json, fetched once (a failure too: one log line, not one per turn).
     private let infos = Mutex<[Int: Result<ImageInfo, PageError>]>([:])
 
