@@ -167,6 +167,8 @@ struct BakeManifest {
             {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "manifest.json", "type": "Manifest",
              "label": {"none": [\(quoted(title))]},
             """
+        // Scans of a book: the first alone as a right-hand page, the rest in spreads.
+        head += "\n \"behavior\": [\"paged\"],"
         if rightToLeft { head += "\n \"viewingDirection\": \"right-to-left\"," }
         if !attribution.isEmpty {
             head += "\n \"requiredStatement\": {\"label\": {\"none\": [\"Attribution\"]}, \"value\": {\"none\": [\(quoted(attribution.joined(separator: "; ")))]}},"
