@@ -207,6 +207,7 @@ import Renderer
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
         perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
+        perform(core.handle(.attribution(source.metadata.attribution), now: now))
         guard let aspects = source.knownPageAspects else { return }
         perform(core.handle(.pageAspectsKnown(aspects), now: now))
     }
