@@ -228,6 +228,8 @@ import Renderer
                 arrivedRegion = image
                 perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now))
                 arrivedRegion = nil
+            case .regionFailed(let page, let message):
+                perform([.warn("page \(page)'s zoomed detail cannot be shown, it stays at its coarser level: \(message)")])
             }
         }
     }

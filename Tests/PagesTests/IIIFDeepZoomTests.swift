@@ -171,3 +171,37 @@ import Testing
         return Double(total) / Double(a.pixels.count)
     }
 }
+
+extension IIIFDeepZoomTests {
+    @Test func aRegionWhoseTilesFailIsReportedAndThePageStays() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try Self.makeBook(in: dir, image: Self.scan(width: 500, height: 300))
+        unlink(dir.file("scan/0,0,64,64/64,64/0/default.jpg"))
+        let cache = PageCache(source: PageSource(try Self.open(dir)),
+                              configuration: .init(threads: 1, fitting: PixelSize(width: 100, height: 100)))
+        cache.want([1], visibleCount: 1)
+        var events: [PageEvent] = []
+        try collect(cache, into: &events, until: { readyPages($0) == [1] })
+        cache.requestRegion(page: 1, rect: PixelRect(x: 0, y: 0, width: 64, height: 64), outputSize: PixelSize(width: 64, height: 64))
+        try collect(cache, into: &events, until: { $0.contains { if case .regionFailed = $0 { true } else { false } } })
+        let failure = events.compactMap { if case let .regionFailed(page, message) = $0 { (page, message) } else { nil } }.first
+        #expect(failure?.0 == 1)
+        #expect(failure?.1.contains("No such file") == true, "\(String(describing: failure))")
+        #expect(failedPages(events).isEmpty, "the page itself stays")
+    }
+
+    @Test func regionFailuresAreSaidOnceUntilARegionIsMadeAgain() {
+        var state = CacheState(budget: 1 << 20, bounds: PixelSize(width: 10, height: 10), pageCount: 3)
+        state.regionFailed(page: 2, message: "a tile: 404", generation: 0)
+        state.regionFailed(page: 2, message: "another tile: 404", generation: 0)
+        state.regionFailed(page: 3, message: "a tile: 404", generation: 0)
+        #expect(state.events == [.regionFailed(page: 2, message: "a tile: 404"), .regionFailed(page: 3, message: "a tile: 404")])
+        let tile = RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255))
+        state.regionsCut(page: 2, results: [(PixelRect(x: 0, y: 0, width: 1, height: 1), tile)], generation: 0)
+        state.regionFailed(page: 2, message: "a tile: timed out", generation: 0)
+        #expect(state.events.last == .regionFailed(page: 2, message: "a tile: timed out"))
+        state.regionFailed(page: 2, message: "an old source's", generation: -1)
+        #expect(state.events.count == 4)
+    }
+}
