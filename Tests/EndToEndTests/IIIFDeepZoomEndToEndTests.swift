@@ -50,7 +50,8 @@ import Testing
         let online = try Self.deepZoom(arguments: [url], environment: environment, name: "online")
         #expect(online.peakKiB <= 300 * 1024, "peak RSS \(online.peakKiB) KiB")
         server = nil
-        let offline = try Self.deepZoom(arguments: [url], environment: environment, name: "offline")
+        // Offline only the view the pinch gave online (the pans land where the machine's load takes them).
+        let offline = try Self.deepZoom(arguments: [url], environment: environment, name: "offline", pans: 0)
         #expect(offline.peakKiB <= 300 * 1024, "peak RSS \(offline.peakKiB) KiB")
         let fresh = try Scratch.makeDirectory("iiif-cache-baked")
         let local = try Self.deepZoom(arguments: [book.path], environment: ["XDG_CACHE_HOME": fresh.path], name: "baked")
@@ -89,7 +90,7 @@ import Testing
 
     /// Opens the book, checks the checkerboard is grey at fit, pinches to the deepest zoom about the scan's centre
     /// and waits until the screen shows the checkerboard; returns recto's peak RSS and the regions' waits.
-    static func deepZoom(arguments: [String], environment: [String: String], name: String) throws -> Outcome {
+    static func deepZoom(arguments: [String], environment: [String: String], name: String, pans: Int = 6) throws -> Outcome {
         let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk"] + arguments,
                                              environment: environment, readyTimeout: .seconds(60))
         defer { session.stop() }
@@ -118,7 +119,7 @@ import Testing
         try save(deep, "\(name)-deep")
         #expect(contrast(deep, centreRect) > 20, "\(name): no one-pixel checkerboard on screen, contrast \(contrast(deep, centreRect))")
         // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are the README's).
-        for i in 0..<6 {
+        for i in 0..<pans {
             let dx = i % 2 == 0 ? -500.0 : 300.0
             try session.weston.touchDown([Finger(id: 0, x: centre.x, y: centre.y)])
             try session.weston.touchLine(id: 0, from: centre.x, centre.y, to: centre.x + dx, centre.y + 80, steps: 10,
