@@ -123,7 +123,7 @@ let package = Package(
                 dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech",
+            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech", "IIIF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),

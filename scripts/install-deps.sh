@@ -31,6 +31,8 @@ packages=(
   python3 python3-prometheus-client
   # CBZ books: recto's own ZIP reader inflates with zlib (Pages/ZipArchive.swift, CZlibSystem)
   zlib1g-dev
+  # `recto bake` tiles scans into IIIF pyramids with libvips' vips program (LGPL, run as a helper)
+  libvips-tools
   # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
   libsqlite3-dev chromium
   # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy (issue 26)

@@ -77,6 +77,7 @@ extension AppCore {
         var out: [AppEffect] = []
         if plan.target == .gl {
             frames.committed(at: now, cost: cost, factor: plan.motionFactor)
+            reader.allowZoom(upTo: ZoomDetailPolicy.sourcePixelsScale(reader: reader, pages: pages, renderScale: renderScale))
             out += zoomDetail.update(reader: reader, pages: pages, renderScale: renderScale, now: now)
             if !plan.details.isEmpty && zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
         }

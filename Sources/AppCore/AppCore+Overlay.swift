@@ -39,6 +39,7 @@ extension AppCore {
             page = pages.first ?? reader.page
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
             label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+                + (attribution.isEmpty ? "" : " · " + attribution.joined(separator: " · "))
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)

@@ -68,6 +68,8 @@ public struct AppCore: Sendable {
     var pixelsPerMM: Double?
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
+    /// The book's required attribution, shown on the overlay under the page numbers (empty: none).
+    var attribution: [String] = []
     /// Tests set this to an empty array to record every intent applied to the reader, with its time.
     var journal: [TimedIntent]?
 
@@ -122,6 +124,7 @@ public struct AppCore: Sendable {
                 needsFrame = true
             }
         case .pageLabels(let labels): pageLabels = labels
+        case .attribution(let lines): attribution = lines
         case .pixelDensity(let perMM):
             pixelsPerMM = perMM
             recognizer.config.slop = GestureConfig.slop(pixelsPerMM: perMM)

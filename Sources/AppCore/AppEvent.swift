@@ -36,6 +36,8 @@ public enum AppEvent: Sendable, Equatable {
     case pageAspectsKnown([Double])
     /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
     case pageLabels([String])
+    /// Who the book must credit (a IIIF manifest's `requiredStatement` and `rights`): shown with the page numbers.
+    case attribution([String])
     /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
     case doublePages(Set<Int>)
     /// The book says whether it reads right to left (ComicInfo's `Manga`); nil: it does not say. Announced first

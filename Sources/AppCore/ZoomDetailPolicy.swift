@@ -49,6 +49,18 @@ struct ZoomDetailPolicy: Sendable {
         return out
     }
 
+    /// The zoom (× fit) at which the pages on screen show each source pixel over `magnify` screen pixels: a
+    /// deep-zoom page (a IIIF scan of 28,000 px) may be zoomed that far even past the configured maximum — a
+    /// little beyond 1:1, as a magnifier, so one-pixel detail is seen whatever the sub-pixel alignment.
+    static func sourcePixelsScale(magnify: Double = 2, reader: Reader, pages: PageImages, renderScale: Double) -> Double {
+        var scale = 0.0
+        for placed in reader.frame.pages where placed.rect.width > 0 {
+            guard let source = pages[placed.page]?.sourceSize else { continue }
+            scale = max(scale, magnify * Double(source.width) / (placed.rect.width * max(renderScale, 0.01)))
+        }
+        return scale
+    }
+
     /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
     /// Also returns how long it took since it was asked for (ms).
     mutating func received(page: Int, rect: PixelRect, sourceSize source: PixelSize, frame: ReaderFrame,

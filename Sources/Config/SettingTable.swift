@@ -62,6 +62,8 @@ public struct SettingTable: Sendable {
         help: "Memory for decoded pages kept as textures, 16–65536 MiB")
     public let diskCacheMB = Setting("disk-cache-mb", 512, .whole(min: 0, max: 1_048_576), unit: "MiB",
         help: "Disk space for decoded pages kept between runs (fast restarts), MiB; 0 turns it off")
+    public let webCacheMB = Setting("web-cache-mb", 1024, .whole(min: 0, max: 1_048_576), unit: "MiB",
+        help: "Disk space for IIIF manifests, info.json and tiles fetched over HTTP (a book once seen reads offline), MiB; 0 turns it off")
     public let motionScale = Setting("motion-scale", 0.0, .number(min: 0, max: 1), unit: "fraction",
         accepts: { $0 == 0 || $0 >= 0.25 },
         help: "Resolution of moving frames: 0 = automatic (reduced only on slow renderers), else a fraction 0.25–1")

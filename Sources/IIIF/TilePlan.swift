@@ -95,3 +95,45 @@ extension ImageInfo {
 }
 
 func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
+
+/// How to make one region of the image from its tiles: which level, which tiles, and the canvas (in that level's
+/// pixels) they are laid on. The canvas covers the region rounded out to whole level pixels.
+public struct RegionPlan: Sendable, Hashable {
+    public var factor: Int
+    /// Nearest the region's centre first.
+    public var tiles: [Tile]
+    /// The canvas in level pixels (source pixels ÷ factor): where it starts and how large it is.
+    public var canvas: PixelRect
+
+    /// Where `tile` goes on the canvas (level pixels).
+    public func offset(of tile: Tile) -> (x: Int, y: Int) {
+        (tile.region.x / factor - canvas.x, tile.region.y / factor - canvas.y)
+    }
+}
+
+extension ImageInfo {
+    /// The plan for source pixels `region` shown `output` large: the coarsest level with a pixel for every output
+    /// pixel (never finer than source pixels), coarser still when that level would take more than `maxTiles`
+    /// tiles. Nil when the service has no tiles or the region misses the image.
+    public func plan(region: PixelRect, output: PixelSize, maxTiles: Int = 96) -> RegionPlan? {
+        let full = size
+        let x0 = max(0, region.x), y0 = max(0, region.y)
+        let x1 = min(full.width, region.x + region.width), y1 = min(full.height, region.y + region.height)
+        guard x1 > x0, y1 > y0, output.width >= 1, output.height >= 1,
+              var factor = scaleFactor(screenPerSource: min(Double(output.width) / Double(x1 - x0),
+                                                            Double(output.height) / Double(y1 - y0)) * 0.999_999)
+        else { return nil }
+        let factors = tiles.first?.scaleFactors ?? [factor]
+        while true {
+            let visible = (x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
+            let found = tiles(covering: visible, factor: factor, limit: maxTiles + 1)
+            if found.count <= maxTiles || factor == factors.last {
+                guard !found.isEmpty else { return nil }
+                let ox = x0 / factor, oy = y0 / factor
+                let canvas = PixelRect(x: ox, y: oy, width: ceilDiv(x1, factor) - ox, height: ceilDiv(y1, factor) - oy)
+                return RegionPlan(factor: factor, tiles: Array(found.prefix(maxTiles)), canvas: canvas)
+            }
+            factor = factors.first(where: { $0 > factor }) ?? factors.last!
+        }
+    }
+}

@@ -32,26 +32,45 @@ extension CacheCore {
     /// Renders the page's pending region requests. A region that fails (a zoomed view that overran the time
     /// limit) is dropped: the display-sized page stays on screen, only its sharper detail is missing.
     func renderRegions(_ renderer: any RenderedPageProvider, page: Int, generation: Int) {
-        let (requests, sourceSize) = update { $0.takeRegions(page: page, generation: generation) }
+        let (requests, sourceSize, epoch) = update { $0.takeRegions(page: page, generation: generation) }
         guard let sourceSize else { return }
+        // Replaced by a newer request for the page, or the zoom ended, or the book changed.
+        let cancelled = {
+            self.locked { $0.generation != generation || $0.regionEpoch != epoch || $0.regions.contains { $0.page == page } }
+        }
+        var failure: String?
         let results: [(PixelRect, RGBAImage)] = requests.compactMap { request in
             let rect = request.rect.clamped(to: sourceSize)
-            guard rect.width >= 1 && rect.height >= 1,
-                  let image = try? renderer.renderRegion(page: page, rect: rect, sourceSize: sourceSize,
-                                                          output: request.output) else { return nil }
-            return (rect, image)
+            guard rect.width >= 1 && rect.height >= 1 else { return nil }
+            do throws(PageError) {
+                return (rect, try renderer.renderRegion(page: page, rect: rect, sourceSize: sourceSize,
+                                                        output: request.output, cancelled: cancelled))
+            } catch {
+                if !cancelled() { failure = error.description }
+                return nil
+            }
         }
-        update { $0.regionsCut(page: page, results: results, generation: generation) }
+        update { state in
+            state.regionsCut(page: page, results: results, generation: generation)
+            if let failure { state.regionFailed(page: page, message: failure, generation: generation) }
+        }
     }
 }
 
 extension CacheState {
+    /// A region could not be made: said once for the page until one of its regions is made again (a server
+    /// whose tiles all fail names one tile, not every view's).
+    mutating func regionFailed(page: Int, message: String, generation: Int) {
+        guard generation == self.generation, regionFailures.insert(page).inserted else { return }
+        events.append(.regionFailed(page: page, message: message))
+    }
+
     /// A region job for a rendered page started: takes its pending requests, with the source size they refer to.
-    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?) {
+    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?, epoch: Int) {
         slots[page]?.decodingFull = false
-        guard generation == self.generation else { return ([], nil) }
+        guard generation == self.generation else { return ([], nil, regionEpoch) }
         let taken = regions.filter { $0.page == page }
         regions.removeAll { $0.page == page }
-        return (taken, slots[page]?.sourceSize)
+        return (taken, slots[page]?.sourceSize, regionEpoch)
     }
 }

@@ -57,6 +57,8 @@ struct CacheState {
     var visibleCount = 2
     var slots: [Int: PageSlot] = [:]
     var regions: [RegionRequest] = []
+    /// Pages whose region failure was reported, until a region of theirs is made.
+    var regionFailures: Set<Int> = []
     var events: [PageEvent] = []
     var signalled = false
     var stopping = false
@@ -302,6 +304,7 @@ struct CacheState {
     mutating func regionsCut(page: Int, results: [(PixelRect, RGBAImage)], generation: Int) {
         guard generation == self.generation else { return }
         for (rect, image) in results { events.append(.region(page: page, rect: rect, image: image)) }
+        if !results.isEmpty { regionFailures.remove(page) }
     }
 
     // MARK: budget

@@ -17,7 +17,7 @@ final class IIIFSource: PageProvider {
     let manifestURL: ResourceURL
     let manifest: Manifest
     let restSize: PixelSize
-    private let fetcher: Fetcher
+    let fetcher: Fetcher
     /// Each page's info.json, fetched once (a failure too: one log line, not one per turn).
     private let infos = Mutex<[Int: Result<ImageInfo, PageError>]>([:])
 
@@ -43,7 +43,9 @@ final class IIIFSource: PageProvider {
     static let sharedFetcher: Fetcher = {
         var environment: [String: String] = [:]
         for key in ["XDG_CACHE_HOME", "HOME"] { if let value = getenv(key) { environment[key] = String(cString: value) } }
-        let cache = FetchCache.defaultDirectory(environment: environment).flatMap { try? FetchCache(directory: $0, maxBytes: 1 << 30) }
+        let bytes = RemoteBooks.cacheBytes.withLock { $0 }
+        let cache = bytes <= 0 ? nil
+            : FetchCache.defaultDirectory(environment: environment).flatMap { try? FetchCache(directory: $0, maxBytes: bytes) }
         return Fetcher(userAgent: "Recto (IIIF reader)", cache: cache)
     }()
 

@@ -18,4 +18,7 @@ public enum PageEvent: Sendable, Equatable {
     /// The source pixels `rect` of `page` (clamped to the page), resampled to the requested output size: 1:1 when
     /// the output size equals the rect's size.
     case region(page: Int, rect: PixelRect, image: RGBAImage)
+    /// A zoom region of `page` could not be made (a IIIF tile missing or not an image): the page stays at the
+    /// level it has. Sent once until a region of the page is made again: a log says it once, not per tile or view.
+    case regionFailed(page: Int, message: String)
 }

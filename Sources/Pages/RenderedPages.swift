@@ -15,6 +15,17 @@ public protocol RenderedPageProvider: PageProvider {
     func render(page: Int, size: PixelSize) throws(PageError) -> RGBAImage
     /// The part `rect` of the page (in the space of `sourceSize`) drawn into `output` pixels.
     func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize) throws(PageError) -> RGBAImage
+    /// The same, giving up early (throwing) once `cancelled` says a newer view replaced the request: a region
+    /// made of many fetched tiles stops between them.
+    func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
+                      cancelled: () -> Bool) throws(PageError) -> RGBAImage
+}
+
+extension RenderedPageProvider {
+    public func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
+                             cancelled: () -> Bool) throws(PageError) -> RGBAImage {
+        try renderRegion(page: page, rect: rect, sourceSize: sourceSize, output: output)
+    }
 }
 
 public enum RenderedPages {

@@ -20,8 +20,9 @@ struct BookLocation {
         guard source.pageCount > 0 else {
             throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg, .webp, .avif)")
         }
-        // A PDF that opened has its page table; its pages are rendered, not read as images.
-        if source.kind == .pdf { return }
+        // A PDF that opened has its page table, a IIIF manifest its canvases; their pages are rendered (a IIIF
+        // page from its tiles, over the network perhaps), not read as images.
+        if source.kind == .pdf || source.kind == .iiif { return }
         // A book must have at least one page that can be read; the rest may be placeholders.
         var firstProblem: String?
         let readable = (1...min(source.pageCount, 64)).contains { page in

@@ -3,6 +3,7 @@ import Config
 import AppCore
 import FoundationEssentials
 import Localization
+import Pages
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,6 +27,8 @@ struct Open: ParsableCommand {
         let logger = RectoLog.logger
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
+        // Before any IIIF book is opened: its fetcher's disk cache is made once, at this size.
+        RemoteBooks.setCacheBytes(settings.webCacheMB << 20)
         let library = try bookOptions.libraryBooks(settings)
         if library?.isEmpty == true { throw RectoExit(.usage, "the library holds no books (folders of images, CBZs, PDFs)") }
         // A library of one book opens it directly; of more, the first that opens is ready behind the shelf.

@@ -211,6 +211,7 @@ import Renderer
         perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
         perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
         perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
+        perform(core.handle(.attribution(source.metadata.attribution), now: now))
         guard let aspects = source.knownPageAspects else { return }
         perform(core.handle(.pageAspectsKnown(aspects), now: now))
     }
@@ -231,6 +232,8 @@ import Renderer
                 arrivedRegion = image
                 perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now))
                 arrivedRegion = nil
+            case .regionFailed(let page, let message):
+                perform([.warn("page \(page)'s zoomed detail cannot be shown, it stays at its coarser level: \(message)")])
             }
         }
     }

@@ -7,7 +7,7 @@ struct Recto: ParsableCommand {
         abstract: "A touch-first page reader for Wayland kiosks and tablets.",
         discussion: discussion,
         version: RectoVersion.string,
-        subcommands: [Open.self, Render.self, Bench.self, Ctl.self, SettingsTable.self, Report.self, VisitBench.self],
+        subcommands: [Open.self, Render.self, Bench.self, Ctl.self, SettingsTable.self, Report.self, VisitBench.self, Bake.self, BenchZoom.self],
         defaultSubcommand: Open.self)
 
     /// The settings come from `SettingTable`, the same declarations the file parser and the flags use.

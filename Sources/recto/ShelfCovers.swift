@@ -94,7 +94,7 @@ import Text
                 images[book] = image
             case .failed(_, let message):
                 images[book] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))")
-            case .evict, .region:
+            case .evict, .region, .regionFailed:
                 continue
             }
             loop.remove(token)

@@ -33,6 +33,7 @@ import Testing
         margin = 0.05
         cache-mb = 512
         disk-cache-mb = 0
+        web-cache-mb = 64
         motion-scale = 0.5
         predict = true
         remember-position = false
@@ -56,7 +57,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 46)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 47)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

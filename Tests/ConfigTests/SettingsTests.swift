@@ -13,7 +13,7 @@ let sampleValues: [String: ConfigValue] = [
     "grab-zone": .integer(120), "tap-zones": .bool(false), "double-tap-interval": .integer(0),
     "commit-progress": .number(0.3), "flick-speed": .integer(900), "swipe-speed": .integer(700), "turn-duration": .integer(300), "margin": .number(0.05),
     "cache-mb": .integer(512),
-    "disk-cache-mb": .integer(0), "motion-scale": .number(0.5), "predict": .bool(true),
+    "disk-cache-mb": .integer(0), "web-cache-mb": .integer(64), "motion-scale": .number(0.5), "predict": .bool(true),
     "remember-position": .bool(false),
     "control-socket": .string("/run/recto/control.sock"), "metrics-file": .string("/var/lib/recto/recto.prom"),
     "metrics-interval": .integer(30),

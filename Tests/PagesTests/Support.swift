@@ -101,6 +101,7 @@ func summary(_ events: [PageEvent]) -> String {
         case .failed(let p, let m): return "failed(\(p), \(m))"
         case .evict(let p): return "evict(\(p))"
         case .region(let p, let r, _): return "region(\(p), \(r))"
+        case .regionFailed(let p, let m): return "regionFailed(\(p), \(m))"
         }
     }.joined(separator: ", ")
 }

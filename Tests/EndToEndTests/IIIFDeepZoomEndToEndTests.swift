@@ -1,0 +1,212 @@
+import Decoding
+import Foundation
+import Geometry
+import Testing
+
+/// Issue 28's deep zoom under weston at 1920×1080: a 6-canvas paged book whose first canvas is a 20,000 × 28,000
+/// scan (RECTO_E2E_SCAN=WxH for another size), baked by `recto bake` and served by a plain HTTP server on
+/// 127.0.0.1. The scan's centre is a one-pixel checkerboard: grey at fit, black and white only when the screen
+/// shows the finest level's tiles. Read over HTTP, again with the server gone (the disk cache), and from the
+/// baked folder itself; a server that answers garbage for the scan's tiles gives a placeholder and the book reads.
+@Suite(.serialized) struct IIIFDeepZoomEndToEndTests {
+    static let scanSize: (width: Int, height: Int) = {
+        let text = ProcessInfo.processInfo.environment["RECTO_E2E_SCAN"] ?? "20000x28000"
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : (20000, 28000)
+    }()
+    /// The first canvas alone on the right of a 1920×1080 spread: its centre.
+    static let centre = (x: 1330.0, y: 540.0)
+
+    /// A baked book: the scan then five 2,000 × 2,800 pages.
+    static let book: Result<URL, Error> = Result {
+        let dir = try Scratch.makeDirectory("iiif")
+        let scans = dir.appendingPathComponent("scans")
+        try FileManager.default.createDirectory(at: scans, withIntermediateDirectories: true)
+        let script = RectoBinary.packageRoot.appendingPathComponent("scripts/make-test-scan.sh").path
+        try run(script, ["\(scanSize.width)", "\(scanSize.height)", scans.appendingPathComponent("p1.jpg").path])
+        try run(script, ["2000", "2800", scans.appendingPathComponent("p2.jpg").path])
+        for n in 3...6 {
+            try FileManager.default.copyItem(at: scans.appendingPathComponent("p2.jpg"), to: scans.appendingPathComponent("p\(n).jpg"))
+        }
+        let baked = dir.appendingPathComponent("book")
+        let bake = try runRecto(["bake", scans.path, baked.path, "--title", "Deep book"], environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(600))
+        guard case .exited(0) = bake.termination else { throw HarnessError.failed("recto bake failed", detail: bake.stderr) }
+        return baked
+    }
+
+    static func run(_ program: String, _ arguments: [String]) throws {
+        let child = try ChildProcess(program, arguments: arguments, environment: ["PATH": "/usr/bin:/bin"])
+        let ended = try child.waitForExit(timeout: .seconds(600))
+        guard case .exited(0) = ended else { throw HarnessError.failed("\(program) failed: \(ended)", detail: child.stderr?.text ?? "") }
+    }
+
+    @Test func aPinchToTheDeepestLevelShowsSourcePixelsOnlineOfflineAndBaked() throws {
+        let book = try Self.book.get()
+        let cache = try Scratch.makeDirectory("iiif-cache")
+        var server: TileServer? = try TileServer(root: book.path)
+        let url = "http://127.0.0.1:\(server!.port)/manifest.json"
+        let environment = ["XDG_CACHE_HOME": cache.path]
+
+        let online = try Self.deepZoom(arguments: [url], environment: environment, name: "online")
+        #expect(online.peakKiB <= 300 * 1024, "peak RSS \(online.peakKiB) KiB")
+        server = nil
+        // Offline only the view the pinch gave online (the pans land where the machine's load takes them).
+        let offline = try Self.deepZoom(arguments: [url], environment: environment, name: "offline", pans: 0)
+        #expect(offline.peakKiB <= 300 * 1024, "peak RSS \(offline.peakKiB) KiB")
+        let fresh = try Scratch.makeDirectory("iiif-cache-baked")
+        let local = try Self.deepZoom(arguments: [book.path], environment: ["XDG_CACHE_HOME": fresh.path], name: "baked")
+        #expect(local.peakKiB <= 300 * 1024, "peak RSS \(local.peakKiB) KiB")
+        print("e2e IIIF deep zoom: region waits online \(online.waits) ms, offline \(offline.waits) ms, baked \(local.waits) ms; "
+              + "peak RSS \(online.peakKiB / 1024) / \(offline.peakKiB / 1024) / \(local.peakKiB / 1024) MiB")
+    }
+
+    @Test func garbageTilesGiveAPlaceholderAndTheBookReadsOn() throws {
+        let book = try Self.book.get()
+        let cache = try Scratch.makeDirectory("iiif-cache-garbage")
+        let server = try TileServer(root: book.path, garbageUnder: "/0001/")
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "http://127.0.0.1:\(server.port)/manifest.json"],
+                                             environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(60))
+        // Page 1 fails while the first frame is prepared, perhaps before `ready`: from the history either way.
+        let failed = try session.history.first { $0.name == "page-failed" } ?? session.waitForEvent("page-failed", timeout: .seconds(60))
+        #expect(failed.int("page") == 1, "\(failed)")
+        #expect(failed.string("message")?.contains("is not an image of") == true, "\(failed)")
+        let placeholder = try session.screenshot()
+        try Self.save(placeholder, "garbage-placeholder")
+        try session.weston.key(InputCode.keyRight, pressed: true)
+        try session.weston.key(InputCode.keyRight, pressed: false)
+        let page = try session.waitForEvent("page", timeout: .seconds(30))
+        #expect(page.int("page") == 2, "\(session.historyText)")
+        // Pages 2 and 3 drawn: each 2,000 × 2,800 scan's centre is its checkerboard patch, grey at fit (a
+        // placeholder is pale paper).
+        let centres = [PixelRect(x: 580, y: 530, width: 20, height: 20), PixelRect(x: 1320, y: 530, width: 20, height: 20)]
+        func drawn(_ image: RGBAImage) -> Bool { centres.allSatisfy { abs(image.meanColour(in: $0).luminance - 128) < 20 } }
+        let spread = try session.screenshot(timeout: .seconds(60), until: drawn)
+        try Self.save(spread, "garbage-spread-2-3")
+        #expect(drawn(spread), "pages 2 and 3: \(centres.map { spread.meanColour(in: $0) })")
+        #expect(!session.history.contains { $0.name == "page-failed" && $0.int("page") != 1 }, "\(session.historyText)")
+    }
+
+    struct Outcome { var peakKiB: Int; var waits: [Double] }
+
+    /// Opens the book, checks the checkerboard is grey at fit, pinches to the deepest zoom about the scan's centre
+    /// and waits until the screen shows the checkerboard; returns recto's peak RSS and the regions' waits.
+    static func deepZoom(arguments: [String], environment: [String: String], name: String, pans: Int = 6) throws -> Outcome {
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk"] + arguments,
+                                             environment: environment, readyTimeout: .seconds(60))
+        defer { session.stop() }
+        let shown = try session.waitForEvent("shown", timeout: .seconds(60))
+        #expect(shown.int("page") == 1, "\(shown)")
+        let patch = PixelRect(x: Int(centre.x) - 30, y: Int(centre.y) - 30, width: 60, height: 60)
+        let fit = try session.screenshot(timeout: .seconds(30)) { $0.meanColour(in: patch).luminance > 60 }
+        try save(fit, "\(name)-fit")
+        #expect(contrast(fit, patch) < 8, "\(name): the checkerboard at fit should be grey, contrast \(contrast(fit, patch))")
+
+        try pinch(session.weston, from: 60, to: 1200)
+        try session.waitForEvent("zoom", timeout: .seconds(30))
+        try pinch(session.weston, from: 200, to: 900)
+        let zoom = try session.waitForEvent("zoom", timeout: .seconds(30))
+        let scale = zoom.number("scale") ?? 0
+        // The first canvas is 740 px wide at fit: 1:1 at 20,000 / 740 = 27×, the deepest zoom twice that.
+        let oneToOne = Double(scanSize.width) / 740.6
+        #expect(scale >= oneToOne * 1.5, "\(name): zoom \(scale), 1:1 at \(oneToOne)")
+        var waits: [Double] = []
+        let region = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
+        waits.append(region.number("wait_ms") ?? .nan)
+        let centreRect = PixelRect(x: 860, y: 440, width: 200, height: 200)
+        // Flat grey (0) until the finest level is on screen; then each source pixel is a 2 × 2 screen square, drawn
+        // by the GPU's bilinear magnification: a checkerboard of about 32 whatever the sub-pixel offset.
+        let deep = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 }
+        try save(deep, "\(name)-deep")
+        #expect(contrast(deep, centreRect) > 20, "\(name): no one-pixel checkerboard on screen, contrast \(contrast(deep, centreRect))")
+        // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are the README's).
+        for i in 0..<pans {
+            let dx = i % 2 == 0 ? -500.0 : 300.0
+            try session.weston.touchDown([Finger(id: 0, x: centre.x, y: centre.y)])
+            try session.weston.touchLine(id: 0, from: centre.x, centre.y, to: centre.x + dx, centre.y + 80, steps: 10,
+                                         interval: .milliseconds(16))
+            try session.weston.touchUp([0])
+            let next = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
+            waits.append(next.number("wait_ms") ?? .nan)
+        }
+        let panned = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 }
+        #expect(contrast(panned, centreRect) > 20, "\(name): blurred after panning, contrast \(contrast(panned, centreRect))")
+        return Outcome(peakKiB: peakRSS(session.recto.pid), waits: waits)
+    }
+
+    /// Two fingers about the scan's centre spread from `d0` to `d1` px apart.
+    static func pinch(_ weston: Weston, from d0: Double, to d1: Double) throws {
+        let (cx, cy) = centre
+        try weston.touchDown([Finger(id: 0, x: cx - d0 / 2, y: cy), Finger(id: 1, x: cx + d0 / 2, y: cy)])
+        try weston.touchStroke(steps: 20, interval: .milliseconds(16)) { i in
+            let half = (d0 + (d1 - d0) * Double(i) / 20) / 2
+            return [Finger(id: 0, x: cx - half, y: cy), Finger(id: 1, x: cx + half, y: cy)]
+        }
+        try weston.touchUp([0, 1])
+    }
+
+    /// Standard deviation of luminance in `rect`: about 0 on flat grey, over 100 on a black and white checkerboard.
+    static func contrast(_ image: RGBAImage, _ rect: PixelRect) -> Double {
+        var sum = 0.0, squares = 0.0, n = 0.0
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) {
+                let l = image.rgb(x, y).luminance
+                sum += l
+                squares += l * l
+                n += 1
+            }
+        }
+        let mean = sum / n
+        return max(0, squares / n - mean * mean).squareRoot()
+    }
+
+    static func peakRSS(_ pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return -1 }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+        }
+        return -1
+    }
+
+    /// Kept in the scratch folder, for a person to look at.
+    static func save(_ image: RGBAImage, _ name: String) throws {
+        let dir = try Scratch.makeDirectory("iiif-shots")
+        let path = dir.appendingPathComponent("\(name).png").path
+        try Data(PNGEncoder.encode(image, fast: true)).write(to: URL(fileURLWithPath: path))
+        print("e2e IIIF screenshot: \(path)")
+    }
+}
+
+/// Python's static file server on 127.0.0.1 (a port the kernel picks); with `garbageUnder`, every file under that
+/// path but info.json is answered with bytes that are no image. Stopped when released.
+final class TileServer {
+    let process: ChildProcess
+    let port: Int
+
+    init(root: String, garbageUnder: String = "") throws {
+        process = try ChildProcess("/usr/bin/python3", arguments: ["-c", """
+            import functools, http.server, sys
+            class Handler(http.server.SimpleHTTPRequestHandler):
+                def do_GET(self):
+                    if sys.argv[2] and self.path.startswith(sys.argv[2]) and not self.path.endswith("info.json"):
+                        body = b"<html>not a tile</html>"
+                        self.send_response(200)
+                        self.send_header("Content-Type", "image/jpeg")
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                        return
+                    super().do_GET()
+                def log_message(self, *args):
+                    pass
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """, root, garbageUnder], environment: ["PATH": "/usr/bin:/bin"])
+        guard let line = try process.readLine(timeout: .seconds(20)), let port = Int(line) else {
+            throw HarnessError.failed("the HTTP server did not start", detail: process.stderr?.text ?? "")
+        }
+        self.port = port
+    }
+
+    deinit { process.stop() }
+}
