@@ -52,6 +52,9 @@ public enum Occurrence: Sendable, Equatable {
     case attractLooped(loop: Int)
     /// A visitor ended attract mode.
     case attractEnded
+    /// The keyboard focus moved to a control or a shelf cover: its label in the visitor's language ("Next page",
+    /// a book's title), and its place in the focus order (`index` from 0 of `count`).
+    case focus(label: String, index: Int, count: Int)
 }
 
 extension Occurrence {
@@ -90,6 +93,8 @@ extension Occurrence {
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
+        case let .focus(label, index, count):
+            LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
         }
     }
 

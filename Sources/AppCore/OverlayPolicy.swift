@@ -81,11 +81,12 @@ public struct OverlayLayout: Sendable, Equatable {
     /// Where a finger picks up the thumb: the track and a target's height around it.
     public var hitArea: Rect
 
-    public init(width: Double, height: Double, pixelsPerMM: Double?) {
+    /// `bottomInset`: what lies below it (the controls' row in reach mode), px.
+    public init(width: Double, height: Double, pixelsPerMM: Double?, bottomInset: Double = 0) {
         let target = Self.targetMM * (pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? Self.fallbackPixelsPerMM)
         thumb = target
         let margin = max(2 * target, width * 0.1)
-        let y = height - 1.5 * target
+        let y = height - bottomInset - 1.5 * target
         track = Rect(x: margin, y: y - 2, width: max(1, width - 2 * margin), height: 4)
         hitArea = Rect(x: margin - target / 2, y: y - 0.75 * target, width: track.width + target, height: 1.5 * target)
     }

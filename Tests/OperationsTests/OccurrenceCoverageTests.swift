@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded
+             attractEnded, focus
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -40,6 +40,7 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped
         case .attractEnded: .attractEnded
+        case .focus: .focus
         }
     }
 
@@ -68,6 +69,7 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
+        case .focus: .focus(label: "Next page", index: 2, count: 6)
         }
     }
 
@@ -97,6 +99,7 @@ import Visits
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
+        .focus: "focus label=Next page index=2 count=6",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -107,7 +110,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [],
+        .attractEnded: [], .focus: [],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -171,7 +174,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded],
+        .attractLooped: [], .attractEnded: [.attractEnded], .focus: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
