@@ -217,13 +217,19 @@ extension AppCore {
         let scale = textScale
         var labelCentre = Vec2(w.width / 2, w.height / 2)
         if let r = ring {
-            // Beside the focus, toward the middle of the screen, a line of text's height away.
+            // Beside the focus, toward the middle of the screen, half a line of text away; in reach mode above
+            // the overlay's scrubber and its label too.
             let gap = 0.9 * TextSize.overlayPixels * scale + 24 * scale / 2
             let below = r.center.y < w.height / 2
-            labelCentre = Vec2(min(max(r.center.x, w.width * 0.15), w.width * 0.85), below ? r.maxY + gap : r.minY - gap)
+            var top = r.minY
+            if !below, overlay.visible, let layout = overlayLayout {
+                top = min(top, layout.track.center.y - layout.thumb / 2 - layout.thumb * scale - 2 * gap)
+            }
+            labelCentre = Vec2(min(max(r.center.x, w.width * 0.15), w.width * 0.85), below ? r.maxY + gap : top - gap)
         }
-        return ControlsPlan(buttons: buttons, focus: ring, focusLabel: focus.item.flatMap { ring == nil ? nil : label(of: $0) },
-                            focusLabelCentre: labelCentre, textScale: scale)
+        // The scrubber's own label says its page.
+        let text = focus.item == .control(.scrubber) || ring == nil ? nil : focus.item.map(label(of:))
+        return ControlsPlan(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
     }
 
     private func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {

@@ -47,7 +47,8 @@ extension AppCore {
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {
-        overlayChanged(shown: overlay.toggle(now: time))
+        guard !overlay.pinned else { return [] }
+        return overlayChanged(shown: overlay.toggle(now: time))
     }
 
     /// Where a finger's swipe up shows the overlay while it is hidden: the middle third of the bottom edge, half

@@ -80,6 +80,7 @@ public struct AppCore: Sendable {
         if startPage > 1 { reader.go(toPage: startPage) }
         // Reduced motion: nothing moves that nobody asked for.
         attract = AttractPolicy(after: settings.reader.reducedMotion ? nil : settings.attractAfter, period: settings.attractPeriod)
+        if settings.controlsAlways { overlay.pin() }
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.

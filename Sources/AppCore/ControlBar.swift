@@ -31,8 +31,8 @@ public struct ControlButton: Sendable, Equatable {
     public var rect: Rect
 }
 
-/// Where the on-screen controls lie in a window (logical px): one row of square buttons, at the top edge, or at
-/// the bottom edge in reach mode (a screen mounted high, a seated visitor): the home control in the left corner,
+/// Where the on-screen controls lie in a window (logical px): one row of square buttons, 3 mm (at least the
+/// focus ring's width) from the top edge and from each other, or from the bottom edge in reach mode (a screen mounted high, a seated visitor): the home control in the left corner,
 /// then, centred, previous page, zoom out, fit, zoom in, the four pan steps while zoomed, next page. Right-to-left
 /// books mirror the centred group, so "next" is where the book turns to and the order stays reading order.
 /// Pure: tested without a screen.
@@ -42,6 +42,8 @@ public struct ControlBar: Sendable, Equatable {
     public static let minimumTarget = 44.0
     /// Large text makes the buttons this much larger too.
     public static let largeFactor = 1.3
+    /// Room around each button for the focus ring (10 px wide) and a little more, window px.
+    public static let clearance = 12.0
     /// Buttons in reading order (the focus order).
     public let buttons: [ControlButton]
     /// A button's side, px.
@@ -55,7 +57,7 @@ public struct ControlBar: Sendable, Equatable {
                 zoomed: Bool, home: Bool) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
-        let gap = max(4, 1.5 * perMM), inset = 1.5 * perMM
+        let gap = max(Self.clearance, 3 * perMM), inset = gap
         target = t
         var actions: [ControlAction] = [.previous, .zoomOut, .fit, .zoomIn]
         if zoomed { actions += rightToLeft ? [.panRight, .panUp, .panDown, .panLeft] : [.panLeft, .panUp, .panDown, .panRight] }

@@ -15,8 +15,19 @@ struct OverlayPolicy: Sendable {
     /// The page the thumb points at while a stroke on the scrubber drags it.
     private(set) var scrub: Int?
 
+    /// `controls = always`: shown all the time, with the controls (neither a tap nor the time hides it).
+    private(set) var pinned = false
+
+    mutating func pin() {
+        pinned = true
+        visible = true
+        deadline = nil
+        fadeStart = nil
+    }
+
     /// Shows the overlay, or hides it when shown. Returns whether it is visible now.
     mutating func toggle(now: Double) -> Bool {
+        if pinned { return true }
         visible.toggle()
         deadline = visible ? now + Self.hideAfter : nil
         fadeStart = visible ? nil : now
@@ -26,7 +37,7 @@ struct OverlayPolicy: Sendable {
 
     /// Input at `time` keeps it shown for another `hideAfter`.
     mutating func inputArrived(at time: Double) {
-        if visible { deadline = time + Self.hideAfter }
+        if visible, !pinned { deadline = time + Self.hideAfter }
     }
 
     /// Whether the hide time has come (it hides now).
