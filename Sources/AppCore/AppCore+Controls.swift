@@ -95,6 +95,13 @@ extension AppCore {
         }
     }
 
+    /// The next visitor starts without a focus (the idle reset).
+    mutating func resetFocus() {
+        if focus.visible { needsFrame = true }
+        cancelScrub()
+        focus = FocusState()
+    }
+
     mutating func perform(_ command: FocusCommand, at time: Double) -> [AppEffect] {
         switch command {
         case .move(let step): return moveFocus(by: step, at: time)

@@ -290,6 +290,7 @@ public struct AppCore: Sendable {
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
         let cleared = clearTurns(reason: "idle-reset")
+        resetFocus()
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }

@@ -190,6 +190,19 @@ struct AccessibilityTests {
         #expect(d.core.reader.position.spread.pages.contains(10))
     }
 
+    @Test func theIdleResetForgetsTheFocus() {
+        var s = Self.settings()
+        s.idleReset = 2000
+        var d = Driver(settings: s)
+        press(Keysym.Tab, &d)
+        press(Keysym.Tab, &d)
+        #expect(d.core.controlsPlan(now: d.now)?.focus != nil)
+        d.run(for: 2500)
+        #expect(d.core.controlsPlan(now: d.now)?.focus == nil && d.core.focus.item == nil)
+        press(Keysym.Tab, &d)
+        #expect(focusLabels(d).last == "Previous page", "the next visitor starts at the first control")
+    }
+
     // MARK: taps on the controls
 
     @Test func tapsOnTheControlsTurnZoomAndPanAsTheGesturesDo() throws {
