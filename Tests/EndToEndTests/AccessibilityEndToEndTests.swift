@@ -14,6 +14,7 @@ import Testing
     enum Key {
         static let tab: UInt32 = 15, enter: UInt32 = 28, leftShift: UInt32 = 42, right: UInt32 = 106
         static let kp8: UInt32 = 72, kp4: UInt32 = 75, kp6: UInt32 = 77, kp0: UInt32 = 82, numLock: UInt32 = 69
+        static let kpEnter: UInt32 = 96
     }
     static let pagesRead = [2, 4, 3]
 
@@ -303,6 +304,36 @@ import Testing
         }
         return PixelRect(x: Int((next.center.x - 150 * ts) * s), y: Int((y - 40 * ts) * s), width: Int(300 * ts * s),
                          height: Int(80 * ts * s))
+    }
+
+    /// Reach mode's shelf: the covers stand in the lower half; Tab rings the first, and keypad 6 and Enter open
+    /// the second.
+    @Test func reachModePutsTheShelfsCoversInTheLowerHalf() throws {
+        let library = try ShelfEndToEndTests.library()
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [library.path, "--reach"])
+        let layout = ShelfLayout(width: 1920, height: 1080, pixelsPerMM: nil, count: 3, reach: true)
+        let colours = [DemoBook.colour(ofPage: 2), DemoBook.colour(ofPage: 5), RGB(255, 255, 255)]
+        func covers(_ image: RGBAImage) -> [Double] {
+            (0..<3).map { i in
+                let c = layout.coverRect(in: layout.slotRect(i), size: nil).center
+                return image.dominantColour(in: PixelRect(x: Int(c.x) - 30, y: Int(c.y) - 30, width: 60, height: 60))
+                    .distance(to: colours[i])
+            }
+        }
+        let shelf = try session.screenshot(timeout: .seconds(20)) { covers($0).allSatisfy { $0 < 20 } }
+        #expect(covers(shelf).allSatisfy { $0 < 20 }, "covers \(covers(shelf)); \(session.weston.artifactsDirectory.path)")
+        for i in 0..<3 { #expect(layout.slotRect(i).minY >= 540, "slot \(i): \(layout.slotRect(i))") }
+        // Nothing of the covers above the middle: the upper half is background.
+        let top = shelf.dominantColour(in: PixelRect(x: 200, y: 100, width: 1520, height: 400))
+        #expect(top.distance(to: DemoBook.background) < 10, "upper half \(top)")
+        try press(session, Key.tab)
+        try focus(session, ShelfEndToEndTests.titles[0])
+        let ringed = try session.screenshot(timeout: .seconds(5)) { Self.yellow(in: $0) > 100 }
+        print("e2e reach shelf: \(try Self.save(ringed, "reach-shelf.png", session))")
+        try press(session, Key.kp6)
+        try focus(session, ShelfEndToEndTests.titles[1])
+        try press(session, Key.kpEnter)
+        #expect(try session.waitForEvent("open", timeout: .seconds(10)).string("title") == ShelfEndToEndTests.titles[1])
     }
 
     @Test func targetsContrastAndTheRingMeasureUpAtNinetySixDPI() throws {
