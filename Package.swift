@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Input", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Geometry", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "VisitStore"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "VisitStore", "AppCore"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),

@@ -14,6 +14,7 @@ extension AppCore {
         }
         var context = reader.gestureContext
         if shelf != nil { context.controls.append(ControlZone(rect: homeRect, control: .home)) }
+        context.controls += controlZones
         if overlay.visible, let layout = overlayLayout {
             context.controls.append(ControlZone(rect: layout.hitArea, control: .scrubber))
         }
@@ -30,6 +31,7 @@ extension AppCore {
             case .shelf: return shelfStroke(stroke, at: timed.time)
             case .home: return homeStroke(stroke, at: timed.time)
             case .scrubber: return scrubberStroke(stroke, at: timed.time)
+            case .button(let raw): return buttonStroke(stroke, raw: raw, at: timed.time)
             }
         case .edgeSwipeUp: return edgeSwipedUp(at: timed.time)
         default:

@@ -16,7 +16,7 @@ public struct OverlayPlan: Sendable, Equatable {
 
 extension AppCore {
     var overlayLayout: OverlayLayout? {
-        window.map { OverlayLayout(width: $0.width, height: $0.height, pixelsPerMM: pixelsPerMM) }
+        window.map { OverlayLayout(width: $0.width, height: $0.height, pixelsPerMM: pixelsPerMM, bottomInset: overlayBottomInset) }
     }
 
     private var pageCount: Int { reader.position.pageCount }
@@ -44,11 +44,12 @@ extension AppCore {
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
         return OverlayPlan(track: layout.track, thumb: thumb, label: label,
-                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s), opacity: opacity)
+                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s * textScale), opacity: opacity)
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {
-        overlayChanged(shown: overlay.toggle(now: time))
+        guard !overlay.pinned else { return [] }
+        return overlayChanged(shown: overlay.toggle(now: time))
     }
 
     /// Where a finger's swipe up shows the overlay while it is hidden: the middle third of the bottom edge, half

@@ -21,15 +21,17 @@ public struct ShelfCover: Sendable, Equatable {
 extension AppCore {
     var shelfLayout: ShelfLayout? {
         guard let shelf, let w = window else { return nil }
-        return ShelfLayout(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, count: shelf.books.count)
+        return ShelfLayout(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, count: shelf.books.count,
+                           reach: settings.reach)
     }
 
     private var perMM: Double { pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM }
 
     private var animated: Bool { !settings.reader.reducedMotion }
 
-    /// The home control: a 9 mm square in the top-left corner, 1.5 mm in.
+    /// The home control: the first of the controls' row (ControlBar), in its left corner, 1.5 mm in.
     var homeRect: Rect {
+        if let home = controlBar?.buttons.first(where: { $0.action == .home }) { return home.rect }
         let side = OverlayLayout.targetMM * perMM, inset = 1.5 * perMM
         return Rect(x: inset, y: inset, width: side, height: side)
     }

@@ -55,6 +55,7 @@ public struct AppCore: Sendable {
     var reloadFailures = 0
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
+    var focus = FocusState()
     var turnGate = TurnGate()
     var heldDrag: HeldDrag?
     /// Turns that waited for their pages, turns refused because `TurnGate.bound` waited already, waiting turns
@@ -81,6 +82,7 @@ public struct AppCore: Sendable {
         if startPage > 1 { reader.go(toPage: startPage) }
         // Reduced motion: nothing moves that nobody asked for.
         attract = AttractPolicy(after: settings.reader.reducedMotion ? nil : settings.attractAfter, period: settings.attractPeriod)
+        if settings.controlsAlways { overlay.pin() }
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
@@ -187,16 +189,20 @@ public struct AppCore: Sendable {
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
         let woke = attract.input(at: time)
+        // Keys that move or use the focus are the focus's alone (AppCore+Controls).
+        let focusCommand = woke ? nil : self.focusCommand(for: input)
+        hideFocus(on: input)
         if woke {
             out += endAttract()
         } else {
             if shelf?.visible != true { overlay.inputArrived(at: time) }
-            out += shelfKeys(input, at: time)
+            if focusCommand == nil { out += shelfKeys(input, at: time) }
         }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
         out += log(reader.advance(to: time))
+        if let focusCommand { return out + perform(focusCommand, at: time) }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
         let intents = woke ? recognizer.handleIgnoringGesture(input, in: gestureContext)
                            : recognizer.handle(input, in: gestureContext)
@@ -287,6 +293,7 @@ public struct AppCore: Sendable {
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
         let cleared = clearTurns(reason: "idle-reset")
+        resetFocus()
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }

@@ -36,6 +36,9 @@ public struct AppSettings: Sendable {
     public var attractAfter: Double?
     /// Time between attract-mode lifts, ms.
     public var attractPeriod = 6000.0
+    /// The on-screen controls show all the time (else with the overlay); reach mode puts them and the shelf's
+    /// covers in the lower part of the screen; large text for the overlay and the controls (AppCore+Controls).
+    public var controlsAlways = false, reach = false, largeText = false
 
     public init() {}
 }

@@ -54,6 +54,9 @@ public enum Occurrence: Sendable, Equatable {
     case attractEnded
     /// Speech mode (issue 27): switched, a text sent to speech-dispatcher, speech stopped, the server missing.
     case speech(SpeechNote)
+    /// The keyboard focus moved to a control or a shelf cover: its label in the visitor's language ("Next page",
+    /// a book's title), and its place in the focus order (`index` from 0 of `count`).
+    case focus(label: String, index: Int, count: Int)
 }
 
 /// What the speech output did, for the log and `recto ctl status`.
@@ -109,6 +112,8 @@ extension Occurrence {
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
         case .speech(let note): note.logEvent
+        case let .focus(label, index, count):
+            LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
         }
     }
 

@@ -15,8 +15,19 @@ struct OverlayPolicy: Sendable {
     /// The page the thumb points at while a stroke on the scrubber drags it.
     private(set) var scrub: Int?
 
+    /// `controls = always`: shown all the time, with the controls (neither a tap nor the time hides it).
+    private(set) var pinned = false
+
+    mutating func pin() {
+        pinned = true
+        visible = true
+        deadline = nil
+        fadeStart = nil
+    }
+
     /// Shows the overlay, or hides it when shown. Returns whether it is visible now.
     mutating func toggle(now: Double) -> Bool {
+        if pinned { return true }
         visible.toggle()
         deadline = visible ? now + Self.hideAfter : nil
         fadeStart = visible ? nil : now
@@ -26,7 +37,7 @@ struct OverlayPolicy: Sendable {
 
     /// Input at `time` keeps it shown for another `hideAfter`.
     mutating func inputArrived(at time: Double) {
-        if visible { deadline = time + Self.hideAfter }
+        if visible, !pinned { deadline = time + Self.hideAfter }
     }
 
     /// Whether the hide time has come (it hides now).
@@ -81,11 +92,12 @@ public struct OverlayLayout: Sendable, Equatable {
     /// Where a finger picks up the thumb: the track and a target's height around it.
     public var hitArea: Rect
 
-    public init(width: Double, height: Double, pixelsPerMM: Double?) {
+    /// `bottomInset`: what lies below it (the controls' row in reach mode), px.
+    public init(width: Double, height: Double, pixelsPerMM: Double?, bottomInset: Double = 0) {
         let target = Self.targetMM * (pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? Self.fallbackPixelsPerMM)
         thumb = target
         let margin = max(2 * target, width * 0.1)
-        let y = height - 1.5 * target
+        let y = height - bottomInset - 1.5 * target
         track = Rect(x: margin, y: y - 2, width: max(1, width - 2 * margin), height: 4)
         hitArea = Rect(x: margin - target / 2, y: y - 0.75 * target, width: track.width + target, height: 1.5 * target)
     }

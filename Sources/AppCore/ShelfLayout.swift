@@ -15,8 +15,11 @@ public struct ShelfLayout: Sendable {
     public let titleSize: Double
     public let margin: Double
     public let count: Int
+    /// The grid's top edge.
+    public let top: Double
 
-    public init(width: Double, height: Double, pixelsPerMM: Double?, count: Int) {
+    /// `reach`: one row in the lower half of the window (a screen mounted high, a seated visitor).
+    public init(width: Double, height: Double, pixelsPerMM: Double?, count: Int, reach: Bool = false) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         self.width = width
         self.height = height
@@ -24,11 +27,15 @@ public struct ShelfLayout: Sendable {
         margin = max(OverlayLayout.targetMM * perMM, 0.04 * min(width, height))
         titleSize = max(16, 0.028 * min(width, height))
         titleHeight = 2.6 * titleSize + margin / 3
-        rows = height > width ? 2 : 1
-        let rowSpace = (height - margin * Double(rows + 1)) / Double(rows) - titleHeight
+        rows = height > width && !reach ? 2 : 1
+        let space = reach ? height / 2 : height
+        let rowSpace = (space - margin * Double(rows + 1)) / Double(rows) - titleHeight
         let coverHeight = max(1, min(rowSpace, 0.6 * height, (width - 3 * margin) / 2 / Self.slotAspect))
         slot = (coverHeight * Self.slotAspect, coverHeight)
         columns = max(1, Int((width - margin) / (slot.width + margin)))
+        let gridHeight = Double(rows) * (slot.height + titleHeight) + Double(rows - 1) * margin
+        // In reach mode the row stands above the page dots, its titles clear of them.
+        top = reach ? height - margin - gridHeight : (height - gridHeight) / 2
     }
 
     public var perPage: Int { rows * columns }
@@ -47,9 +54,8 @@ public struct ShelfLayout: Sendable {
         let inRow = min(columns, max(1, min(count - page * perPage, perPage) - row * columns))
         let rowWidth = Double(inRow) * slot.width + Double(inRow - 1) * margin
         let cellHeight = slot.height + titleHeight
-        let gridHeight = Double(rows) * cellHeight + Double(rows - 1) * margin
         let x = Double(page) * width + (width - rowWidth) / 2 + Double(column) * (slot.width + margin)
-        let y = (height - gridHeight) / 2 + Double(row) * (cellHeight + margin)
+        let y = top + Double(row) * (cellHeight + margin)
         return Rect(x: x, y: y, width: slot.width, height: slot.height)
     }
 

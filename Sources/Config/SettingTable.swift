@@ -84,6 +84,12 @@ public struct SettingTable: Sendable {
     public let reducedMotion = Setting("reduced-motion", false, .toggle,
         help: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode")
     /// Nil: `Settings.defaultKioskAttractAfter` in kiosk mode, off otherwise (`attractAfterSeconds`).
+    public let controls = Setting("controls", "overlay", .choice(["always", "overlay"]),
+        help: "On-screen buttons (previous and next page, zoom out, fit, zoom in, pan steps while zoomed): always on screen, or with the page overlay (a tap in the middle); Tab shows them too")
+    public let reach = Setting("reach", false, .toggle,
+        help: "Reach mode: the buttons, the scrubber and the shelf's covers in the lower part of the screen (a screen mounted high, a seated visitor)")
+    public let largeText = Setting("large-text", false, .toggle,
+        help: "Large text on the page overlay and beside the focused control (capitals at least 7.3 mm tall on the screen) and larger buttons")
     public let attractAfter = Setting<Double?>("attract-after", nil, .number(min: 0, max: 86_400), unit: "seconds",
         default: "30 with --kiosk, else 0",
         help: "Seconds without input (0–86400) before the page corner starts lifting now and then to invite a touch (attract mode); 0 = never; off with reduced-motion")

@@ -104,6 +104,8 @@ public enum Control: Sendable, Hashable {
     case scrubber
     /// The button back to the shelf, while a book from it is read.
     case home
+    /// An on-screen control button (previous, next, zoom, pan…), by the app's own number for it.
+    case button(Int)
 }
 
 /// Where a down is a control's.

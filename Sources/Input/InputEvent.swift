@@ -136,6 +136,18 @@ public enum Keysym {
     public static let KP_Add: UInt32 = 0xffab
     public static let KP_Subtract: UInt32 = 0xffad
     public static let KP_0: UInt32 = 0xffb0
+    public static let KP_2: UInt32 = 0xffb2
+    public static let KP_4: UInt32 = 0xffb4
+    public static let KP_6: UInt32 = 0xffb6
+    public static let KP_8: UInt32 = 0xffb8
+    public static let KP_Up: UInt32 = 0xff97
+    public static let KP_Down: UInt32 = 0xff99
+    public static let KP_Insert: UInt32 = 0xff9e
+    public static let KP_Enter: UInt32 = 0xff8d
+    public static let Return: UInt32 = 0xff0d
+    public static let Tab: UInt32 = 0xff09
+    /// Shift+Tab under most keymaps.
+    public static let ISO_Left_Tab: UInt32 = 0xfe20
 }
 
 /// Unwraps Wayland's 32-bit millisecond timestamps into a continuous `Double` millisecond clock.

@@ -50,7 +50,7 @@ public struct MetricsRecorder: Sendable {
         case .pageFailed: decodeFailures += 1
         case .attractBegan, .attractLooped: attractLoops += 1
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnRefused, .turnsCleared, .dragHeld,
-             .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech:
+             .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus:
             return
         }
         changed = true

@@ -13,6 +13,7 @@ public struct SceneSignature: Hashable {
     let overlay: OverlayLayer?
     let shelf: [PageKey]
     let home: Rect?
+    let controls: ControlsLayer?
 
     struct PageKey: Hashable { let texture: UInt32; let rect: Rect }
     struct LeafKey: Hashable { let rect: Rect; let front: UInt32; let back: UInt32; let beneath: PageKey? }
@@ -30,6 +31,7 @@ public struct SceneSignature: Hashable {
         overlay = scene.overlay
         shelf = scene.shelf.map(key)
         home = scene.home
+        controls = scene.controls
     }
 }
 

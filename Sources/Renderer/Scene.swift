@@ -97,6 +97,8 @@ public struct FrameScene {
     public var shelf: [PageQuad] = []
     /// The home control's square in buffer pixels (a book read from the shelf), drawn over everything.
     public var home: Rect?
+    /// The on-screen controls and the focus ring, drawn over everything (ControlsLayer.swift).
+    public var controls: ControlsLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

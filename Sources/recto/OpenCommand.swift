@@ -63,6 +63,9 @@ struct Open: ParsableCommand {
         app.remembersPosition = settings.rememberPosition && !settings.kiosk
         // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
         if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { app.reader.fadeDuration = ms }
+        app.controlsAlways = settings.controls == "always"
+        app.reach = settings.reach
+        app.largeText = settings.largeText
         app.attractAfter = settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
         app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
         if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {

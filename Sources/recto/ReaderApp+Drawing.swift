@@ -54,10 +54,12 @@ extension ReaderApp {
         scene.overlay = plan.overlay.map { o in
             let s = window.renderScale
             func px(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
+            // Large text grows the label (and the track's box with it).
             return OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
-                                scale: s, opacity: o.opacity)
+                                scale: s * core.textScale, opacity: o.opacity)
         }
         applyShelf(to: &scene)
+        applyControls(to: &scene)
         if screenshotPending { damage.reset() }
         let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, surface: surface)
                                        : presentSwapped(scene, renderer: renderer, surface: surface)

@@ -42,6 +42,9 @@ import Testing
         metrics-interval = 30
         language = "de"
         reduced-motion = true
+        controls = "always"
+        reach = true
+        large-text = true
         attract-after = 12
         visit-stats = false
         visit-retention-days = 90
@@ -57,7 +60,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 47)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 50)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded, speech
+             attractEnded, speech, focus
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -41,6 +41,7 @@ import Visits
         case .attractLooped: .attractLooped
         case .attractEnded: .attractEnded
         case .speech: .speech
+        case .focus: .focus
         }
     }
 
@@ -70,6 +71,7 @@ import Visits
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
         case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
+        case .focus: .focus(label: "Next page", index: 2, count: 6)
         }
     }
 
@@ -100,6 +102,7 @@ import Visits
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
         .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
+        .focus: "focus label=Next page index=2 count=6",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -110,7 +113,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [], .speech: [],
+        .attractEnded: [], .speech: [], .focus: [],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -174,7 +177,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {

@@ -1,0 +1,90 @@
+import Geometry
+
+/// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
+/// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
+public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
+    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber
+
+    /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
+    public var label: String {
+        switch self {
+        case .home: "Back to the shelf"
+        case .previous: "Previous page"
+        case .next: "Next page"
+        case .zoomIn: "Zoom in"
+        case .zoomOut: "Zoom out"
+        case .fit: "Fit the page"
+        case .panLeft: "Move left"
+        case .panRight: "Move right"
+        case .panUp: "Move up"
+        case .panDown: "Move down"
+        case .scrubber: "Go to page"
+        }
+    }
+
+    var isPan: Bool { [.panLeft, .panUp, .panDown, .panRight].contains(self) }
+}
+
+/// A control button on screen (window px).
+public struct ControlButton: Sendable, Equatable {
+    public var action: ControlAction
+    public var rect: Rect
+}
+
+/// Where the on-screen controls lie in a window (logical px): one row of square buttons, 3 mm (at least the
+/// focus ring's width) from the top edge and from each other, or from the bottom edge in reach mode (a screen mounted high, a seated visitor): the home control in the left corner,
+/// then, centred, previous page, zoom out, fit, zoom in, the four pan steps while zoomed, next page. Right-to-left
+/// books mirror the centred group, so "next" is where the book turns to and the order stays reading order.
+/// Pure: tested without a screen.
+public struct ControlBar: Sendable, Equatable {
+    /// The touch target's side on the real screen (EN 301 549 / WCAG 2.5.8 ask for 24 px, 44 px is the aim).
+    public static let targetMM = 9.0
+    public static let minimumTarget = 44.0
+    /// Large text makes the buttons this much larger too.
+    public static let largeFactor = 1.3
+    /// Room around each button for the focus ring (10 px wide) and a little more, window px.
+    public static let clearance = 12.0
+    /// Buttons in reading order (the focus order).
+    public let buttons: [ControlButton]
+    /// A button's side, px.
+    public let target: Double
+    /// The row's band (its buttons and the gaps between them).
+    public let band: Rect
+
+    /// `home`: a book read from the shelf (the home control is part of the row in reach mode; at the top it
+    /// keeps its corner). `zoomed`: the pan steps show.
+    public init(width: Double, height: Double, pixelsPerMM: Double?, reach: Bool, large: Bool, rightToLeft: Bool,
+                zoomed: Bool, home: Bool) {
+        let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
+        let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
+        let gap = max(Self.clearance, 3 * perMM), inset = gap
+        target = t
+        var actions: [ControlAction] = [.previous, .zoomOut, .fit, .zoomIn]
+        if zoomed { actions += rightToLeft ? [.panRight, .panUp, .panDown, .panLeft] : [.panLeft, .panUp, .panDown, .panRight] }
+        actions.append(.next)
+        let y = reach ? height - inset - t : inset
+        let rowWidth = Double(actions.count) * t + Double(actions.count - 1) * gap
+        var x0 = (width - rowWidth) / 2
+        // The home control keeps clear of the row: the row moves right when the window is too narrow for both.
+        let homeRight = home ? inset + t + 2 * gap : 0
+        if x0 < homeRight { x0 = homeRight }
+        var placed: [ControlButton] = []
+        if home { placed.append(ControlButton(action: .home, rect: Rect(x: inset, y: y, width: t, height: t))) }
+        for (i, a) in actions.enumerated() {
+            placed.append(ControlButton(action: a, rect: Rect(x: x0 + Double(i) * (t + gap), y: y, width: t, height: t)))
+        }
+        if rightToLeft {
+            placed = placed.map { b in
+                var m = b
+                if b.action != .home { m.rect.x = width - b.rect.maxX }
+                return m
+            }
+        }
+        buttons = placed
+        let xs = placed.map(\.rect.minX), xe = placed.map(\.rect.maxX)
+        band = Rect(x: xs.min() ?? 0, y: y, width: (xe.max() ?? 0) - (xs.min() ?? 0), height: t)
+    }
+
+    /// The button under `p`, if any.
+    public func button(at p: Vec2) -> ControlButton? { buttons.first { $0.rect.contains(p) } }
+}
