@@ -14,7 +14,9 @@ extension Occurrence {
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
         case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped:
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped,
+             // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.
+             .idleWarning, .idleExtended:
             []
         }
     }

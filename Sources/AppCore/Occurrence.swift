@@ -52,6 +52,12 @@ public enum Occurrence: Sendable, Equatable {
     case attractLooped(loop: Int)
     /// A visitor ended attract mode.
     case attractEnded
+    /// The idle warning's countdown appeared (at least 20 s left), or reached a step a listener should hear
+    /// (`IdleWarningPolicy.announcedSteps`: 10 s left).
+    case idleWarning(secondsLeft: Int)
+    /// A touch, button or key answered the countdown: the time was extended, for the `count`th time since the
+    /// countdown last ran out.
+    case idleExtended(count: Int)
 }
 
 extension Occurrence {
@@ -90,6 +96,8 @@ extension Occurrence {
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
+        case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
+        case .idleExtended(let count): LogEvent("idle-extended", ["count": .int(count)])
         }
     }
 

@@ -11,7 +11,9 @@ public enum SystemdStatus {
         case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
         case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .attractBegan,
-             .attractLooped, .attractEnded:
+             .attractLooped, .attractEnded,
+             // A countdown is the visitor's business, not the service's state.
+             .idleWarning, .idleExtended:
             nil
         }
     }

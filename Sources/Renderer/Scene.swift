@@ -97,6 +97,8 @@ public struct FrameScene {
     public var shelf: [PageQuad] = []
     /// The home control's square in buffer pixels (a book read from the shelf), drawn over everything.
     public var home: Rect?
+    /// The idle warning's countdown, drawn over everything.
+    public var idleWarning: IdleWarningLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded
+             attractEnded, idleWarning, idleExtended
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -40,6 +40,8 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped
         case .attractEnded: .attractEnded
+        case .idleWarning: .idleWarning
+        case .idleExtended: .idleExtended
         }
     }
 
@@ -68,6 +70,8 @@ import Visits
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
+        case .idleWarning: .idleWarning(secondsLeft: 20)
+        case .idleExtended: .idleExtended(count: 3)
         }
     }
 
@@ -97,6 +101,8 @@ import Visits
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
+        .idleWarning: "idle-warning seconds_left=20",
+        .idleExtended: "idle-extended count=3",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -107,7 +113,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [],
+        .attractEnded: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -171,7 +177,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded],
+        .attractLooped: [], .attractEnded: [.attractEnded], .idleWarning: [], .idleExtended: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
@@ -191,6 +197,17 @@ import Visits
             m.observe(o, at: 0)
         }
         #expect(Self.samples(m)["recto_attract_loops_total"] == ["recto_attract_loops_total 4"])
+    }
+
+    /// A countdown counts once: its step at 10 s left (for speech) is not another warning.
+    @Test func idleWarningsCountTheirAppearanceNotTheirSteps() {
+        var m = MetricsRecorder()
+        for o: Occurrence in [.idleWarning(secondsLeft: 20), .idleWarning(secondsLeft: 10), .idleExtended(count: 1),
+                              .idleWarning(secondsLeft: 21), .idleWarning(secondsLeft: 10)] {
+            m.observe(o, at: 0)
+        }
+        #expect(Self.samples(m)["recto_idle_warnings_total"] == ["recto_idle_warnings_total 2"])
+        #expect(Self.samples(m)["recto_idle_extensions_total"] == ["recto_idle_extensions_total 1"])
     }
 
     @Test func systemdHearsTheFirstFrameThePageAndTheBook() {
