@@ -53,6 +53,8 @@ extension AppCore {
         plan.hint = attractHint
         plan.overlay = overlayPlan(at: now)
         plan.idleWarning = idleWarningPlan(at: now)
+        // The bar shrinks smoothly (with reduced motion it steps once a second, by the countdown's deadline).
+        if plan.idleWarning != nil, !settings.reader.reducedMotion { needsFrame = true }
         if plan.overlay != nil, !overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }

@@ -54,8 +54,8 @@ extension AppCore {
         return (true, [.occurred(.idleExtended(count: count))])
     }
 
-    /// The countdown's plan for a frame at `now`, if shown. Asks for the next frame while the bar moves.
-    mutating func idleWarningPlan(at now: Double) -> IdleWarningPlan? {
+    /// The countdown's plan for a frame at `now`, if shown.
+    func idleWarningPlan(at now: Double) -> IdleWarningPlan? {
         guard let c = idleWarning.countdown, let w = window else { return nil }
         let t = settings.translator, seconds = IdleWarningPolicy.seconds(c.endsAt - now)
         let line = switch c.takeover {
@@ -67,7 +67,6 @@ extension AppCore {
         // Reduced motion: the bar steps with the number, once a second; else it shrinks smoothly and fades in.
         let left = still ? min(1, Double(seconds) * 1000 / total) : max(0, min(1, (c.endsAt - now) / total))
         let opacity = still ? 1 : max(0, min(1, (now - c.shownAt) / IdleWarningPolicy.fadeIn))
-        if !still { needsFrame = true }
         let width = min(w.width - 32, 760.0), height = min(w.height - 32, 200.0)
         let box = Rect(x: (w.width - width) / 2, y: (w.height - height) / 2, width: width, height: height)
         return IdleWarningPlan(title: t("Still reading?"), line: line, box: box, left: left, opacity: opacity)

@@ -68,14 +68,14 @@ import Testing
         #expect(Self.extensions(d) == [1])
         #expect(d.flips.count == flips && d.core.reader.page == page && d.core.idleWarning.countdown == nil)
         // The reset is 60 s after the tap's lift now, its countdown 20 s before it.
-        let lift = d.now - 1000 + 60
+        let lift = d.now - 1000
         d.advanceClock(to: lift + 39_000)
         #expect(Self.warnings(d) == [20])
         d.advanceClock(to: lift + 40_100)
         #expect(Self.warnings(d) == [20, 20])
         // Later taps are the visitor's again.
         d.input(tap(at: Vec2(1200, 400), t0: d.now + 10))
-        d.run(for: 200)
+        d.run(for: 500)
         d.input(tap(at: Vec2(1200, 400), t0: d.now + 10))
         d.run(for: 1000)
         #expect(d.core.reader.page > page, "the second tap after the answer turns: \(d.logLines)")
@@ -85,7 +85,6 @@ import Testing
         var (d, _) = Self.reading(Self.settings(idle: 25_000))
         let page = d.core.reader.page
         for n in 1...12 {
-            d.advanceClock(to: d.core.nextDeadline ?? d.now)
             d.run(for: 5000)
             #expect(d.core.idleWarning.countdown != nil, "countdown \(n)")
             d.input(key(Keysym.Right, at: d.now + 5))
@@ -98,7 +97,8 @@ import Testing
         // The count starts again once a countdown ran out.
         d.run(for: 2000)
         d.input(key(Keysym.Right, at: d.now + 5))
-        d.run(for: 25_000)
+        d.run(for: 6000)
+        #expect(d.core.idleWarning.countdown != nil)
         d.input(key(Keysym.Right, at: d.now + 5))
         #expect(Self.extensions(d).last == 1)
     }
@@ -217,8 +217,9 @@ import Testing
         #expect(abs(next.left - 0.95) < 1e-9)
         var moving = Self.reading(Self.settings(idle: 25_000)).0
         moving.advanceClock(to: moving.now + 5000)
-        let fading = try #require(moving.core.idleWarningPlan(at: moving.now - 0.0))
-        #expect(fading.opacity < 1)
+        let shown = try #require(moving.core.idleWarning.countdown?.shownAt)
+        let fading = try #require(moving.core.idleWarningPlan(at: shown + 100))
+        #expect(fading.opacity < 1 && fading.left < 1)
     }
 
     /// Frames while the countdown shows: every frame with motion, once a second with reduced motion.

@@ -8,7 +8,7 @@ let sampleValues: [String: ConfigValue] = [
     "book": .string("/srv/books/atlas"), "library": .string("/srv/books"),
     "books": .strings(["/srv/books/atlas", "/srv/books/leaves.cbz"]), "kiosk": .bool(true), "spread": .string("double"), "rtl": .bool(true),
     "background": .string("#102030"), "radius": .number(35.5), "output": .string("HDMI-A-1"),
-    "idle-reset": .integer(45), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
+    "idle-reset": .integer(45), "idle-warning": .integer(30), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
     "double-tap-zoom": .number(3), "snap-rotation": .bool(false), "pinch-rotate": .bool(false), "momentum": .bool(false),
     "grab-zone": .integer(120), "tap-zones": .bool(false), "double-tap-interval": .integer(0),
     "commit-progress": .number(0.3), "flick-speed": .integer(900), "swipe-speed": .integer(700), "turn-duration": .integer(300), "margin": .number(0.05),

@@ -1,5 +1,6 @@
 import Decoding
 import Foundation
+import Geometry
 import Testing
 
 /// The idle warning (WCAG 2.2.1) on the real `recto` under headless weston: `--kiosk --idle-reset 23

@@ -70,7 +70,7 @@ import Testing
 
     /// `--idle-reset 2` at page 4, zoomed in: nothing for 2 s, then the reset back to the cover, unzoomed.
     @Test func idleResetReturnsToTheUnzoomedCoverAfterTwoSeconds() throws {
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2"])
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2", "--idle-warning", "0"])
         let weston = session.weston
         try session.waitForEvent("shown")
         var page = 1
@@ -103,7 +103,7 @@ import Testing
 
     /// Pointer motions every 1.2 s keep a 2 s idle reset away; it comes 2 s after the last one.
     @Test func inputBeforeTheDeadlinePostponesTheIdleReset() throws {
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2"])
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2", "--idle-warning", "0"])
         let weston = session.weston
         try session.waitForEvent("shown")
         try weston.chord([], InputCode.keyRight)

@@ -118,7 +118,8 @@ import Testing
     }
 
     @Test func afterAnIdleResetFromAZoomedPage() throws {
-        let session = try startOnCover(["--idle-reset", "2"])
+        // The reset itself, without its warning (IdleWarningEndToEndTests has that).
+        let session = try startOnCover(["--idle-reset", "2", "--idle-warning", "0"])
         try pressKey(session, InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 2)
         try doubleTap(session)
