@@ -51,15 +51,17 @@ extension SceneRenderer {
         let inner = b.width - 48 * s
         let title = idleWarningLabels.texture(w.title, title: true, scale: s, width: inner, renderer: self)
         let line = idleWarningLabels.texture(w.line, title: false, scale: s, width: inner, renderer: self)
-        var y = b.minY + 22 * s
+        let track = Rect(x: b.minX + 32 * s, y: b.maxY - 34 * s, width: b.width - 64 * s, height: 10 * s)
+        // The two lines centred in the space above the bar.
+        let gap = 10 * s, block = Double(title.height + line.height) + gap
+        var y = b.minY + max(12 * s, (track.minY - b.minY - block) / 2)
         for t in [title, line] {
             let tw = Double(t.width), th = Double(t.height)
             let rect = Rect(x: b.center.x - tw / 2, y: y, width: tw, height: th)
             // Dark over the opaque dark box: only the white letters show.
             drawBox(PageQuad(texture: t, rect: rect), colour: dark, opacity: o, scene: flat, toClip: toClip)
-            y += th + 10 * s
+            y += th + gap
         }
-        let track = Rect(x: b.minX + 32 * s, y: b.maxY - 34 * s, width: b.width - 64 * s, height: 10 * s)
         drawBox(PageQuad(texture: nil, rect: track), colour: RGBA(0.42, 0.42, 0.44), opacity: o / 0.85, scene: flat, toClip: toClip)
         let fill = Rect(x: track.minX, y: track.minY, width: track.width * min(1, max(0, w.left)), height: track.height)
         if fill.width > 0 {
