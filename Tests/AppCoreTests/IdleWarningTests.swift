@@ -43,6 +43,7 @@ import Testing
         #expect(plan.title == "Still reading?")
         #expect(plan.line == "The book closes in 20 s — touch anywhere to continue")
         #expect(plan.box.center == Vec2(Scene.width / 2, Scene.height / 2))
+        #expect(d.core.status(now: d.now).field("idle_warning_seconds") == .int(20), "recto ctl status says so")
         d.advanceClock(to: deadline - 3400)
         #expect(d.core.idleWarningPlan(at: d.now)?.line == "The book closes in 4 s — touch anywhere to continue")
         #expect(Self.warnings(d) == [20, 10], "announced again at 10 s left, for speech")

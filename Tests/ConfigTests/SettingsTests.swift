@@ -42,6 +42,17 @@ let sampleValues: [String: ConfigValue] = [
         #expect(s.cachePages == nil && s.cacheBytes == 256 << 20)
     }
 
+    /// WCAG 2.2.1 asks for at least 20 s to answer: a shorter idle warning is refused, 0 turns it off.
+    @Test func theIdleWarningIsAtLeastTwentySecondsOrOff() throws {
+        var s = Settings()
+        #expect(s.idleWarningMilliseconds == 20_000)
+        #expect(throws: ValueError.self) { try s.set(\.idleWarning, .integer(10)) }
+        try s.set(\.idleWarning, .integer(0))
+        #expect(s.idleWarningMilliseconds == nil)
+        try s.set(\.idleWarning, .integer(45))
+        #expect(s.idleWarningMilliseconds == 45_000)
+    }
+
     @Test func sampleCoversEveryKey() {
         #expect(Set(sampleValues.keys) == Set(SettingKey.allCases.map(\.rawValue)))
     }
