@@ -17,12 +17,13 @@ public struct IdleWarningPlan: Sendable, Equatable {
 
 extension AppCore {
     /// The earliest takeover to come and what it is: the idle reset, or attract mode's first lift over a book.
+    /// Over a book left open attract mode lifts only after a countdown that starts when it would have begun (its
+    /// quiet time is a reading time there: with the kiosk defaults, the countdown at 30 s and the lift at 50 s).
     var nextTakeover: (at: Double, kind: IdleWarningPolicy.Takeover)? {
         let reset = idleDeadline.map { (at: $0, kind: IdleWarningPolicy.Takeover.reset) }
-        guard !attract.active, shelf?.visible != true, let a = attract.deadline, a < reset?.at ?? .infinity else {
-            return reset
-        }
-        return (a, .attract)
+        guard !attract.active, shelf?.visible != true, let begins = attract.deadline else { return reset }
+        let a = begins + (idleWarning.length ?? 0)
+        return a < reset?.at ?? .infinity ? (a, .attract) : reset
     }
 
     /// Whether a takeover would take anything from the visitor: a book from the shelf is open, or the book is

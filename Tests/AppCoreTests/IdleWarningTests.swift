@@ -192,13 +192,18 @@ import Testing
         #expect(d.logged("idle-reset").count == 1 && d.core.shelfView(now: d.now).map { if case .shelf = $0 { true } else { false } } == true)
     }
 
-    /// Attract mode over an open book waits for a countdown too; at its cover it starts on time, unwarned.
+    /// Attract mode over an open book waits for a countdown that starts when it would have begun; at the cover
+    /// it starts on time, unwarned.
     @Test func attractModeOverAnOpenBookIsWarned() {
         var (d, t) = Self.reading(Self.settings(idle: nil, attract: 8000))
+        d.advanceClock(to: t + 30 + 7999)
+        #expect(Self.warnings(d).isEmpty)
         d.advanceClock(to: t + 30 + 8000)
         #expect(d.logged("attract").isEmpty && Self.warnings(d) == [20])
         #expect(d.core.idleWarningPlan(at: d.now)?.line.hasPrefix("Touch anywhere to keep reading") == true)
-        d.advanceClock(to: t + 30 + 23_000)
+        d.advanceClock(to: t + 30 + 27_999)
+        #expect(d.logged("attract").isEmpty)
+        d.advanceClock(to: t + 30 + 28_000)
         #expect(d.logged("attract").count == 1)
         var cover = Driver(settings: Self.settings(idle: nil, attract: 8000))
         cover.input(.pointerMotion(position: Scene.middle, time: cover.now + 10))
