@@ -33,7 +33,7 @@ import Testing
 
     @Test func theCountdownShowsOneTapExtendsTenInARowWorkAndNobodyAnsweringResets() throws {
         let session = try RectoSession.start(width: 1920, height: 1080, arguments: [
-            "--kiosk", "--idle-reset", "23", "--idle-warning", "20", "--attract-after", "0", "--spread", "double"])
+            "--kiosk", "--idle-reset", "23", "--idle-warning", "20", "--attract-after", "0", "--spread", "double", "--stats"])
         let weston = session.weston
         try session.waitForEvent("shown")
         try weston.chord([], InputCode.keyRight)
@@ -77,6 +77,13 @@ import Testing
         let reset = try session.waitForEvent("idle-reset", timeout: .seconds(25))
         let shown = (reset.number("t") ?? 0) - (last.number("t") ?? 0)
         print("e2e idle warning: the reset came \(shown) ms after the countdown appeared")
+        // What the countdown costs (`--stats`, every 2 s of frames): its bar shrinks in every frame, repainting only
+        // its box.
+        let lastAt = session.history.lastIndex { $0.line == last.line } ?? 0
+        let stats = session.history[lastAt...].filter { $0.name == "stats" }
+        let frames = zip(stats, stats.dropFirst()).map { ($1.int("frames") ?? 0) - ($0.int("frames") ?? 0) }
+        print("e2e idle warning: frames per 2 s while it counts down \(frames), frame p50 "
+              + "\(stats.compactMap { $0.number("frame_p50") }) ms, p99 \(stats.compactMap { $0.number("frame_p99") }) ms")
         #expect(shown >= 19_900, "the countdown showed \(shown) ms before the reset")
         let back = try session.waitForEvent("page", timeout: .seconds(5))
         #expect(back.int("page") == 1, "events: \(session.historyText)")
