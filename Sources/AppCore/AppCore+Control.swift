@@ -88,6 +88,9 @@ extension AppCore {
             event.append("idle_seconds", .double(max(0, now - last) / 1000))
         }
         if let shelf { event.append("shelf", .bool(shelf.visible)) }
+        if let c = idleWarning.countdown {
+            event.append("idle_warning_seconds", .int(IdleWarningPolicy.seconds(c.endsAt - now)))
+        }
         return event
     }
 }

@@ -16,6 +16,8 @@ public struct FramePlan: Sendable {
     public var hint: AttractHint? = nil
     /// The page overlay (page numbers and scrubber), when shown.
     public var overlay: OverlayPlan? = nil
+    /// The idle warning's countdown, when shown.
+    public var idleWarning: IdleWarningPlan? = nil
 }
 
 extension AppCore {
@@ -50,6 +52,9 @@ extension AppCore {
                              details: zoomDetail.quads(turning: reader.isTurning), complete: true)
         plan.hint = attractHint
         plan.overlay = overlayPlan(at: now)
+        plan.idleWarning = idleWarningPlan(at: now)
+        // The bar shrinks smoothly (with reduced motion it steps once a second, by the countdown's deadline).
+        if plan.idleWarning != nil, !settings.reader.reducedMotion { needsFrame = true }
         if plan.overlay != nil, !overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }

@@ -56,6 +56,7 @@ public struct AppCore: Sendable {
     var attract: AttractPolicy
     var overlay = OverlayPolicy()
     var focus = FocusState()
+    var idleWarning: IdleWarningPolicy
     var turnGate = TurnGate()
     var heldDrag: HeldDrag?
     /// Turns that waited for their pages, turns refused because `TurnGate.bound` waited already, waiting turns
@@ -83,13 +84,14 @@ public struct AppCore: Sendable {
         // Reduced motion: nothing moves that nobody asked for.
         attract = AttractPolicy(after: settings.reader.reducedMotion ? nil : settings.attractAfter, period: settings.attractPeriod)
         if settings.controlsAlways { overlay.pin() }
+        idleWarning = IdleWarningPolicy(length: settings.idleWarning)
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
         [recognizer.nextDeadline, idleDeadline, reloadDeadline, attract.deadline, firstFrames.pageWaitDeadline,
          firstFrames.prepareDeadline, glFailure?.deadline, overlay.deadline, shelf?.deadline, frameDue,
-         turnGate.deadline, turnGate.isEmpty ? heldDrag?.deadline : nil]
+         turnGate.deadline, turnGate.isEmpty ? heldDrag?.deadline : nil, idleWarning.deadline]
             .compactMap { $0 }.min()
     }
 
@@ -170,7 +172,8 @@ public struct AppCore: Sendable {
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
         case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
         }
-        return out
+        // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
+        return out + idleWarningDue(now: now)
     }
 
     // MARK: input
@@ -189,12 +192,18 @@ public struct AppCore: Sendable {
         // Idle is measured on the reader's own clock: it need not trust the compositor's for minutes ahead.
         if let idle = settings.idleReset, idle > 0 { idleDeadline = now + idle }
         let woke = attract.input(at: time)
+        // An answer to the idle warning only extends the time, as the touch that ends attract mode only wakes.
+        let (extended, answer) = idleWarningInput(now: now)
+        out += answer
+        // A new press or key that answers is swallowed with the rest of its gesture; a finger already down (a page
+        // held still under it) goes on with what it was doing.
+        let startsAnswer = extended && recognizer.isIdle
         // Keys that move or use the focus are the focus's alone (AppCore+Controls).
-        let focusCommand = woke ? nil : self.focusCommand(for: input)
+        let focusCommand = woke || extended ? nil : self.focusCommand(for: input)
         hideFocus(on: input)
         if woke {
             out += endAttract()
-        } else {
+        } else if !extended {
             if shelf?.visible != true { overlay.inputArrived(at: time) }
             if focusCommand == nil { out += shelfKeys(input, at: time) }
         }
@@ -204,7 +213,7 @@ public struct AppCore: Sendable {
         out += log(reader.advance(to: time))
         if let focusCommand { return out + perform(focusCommand, at: time) }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
-        let intents = woke ? recognizer.handleIgnoringGesture(input, in: gestureContext)
+        let intents = woke || startsAnswer ? recognizer.handleIgnoringGesture(input, in: gestureContext)
                            : recognizer.handle(input, in: gestureContext)
         for intent in intents { out += dispatch(intent) }
         return out
@@ -267,6 +276,7 @@ public struct AppCore: Sendable {
     private mutating func timersDue(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         out += applyDueTaps(now: now)
+        out += idleWarningDue(now: now)
         if let due = idleDeadline, due <= now {
             idleDeadline = nil
             out += idleReset(now: now)

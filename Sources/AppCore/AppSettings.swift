@@ -10,6 +10,9 @@ public struct AppSettings: Sendable {
     public var kiosk = false
     /// Without input for this long the book returns to the cover; nil = never.
     public var idleReset: Double?
+    /// The idle warning's countdown before the idle reset (and attract mode over an open book), ms, at least
+    /// `IdleWarningPolicy.minimumLength`; nil = none (the `idle-warning` setting gives 20 s unless set to 0).
+    public var idleWarning: Double?
     /// Remember the page each book is left on (tablets; never in kiosk mode, which resets to the cover).
     public var remembersPosition = false
     /// Extrapolate the finger by one frame interval while dragging.

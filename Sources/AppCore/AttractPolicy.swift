@@ -38,6 +38,11 @@ struct AttractPolicy: Sendable {
         deadline = after.map { now + $0 }
     }
 
+    /// Attract mode waits until `time` at least (an idle warning must show its full length first).
+    mutating func postpone(until time: Double) {
+        if let due = deadline, due < time { deadline = time }
+    }
+
     /// At `now`: whether a lift is due (the caller lifts the corner), and whether attract mode begins with it.
     mutating func due(now: Double) -> (lift: Bool, begins: Bool) {
         guard let due = deadline, due <= now else { return (false, false) }

@@ -29,6 +29,9 @@ extension Occurrence {
         case .shelf(let books): .shelf(books: books)
         case let .opened(_, title, pages): .opened(title: title, pages: pages)
         case .idleReset: .reset
+        case let .focus(label, index, count): .focus(label: label, index: index, count: count)
+        case .idleWarning(let left): .idleWarning(secondsLeft: left)
+        case .idleExtended: .idleExtended
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .attractBegan, .attractLooped, .attractEnded, .speech:

@@ -57,6 +57,12 @@ public enum Occurrence: Sendable, Equatable {
     /// The keyboard focus moved to a control or a shelf cover: its label in the visitor's language ("Next page",
     /// a book's title), and its place in the focus order (`index` from 0 of `count`).
     case focus(label: String, index: Int, count: Int)
+    /// The idle warning's countdown appeared (at least 20 s left), or reached a step a listener should hear
+    /// (`IdleWarningPolicy.announcedSteps`: 10 s left).
+    case idleWarning(secondsLeft: Int)
+    /// A touch, button or key answered the countdown: the time was extended, for the `count`th time since the
+    /// countdown last ran out.
+    case idleExtended(count: Int)
 }
 
 /// What the speech output did, for the log and `recto ctl status`.
@@ -114,6 +120,8 @@ extension Occurrence {
         case .speech(let note): note.logEvent
         case let .focus(label, index, count):
             LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
+        case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
+        case .idleExtended(let count): LogEvent("idle-extended", ["count": .int(count)])
         }
     }
 

@@ -28,6 +28,9 @@ public struct SettingTable: Sendable {
     public let idleReset = Setting<Double?>("idle-reset", nil, .number(min: 0, max: 86_400), unit: "seconds", live: true,
         default: "120 with --kiosk, else 0",
         help: "Seconds without input before the book returns to the cover with zoom reset; 0 = never")
+    public let idleWarning = Setting("idle-warning", 20.0, .number(min: 0, max: 600), unit: "seconds",
+        accepts: { $0 == 0 || $0 >= 20 },
+        help: "Seconds the countdown \"Still reading?\" shows before the idle reset or attract mode takes over an open book, 20–600 (WCAG 2.2.1: a touch or key extends, as often as asked); 0 = no warning")
     public let logLevel = Setting("log-level", Logger.Level.notice, .choice(Logger.Level.allCases.map(\.rawValue)),
         unit: "level", scope: .everyCommand,
         help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error or critical")

@@ -35,6 +35,9 @@ extension Settings {
         return key
     }
 
+    /// The idle warning's length, ms; nil when off.
+    public var idleWarningMilliseconds: Double? { self.idleWarning > 0 ? self.idleWarning * 1000 : nil }
+
     /// The idle reset in force, ms; nil when off.
     public var idleResetMilliseconds: Double? { idleResetSeconds > 0 ? idleResetSeconds * 1000 : nil }
 }

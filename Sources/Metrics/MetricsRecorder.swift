@@ -19,6 +19,8 @@ public struct MetricsRecorder: Sendable {
     /// Attract-mode loops: its begin (the first lift) and each lift after it.
     public private(set) var attractLoops = 0
     public private(set) var decodeFailures = 0
+    /// Idle-warning countdowns shown (not their later steps), and extensions by a visitor's answer.
+    public private(set) var idleWarnings = 0, idleExtensions = 0
     /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
     public private(set) var helperRestarts = 0
     public private(set) var frames = 0
@@ -49,6 +51,10 @@ public struct MetricsRecorder: Sendable {
         case .idleReset: idleResets += 1
         case .pageFailed: decodeFailures += 1
         case .attractBegan, .attractLooped: attractLoops += 1
+        case .idleWarning:
+            guard occurrence.isIdleWarningAppearance else { return }
+            idleWarnings += 1
+        case .idleExtended: idleExtensions += 1
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus:
             return
@@ -111,6 +117,8 @@ public struct MetricsRecorder: Sendable {
             ("recto_zooms_total", "Zoom gestures that settled.", zooms),
             ("recto_idle_resets_total", "Returns to the cover after the idle timeout or `recto ctl idle-reset`.", idleResets),
             ("recto_attract_loops_total", "Attract-mode loops played.", attractLoops),
+            ("recto_idle_warnings_total", "Idle-warning countdowns shown before the idle reset or attract mode.", idleWarnings),
+            ("recto_idle_extensions_total", "Times a visitor's touch or key answered the idle warning and extended the time.", idleExtensions),
             ("recto_decode_failures_total", "Pages shown as a placeholder because they could not be read.", decodeFailures),
             ("recto_helper_restarts_total", "Restarts of the document helper process.", helperRestarts),
             ("recto_frames_total", "Frames committed to the compositor.", frames),

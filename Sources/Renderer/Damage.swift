@@ -14,6 +14,8 @@ public struct SceneSignature: Hashable {
     let shelf: [PageKey]
     let home: Rect?
     let controls: ControlsLayer?
+    /// Where the idle warning lies: its content changes damage only its box (`DamageTracker`).
+    let idleWarningBox: Rect?
 
     struct PageKey: Hashable { let texture: UInt32; let rect: Rect }
     struct LeafKey: Hashable { let rect: Rect; let front: UInt32; let back: UInt32; let beneath: PageKey? }
@@ -32,6 +34,7 @@ public struct SceneSignature: Hashable {
         shelf = scene.shelf.map(key)
         home = scene.home
         controls = scene.controls
+        idleWarningBox = scene.idleWarning?.box
     }
 }
 
@@ -87,6 +90,7 @@ public struct DamageTracker {
     private var changes: [DamageRegion?] = []
     private var lastSignature: SceneSignature?
     private var lastShapes: TurnShapes?
+    private var lastWarning: IdleWarningLayer?
     private let history = 4
     /// Antialiasing and rounding around every shape (window pixels).
     private let margin = 3.0
@@ -106,8 +110,16 @@ public struct DamageTracker {
             for piece in subtract(now.lifted, convex: before.lifted) + subtract(before.lifted, convex: now.lifted) {
                 region.add(convex: piece, margin: margin)
             }
+            if scene.idleWarning != lastWarning, let box = scene.idleWarning?.box { region.add(convex: Self.corners(box), margin: margin) }
+            change = region
+        } else if signature == lastSignature, shapes == nil, lastShapes == nil, scene.idleWarning != lastWarning,
+                  let box = scene.idleWarning?.box {
+            // Only the countdown changed (its number, its bar): its box alone.
+            var region = DamageRegion(width: size.width, height: size.height)
+            region.add(convex: Self.corners(box), margin: margin)
             change = region
         }
+        lastWarning = scene.idleWarning
         lastSignature = signature
         lastShapes = shapes
         changes.insert(change, at: 0)
@@ -127,10 +139,15 @@ public struct DamageTracker {
         return total
     }
 
+    private static func corners(_ r: Rect) -> [Vec2] {
+        [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)]
+    }
+
     /// Forget history (resize, context loss): the next frame repaints everything.
     public mutating func reset() {
         changes.removeAll()
         lastSignature = nil
         lastShapes = nil
+        lastWarning = nil
     }
 }

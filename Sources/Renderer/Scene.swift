@@ -99,6 +99,8 @@ public struct FrameScene {
     public var home: Rect?
     /// The on-screen controls and the focus ring, drawn over everything (ControlsLayer.swift).
     public var controls: ControlsLayer?
+    /// The idle warning's countdown, drawn over everything.
+    public var idleWarning: IdleWarningLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

@@ -23,6 +23,7 @@ public final class SceneRenderer {
     /// Each label's texture (the hint, the overlay's page numbers), set once per text and scale.
     private var labels: [LabelSlot: (text: String, scale: Double, texture: Texture)] = [:]
     enum LabelSlot { case hint, overlay, controls }
+    let idleWarningLabels = IdleWarningLabels()
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -106,6 +107,7 @@ public final class SceneRenderer {
             drawOverlay(scene, width: width, height: height)
             drawShelf(scene, width: width, height: height)
             drawControls(scene, width: width, height: height)
+            drawIdleWarning(scene, width: width, height: height)
         }
         defer { drawHint(scene, toClip: toClip) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }

@@ -58,6 +58,10 @@ struct Open: ParsableCommand {
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
         app.kiosk = settings.kiosk
         app.idleReset = settings.idleResetMilliseconds
+        app.idleWarning = settings.idleWarningMilliseconds
+        if let notice = AppSettings.idleWarningNotice(idleReset: app.idleReset, warning: app.idleWarning) {
+            logger.warning("\(notice)")
+        }
         app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
         app.predict = settings.predict
         app.remembersPosition = settings.rememberPosition && !settings.kiosk

@@ -60,6 +60,12 @@ extension ReaderApp {
         }
         applyShelf(to: &scene)
         applyControls(to: &scene)
+        scene.idleWarning = plan.idleWarning.map { w in
+            let s = window.renderScale
+            return IdleWarningLayer(title: w.title, line: w.line,
+                                    box: Rect(x: w.box.x * s, y: w.box.y * s, width: w.box.width * s, height: w.box.height * s),
+                                    left: w.left, opacity: w.opacity, scale: s)
+        }
         if screenshotPending { damage.reset() }
         let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, surface: surface)
                                        : presentSwapped(scene, renderer: renderer, surface: surface)

@@ -16,6 +16,7 @@ import Testing
 
         output = "HDMI-A-1"
         idle-reset = 45
+        idle-warning = 30
         log-level = "debug"
         log-events = true
         max-zoom = 12
@@ -60,7 +61,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 50)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 51)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -8,7 +8,7 @@ let sampleValues: [String: ConfigValue] = [
     "book": .string("/srv/books/atlas"), "library": .string("/srv/books"),
     "books": .strings(["/srv/books/atlas", "/srv/books/leaves.cbz"]), "kiosk": .bool(true), "spread": .string("double"), "rtl": .bool(true),
     "background": .string("#102030"), "radius": .number(35.5), "output": .string("HDMI-A-1"),
-    "idle-reset": .integer(45), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
+    "idle-reset": .integer(45), "idle-warning": .integer(30), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
     "double-tap-zoom": .number(3), "snap-rotation": .bool(false), "pinch-rotate": .bool(false), "momentum": .bool(false),
     "grab-zone": .integer(120), "tap-zones": .bool(false), "double-tap-interval": .integer(0),
     "commit-progress": .number(0.3), "flick-speed": .integer(900), "swipe-speed": .integer(700), "turn-duration": .integer(300), "margin": .number(0.05),
@@ -43,6 +43,17 @@ let sampleValues: [String: ConfigValue] = [
         #expect(s.cachePages == Settings.defaultCachePages)
         try s.set(\.cacheMB, .integer(256))  // even the default value, given, is a bound in bytes alone
         #expect(s.cachePages == nil && s.cacheBytes == 256 << 20)
+    }
+
+    /// WCAG 2.2.1 asks for at least 20 s to answer: a shorter idle warning is refused, 0 turns it off.
+    @Test func theIdleWarningIsAtLeastTwentySecondsOrOff() throws {
+        var s = Settings()
+        #expect(s.idleWarningMilliseconds == 20_000)
+        #expect(throws: ValueError.self) { try s.set(\.idleWarning, .integer(10)) }
+        try s.set(\.idleWarning, .integer(0))
+        #expect(s.idleWarningMilliseconds == nil)
+        try s.set(\.idleWarning, .integer(45))
+        #expect(s.idleWarningMilliseconds == 45_000)
     }
 
     @Test func sampleCoversEveryKey() {

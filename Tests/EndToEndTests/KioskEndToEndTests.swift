@@ -74,7 +74,7 @@ import Testing
     /// and no reset can fall between the steps of the set-up however slow they are on a busy machine. The 2 s
     /// are measured on recto's own clock (its events' "t", CLOCK_MONOTONIC) from before the key was sent.
     @Test func idleResetReturnsToTheUnzoomedCoverAfterTwoSeconds() throws {
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2"])
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2", "--idle-warning", "0"])
         let weston = session.weston
         try session.waitForEvent("shown")
         let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
@@ -114,7 +114,7 @@ import Testing
     /// busy that the test itself stalled) allows a reset there, and the run of inputs starts over from page 4,
     /// reached through the control socket (not input), so the idle clock starts with the first motion.
     @Test func inputBeforeTheDeadlinePostponesTheIdleReset() throws {
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2"])
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--idle-reset", "2", "--idle-warning", "0"])
         let weston = session.weston
         try session.waitForEvent("shown")
         let socket = try #require(session.ready?.string("control"), "\(session.historyText)")

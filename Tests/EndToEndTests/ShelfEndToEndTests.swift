@@ -96,7 +96,7 @@ import TestSupport
     @Test func theIdleResetReturnsToTheShelf() throws {
         let library = try Self.library()
         let session = try RectoSession.start(width: 1920, height: 1080,
-                                             arguments: [library.path, "--kiosk", "--idle-reset", "2"])
+                                             arguments: [library.path, "--kiosk", "--idle-reset", "2", "--idle-warning", "0"])
         _ = try session.screenshot(timeout: .seconds(20)) { Self.showsShelf($0) }
         try session.weston.tap(x: 1457, y: 500)
         let open = try session.waitForEvent("open", timeout: .seconds(10))

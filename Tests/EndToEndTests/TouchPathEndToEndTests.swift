@@ -121,7 +121,7 @@ import Testing
     /// the deadline from then) once the zoom is seen: a reset cannot fall inside the set-up on a busy machine,
     /// nor (10 minutes again) inside the corner drag after it.
     @Test func afterAnIdleResetFromAZoomedPage() throws {
-        let session = try startOnCover(["--idle-reset", "600"])
+        let session = try startOnCover(["--idle-reset", "600", "--idle-warning", "0"])
         let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
         try pressKey(session, InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 2)

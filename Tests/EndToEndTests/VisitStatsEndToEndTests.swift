@@ -12,7 +12,8 @@ import VisitStore
     static let (width, height) = (1280, 800)
     static let page = PageLayout.single(width: width, height: height)
     /// An idle reset long enough for a turn that waits for its page on a busy machine, attract mode after it.
-    static let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "4", "--attract-after", "6"]
+    /// No idle warning: its countdown (IdleWarningEndToEndTests) would hold the reset for 20 s.
+    static let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "4", "--attract-after", "6", "--idle-warning", "0"]
     /// One frame at 60 Hz, ms.
     static let frame = 1000.0 / 60
     /// What the test's clock may be off by where it stands in for recto's (the moment an input was sent, not

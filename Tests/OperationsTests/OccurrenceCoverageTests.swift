@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded, speech, focus
+             attractEnded, speech, focus, idleWarning, idleExtended
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -42,6 +42,8 @@ import Visits
         case .attractEnded: .attractEnded
         case .speech: .speech
         case .focus: .focus
+        case .idleWarning: .idleWarning
+        case .idleExtended: .idleExtended
         }
     }
 
@@ -72,6 +74,8 @@ import Visits
         case .attractEnded: .attractEnded
         case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
         case .focus: .focus(label: "Next page", index: 2, count: 6)
+        case .idleWarning: .idleWarning(secondsLeft: 20)
+        case .idleExtended: .idleExtended(count: 3)
         }
     }
 
@@ -103,6 +107,8 @@ import Visits
         .attractEnded: "attract phase=end",
         .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
         .focus: "focus label=Next page index=2 count=6",
+        .idleWarning: "idle-warning seconds_left=20",
+        .idleExtended: "idle-extended count=3",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -113,7 +119,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [], .speech: [], .focus: [],
+        .attractEnded: [], .speech: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -177,7 +183,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [], .idleWarning: [], .idleExtended: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
@@ -191,14 +197,14 @@ import Visits
         }
     }
 
-    /// What speech mode says of each sample (issue 27); nil: nothing. The merge of `.focus`, `.idleWarning` and
-    /// `.idleExtended` adds their line here and in `Occurrence.speechCue`.
+    /// What speech mode says of each sample (issue 27); nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
         .ready: nil, .shown: .page(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
-        .attractEnded: nil, .speech: nil,
+        .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 2, count: 6),
+        .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
     ]
 
     @Test func everyOccurrenceHasASpeechDecision() {
@@ -218,6 +224,17 @@ import Visits
             m.observe(o, at: 0)
         }
         #expect(Self.samples(m)["recto_attract_loops_total"] == ["recto_attract_loops_total 4"])
+    }
+
+    /// A countdown counts once: its step at 10 s left (for speech) is not another warning.
+    @Test func idleWarningsCountTheirAppearanceNotTheirSteps() {
+        var m = MetricsRecorder()
+        for o: Occurrence in [.idleWarning(secondsLeft: 20), .idleWarning(secondsLeft: 10), .idleExtended(count: 1),
+                              .idleWarning(secondsLeft: 21), .idleWarning(secondsLeft: 10)] {
+            m.observe(o, at: 0)
+        }
+        #expect(Self.samples(m)["recto_idle_warnings_total"] == ["recto_idle_warnings_total 2"])
+        #expect(Self.samples(m)["recto_idle_extensions_total"] == ["recto_idle_extensions_total 1"])
     }
 
     @Test func systemdHearsTheFirstFrameThePageAndTheBook() {
