@@ -38,13 +38,15 @@ import Speech
         self.path = path
         self.loop = loop
         self.session = session
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw DisplayError("speech: socket: \(errnoText(errno))") }
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        switch systemCall({ socket(AF_UNIX, kind, 0) }) {
+        case .success(let fd): self.fd = fd
+        case .failure(let e): throw DisplayError("speech: socket: \(e)")
+        }
         // A Unix socket connects at once or fails at once; EAGAIN (a full backlog) finishes on POLLOUT.
-        if UnixSocket.connect(fd, to: path) != 0 && errno != EAGAIN && errno != EINPROGRESS {
-            let why = errnoText(errno)
-            Glibc.close(fd)
-            throw DisplayError("no speech-dispatcher at \(path): \(why)")
+        if case .failure(let e) = UnixSocket.connect(fd, to: path), e.code != EAGAIN, e.code != EINPROGRESS {
+            _ = closeDescriptor(fd)
+            throw DisplayError("no speech-dispatcher at \(path): \(e)")
         }
         watch()
         flush()
@@ -57,11 +59,11 @@ import Speech
         flush()
     }
 
-    public func close(_ reason: String = "closed") {
+    public func disconnect(_ reason: String = "closed") {
         guard isOpen else { return }
         isOpen = false
         if let token { loop.remove(token) }
-        Glibc.close(fd)
+        _ = closeDescriptor(fd)
         onClosed?(reason)
     }
 
@@ -83,7 +85,7 @@ import Speech
             switch sent {
             case .success(let n): session.wrote(n)
             case .failure(let e) where e.code == EAGAIN: watch(); return
-            case .failure(let e): close("speech-dispatcher: \(e)"); return
+            case .failure(let e): disconnect("speech-dispatcher: \(e)"); return
             }
         }
         if isOpen { watch() }
@@ -96,7 +98,7 @@ import Speech
         let received = systemCall { recv(fd, &bytes, bytes.count, Int32(MSG_DONTWAIT)) }
         if case .failure(let error) = received, error.code == EAGAIN { return }
         guard case .success(let n) = received, n > 0 else {
-            close("speech-dispatcher closed the connection")
+            disconnect("speech-dispatcher closed the connection")
             return
         }
         switch session.received(bytes.prefix(n)) {
@@ -104,7 +106,7 @@ import Speech
             for item in news { onNews?(item) }
             flush()
         case .failure(.protocolError(let why)):
-            close("speech-dispatcher: \(why)")
+            disconnect("speech-dispatcher: \(why)")
         }
     }
 }

@@ -77,6 +77,3 @@ import Posix
         return Glibc.timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
     }
 }
-
-/// The watchdog's timer, by its old name (kept until the branches that use it are merged).
-public typealias PeriodicTimer = TimerSource

@@ -85,3 +85,27 @@ public func directoryEntries(_ path: String, limit: Int = .max) -> Result<[Direc
     }
     return .success(entries)
 }
+
+/// The whole file at `path`, if it holds at most `limit` bytes (a larger one is refused with EFBIG, not cut).
+public func readWholeFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> {
+    let opened = systemCall { open(path, O_RDONLY | O_CLOEXEC) }
+    guard case .success(let fd) = opened else { return opened.map { _ in [] } }
+    defer { closeDescriptor(fd) }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let read = systemCall { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+        guard case .success(let n) = read else { return read.map { _ in [] } }
+        if n == 0 { return .success(out) }
+        out += buffer[0..<n]
+        if out.count > limit { return .failure(SystemError(EFBIG)) }
+    }
+}
+
+/// Writes `bytes` as the file at `path` (created or truncated, mode 0644).
+public func writeWholeFile(_ path: String, _ bytes: [UInt8]) -> Result<Void, SystemError> {
+    let opened = systemCall { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+    guard case .success(let fd) = opened else { return opened.map { _ in () } }
+    defer { closeDescriptor(fd) }
+    return bytes.withUnsafeBytes { writeAll($0, to: fd) }
+}

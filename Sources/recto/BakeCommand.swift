@@ -37,18 +37,18 @@ struct Bake: ParsableCommand {
 
     func run() throws {
         let pages = try BakeInput(source: source, maxSize: maxSize)
-        guard mkdir(dir, 0o755) == 0 || errno == EEXIST else {
-            throw ValidationError("cannot make \(dir): \(errnoText(errno))")
+        if case .failure(let e) = systemCall({ mkdir(dir, 0o755) }), e.code != EEXIST {
+            throw ValidationError("cannot make \(dir): \(e)")
         }
         var progress = BakeProgress(total: pages.count)
         var baked: [BakedPage] = []
         for index in 0..<pages.count {
             let name = String(format4: index + 1)
             let folder = dir + "/" + name
-            if access(folder + "/info.json", F_OK) != 0 {
+            if case .failure = fileStatus(path: folder + "/info.json") {
                 let input = try pages.file(of: index, scratch: dir + "/.\(name).source.jpg")
                 try BakeTiler(tileSize: tileSize, quality: quality).pyramid(of: input.path, into: folder, id: name)
-                if input.temporary { unlink(input.path) }
+                if input.temporary { _ = systemCall { unlink(input.path) } }
                 progress.bytesIn += input.bytes
             } else {
                 progress.resumed += 1
@@ -87,17 +87,16 @@ struct BakeInput {
 
     init(source: String, maxSize: Int) throws {
         self.maxSize = maxSize
-        var st = stat()
-        let isDirectory = stat(source, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        let isDirectory = (try? fileStatus(path: source).get()).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
         let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
         let base = trimmed.split(separator: "/").last.map(String.init) ?? "Book"
-        if isDirectory, access(source + "/manifest.json", F_OK) != 0 {
+        if isDirectory, case .failure = fileStatus(path: source + "/manifest.json") {
             let names = try Self.images(in: source)
             guard !names.isEmpty else { throw ValidationError("\(source) holds no JPEG, PNG, TIFF or WebP scans") }
             kind = .files(names.map { trimmed + "/" + $0 })
             title = base
         } else if !source.lowercased().hasPrefix("http"), !isDirectory, Self.extensions.contains(where: source.lowercased().hasSuffix) {
-            guard access(source, R_OK) == 0 else { throw ValidationError("cannot read \(source): \(errnoText(errno))") }
+            if case .failure(let e) = systemCall({ access(source, R_OK) }) { throw ValidationError("cannot read \(source): \(e)") }
             kind = .files([source])
             title = base.split(separator: ".").first.map(String.init) ?? base
         } else {
@@ -112,14 +111,12 @@ struct BakeInput {
     }
 
     static func images(in folder: String) throws -> [String] {
-        guard let handle = opendir(folder) else { throw ValidationError("cannot read \(folder): \(errnoText(errno))") }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix("."), extensions.contains(where: name.lowercased().hasSuffix) else { continue }
-            names.append(name)
+        let entries: [DirectoryEntry]
+        switch directoryEntries(folder) {
+        case .success(let found): entries = found
+        case .failure(let e): throw ValidationError("cannot read \(folder): \(e)")
         }
+        let names = entries.map(\.name).filter { !$0.hasPrefix(".") && extensions.contains(where: $0.lowercased().hasSuffix) }
         return naturallySorted(names)
     }
 
@@ -142,9 +139,8 @@ struct BakeInput {
     func file(of index: Int, scratch: String) throws -> (path: String, temporary: Bool, bytes: Int) {
         switch kind {
         case .files(let paths):
-            var st = stat()
-            stat(paths[index], &st)
-            return (paths[index], false, Int(st.st_size))
+            let bytes = (try? fileStatus(path: paths[index]).get()).map { Int($0.st_size) } ?? 0
+            return (paths[index], false, bytes)
         case .manifest(let book):
             guard let drawn = book.provider as? any RenderedPageProvider else { throw ValidationError("not a IIIF book") }
             let page = index + 1
@@ -163,14 +159,5 @@ struct BakeInput {
 }
 
 func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ValidationError("cannot write \(path): \(errnoText(errno))") }
-    defer { close(fd) }
-    var done = 0
-    while done < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw ValidationError("cannot write \(path): \(errnoText(errno))") }
-        done += n
-    }
+    if case .failure(let e) = writeWholeFile(path, bytes) { throw ValidationError("cannot write \(path): \(e)") }
 }

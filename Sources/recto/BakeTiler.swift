@@ -18,20 +18,20 @@ struct BakeTiler {
         try Self.run(["rm", "-rf", partial])
         try Self.run(["vips", "dzsave", input, partial, "--layout", "iiif3", "--tile-size", String(tileSize),
                       "--overlap", "0", "--suffix", ".jpg[Q=\(quality),strip]"])
-        unlink(partial + "/vips-properties.xml")
+        _ = systemCall { unlink(partial + "/vips-properties.xml") }
         let infoPath = partial + "/info.json"
         let url = ResourceURL(scheme: .file, authority: "", path: fileURLPath(infoPath))
-        guard let bytes = Self.read(infoPath), let info = try? ImageInfo.parse(bytes, from: url) else {
+        guard let bytes = Self.contents(of: infoPath), let info = try? ImageInfo.parse(bytes, from: url) else {
             throw ValidationError("vips wrote no usable info.json for \(input)")
         }
         // vips names the whole image's region by its numbers; the Image API's canonical name is `full`.
         let whole = partial + "/0,0,\(info.size.width),\(info.size.height)"
-        if access(whole, F_OK) == 0 {
-            guard rename(whole, partial + "/full") == 0 else { throw ValidationError("cannot rename \(whole): \(errnoText(errno))") }
+        if case .success = fileStatus(path: whole) {
+            if case .failure(let e) = systemCall({ rename(whole, partial + "/full") }) { throw ValidationError("cannot rename \(whole): \(e)") }
         }
         try writeFile(infoPath, Array(Self.relativeID(String(decoding: bytes, as: UTF8.self), id: id).utf8))
         try Self.run(["rm", "-rf", folder])
-        guard rename(partial, folder) == 0 else { throw ValidationError("cannot rename \(partial): \(errnoText(errno))") }
+        if case .failure(let e) = systemCall({ rename(partial, folder) }) { throw ValidationError("cannot rename \(partial): \(e)") }
     }
 
     /// The info.json with its `id` relative (the folder's name): the book may be moved or served from anywhere.
@@ -46,7 +46,7 @@ struct BakeTiler {
     static func size(of folder: String) throws -> PixelSize {
         let path = folder + "/info.json"
         let url = ResourceURL(scheme: .file, authority: "", path: fileURLPath(path))
-        guard let bytes = read(path), let info = try? ImageInfo.parse(bytes, from: url) else {
+        guard let bytes = contents(of: path), let info = try? ImageInfo.parse(bytes, from: url) else {
             throw ValidationError("\(path) is not a usable info.json: delete \(folder) and bake again")
         }
         return info.size
@@ -55,42 +55,20 @@ struct BakeTiler {
     /// The pyramid's whole-image file (its top level, `full/w,h/0/default.jpg`), relative to the book: the
     /// canvas's plain image for viewers that do not read image services.
     static func wholeImage(in folder: String) -> String? {
-        guard let handle = opendir(folder + "/full") else { return nil }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { return "full/\(name)/0/default.jpg" }
-        }
-        return nil
+        guard case .success(let entries) = directoryEntries(folder + "/full") else { return nil }
+        return entries.first { !$0.name.hasPrefix(".") }.map { "full/\($0.name)/0/default.jpg" }
     }
 
     static func countTiles(in folder: String) -> Int {
-        guard let handle = opendir(folder) else { return 0 }
-        defer { closedir(handle) }
-        var count = 0
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            if entry.pointee.d_type == UInt8(DT_DIR) { count += countTiles(in: folder + "/" + name) }
-            else if name.hasSuffix(".jpg") { count += 1 }
+        guard case .success(let entries) = directoryEntries(folder) else { return 0 }
+        return entries.reduce(0) { count, entry in
+            if entry.type == UInt8(DT_DIR) { return count + countTiles(in: folder + "/" + entry.name) }
+            return count + (entry.name.hasSuffix(".jpg") ? 1 : 0)
         }
-        return count
     }
 
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            out += buffer[0..<n]
-            if out.count > 16 << 20 { return nil }
-        }
-        return out
+    static func contents(of path: String) -> [UInt8]? {
+        try? readWholeFile(path, limit: 16 << 20).get()
     }
 
     /// Runs a program found on PATH, its output discarded; its standard error becomes the message if it fails.
@@ -111,10 +89,10 @@ struct BakeTiler {
                                   + (arguments[0] == "vips" ? " (Debian: apt install libvips-tools)" : ""))
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        defer { unlink(errorPath) }
+        _ = systemCall { waitpid(pid, &status, 0) }
+        defer { _ = systemCall { unlink(errorPath) } }
         guard status == 0 else {
-            let message = read(errorPath).map { String(decoding: $0.prefix(600), as: UTF8.self) } ?? ""
+            let message = contents(of: errorPath).map { String(decoding: $0.prefix(600), as: UTF8.self) } ?? ""
             throw ValidationError("\(arguments.prefix(3).joined(separator: " ")) failed: \(message)")
         }
     }
@@ -178,7 +156,7 @@ struct BakeManifest {
 
     func write(to path: String) throws {
         try writeFile(path + ".tmp", Array(json().utf8))
-        guard rename(path + ".tmp", path) == 0 else { throw ValidationError("cannot write \(path): \(errnoText(errno))") }
+        if case .failure(let e) = systemCall({ rename(path + ".tmp", path) }) { throw ValidationError("cannot write \(path): \(e)") }
     }
 
     private func quoted(_ text: String) -> String {

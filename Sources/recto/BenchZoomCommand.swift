@@ -26,7 +26,7 @@ struct BenchZoom: ParsableCommand {
         let first: RGBAImage
         do { first = try source.image(of: page, fitting: screen) } catch { throw ValidationError(error.description) }
         let restMS = monotonicMilliseconds() - start
-        let restRSS = Self.peakKiB()
+        let restRSS = ProcessStatus.peakResidentKB()
         var times: [Double] = []
         var sourceSize = PixelSize(width: 0, height: 0)
         var whole: RGBAImage?
@@ -54,7 +54,7 @@ struct BenchZoom: ParsableCommand {
         func pct(_ p: Double) -> Double { sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
         print("\(book) page \(page): \(sourceSize.width)×\(sourceSize.height) source; at rest \(first.width)×\(first.height) in "
               + "\(String(restMS, decimals: 1)) ms (peak RSS \(restRSS / 1024) MiB); \(views) views of \(screen.width)×\(screen.height) at 1:1: "
-              + "p50 \(String(pct(0.5), decimals: 1)) ms, p95 \(String(pct(0.95), decimals: 1)) ms; peak RSS \(Self.peakKiB() / 1024) MiB")
+              + "p50 \(String(pct(0.5), decimals: 1)) ms, p95 \(String(pct(0.95), decimals: 1)) ms; peak RSS \(ProcessStatus.peakResidentKB() / 1024) MiB")
     }
 
     /// View `i` of `count`: a screen-sized rect at 1:1, stepping across the page on a diagonal so each needs tiles
@@ -64,17 +64,5 @@ struct BenchZoom: ParsableCommand {
         let f = count > 1 ? Double(i) / Double(count - 1) : 0.5
         let x = Int(Double(source.width - w) * f), y = Int(Double(source.height - h) * (i % 2 == 0 ? f : 1 - f))
         return PixelRect(x: x, y: y, width: w, height: h)
-    }
-
-    static func peakKiB() -> Int {
-        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return -1 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return -1 }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return -1 }
-        return Int(line.split(separator: " ")[1]) ?? -1
     }
 }

@@ -11,7 +11,7 @@ import Platform
 @MainActor final class Operations {
     var control: ControlServer?
     let notifier: SystemdNotifier?
-    var watchdog: PeriodicTimer?
+    var watchdog: TimerSource?
     var metrics: MetricsRecorder?
     var metricsTimer: TimerSource?
     let metricsPath: String?

@@ -4,9 +4,14 @@ import Glibc
 /// Figures about this process for `--stats` (soak tests watch them for growth).
 enum ProcessStatus {
     /// VmRSS in KiB, or 0 when /proc is not readable.
-    static func residentKB() -> Int {
+    static func residentKB() -> Int { statusField("VmRSS:") }
+
+    /// VmHWM (the most resident memory so far) in KiB, or 0 when /proc is not readable.
+    static func peakResidentKB() -> Int { statusField("VmHWM:") }
+
+    private static func statusField(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         return 0

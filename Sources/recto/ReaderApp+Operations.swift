@@ -29,7 +29,7 @@ extension ReaderApp {
             }
         }
         if o.notifier != nil, let interval = SystemdNotifier.watchdogPingInterval(environment: env) {
-            o.watchdog = PeriodicTimer(loop: loop, intervalMS: interval) { [unowned self] in handle(.watchdog) }
+            o.watchdog = TimerSource(loop: loop, intervalMS: interval) { [unowned self] in handle(.watchdog) }
         }
         if o.metrics != nil {
             o.metricsTimer = TimerSource(loop: loop) { [unowned self] in handle(.metricsDue) }

@@ -67,8 +67,7 @@ import Testing
     }
 
     /// One timer type (Platform's `TimerSource`) and one worker-to-loop handoff (Posix's `WakePipe`, `Handoff`,
-    /// `Worker`): no other file makes a timerfd or a wake-up pipe. (`Pages/WakePipe.swift` is the deprecated
-    /// `makeWakePipe`, kept until the branches that call it are merged.)
+    /// `Worker`): no other file makes a timerfd or a wake-up pipe.
     @Test func oneTimerTypeAndOneHandoff() throws {
         let sources = Self.root.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
@@ -82,6 +81,6 @@ import Testing
             if code.contains("makePipe(") || code.contains("pipe2(") { pipes.append(file) }
         }
         #expect(timers == ["Platform/TimerSource.swift"], "timerfds made in \(timers)")
-        #expect(Set(pipes) == ["Posix/Pipe.swift", "Posix/WakePipe.swift", "Pages/WakePipe.swift"], "pipes made in \(pipes)")
+        #expect(Set(pipes) == ["Posix/Pipe.swift", "Posix/WakePipe.swift"], "pipes made in \(pipes)")
     }
 }
