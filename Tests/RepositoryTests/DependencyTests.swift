@@ -120,4 +120,19 @@ import Testing
         let problems = try Self.mismatches()
         #expect(problems.isEmpty, "\n\(problems.joined(separator: "\n"))")
     }
+
+    /// The pure cores (README, Architecture) import one another and nothing else: no C module, no Glibc, no
+    /// Foundation; they are tested without a compositor, a GPU or a file.
+    static let pureCores: Set<String> = [
+        "Geometry", "Input", "Curl", "Gestures", "Book", "IIIF", "Reader", "Speech", "Control", "Localization",
+        "Visits", "VisitReport", "Metrics", "AppCore",
+    ]
+
+    @Test func thePureCoresImportOnlyPureCores() throws {
+        for core in Self.pureCores.sorted() {
+            let directory = ModuleTableTests.root.appendingPathComponent("Sources/\(core)")
+            let foreign = try Self.imports(under: directory).subtracting(Self.pureCores)
+            #expect(foreign.isEmpty, "\(core) imports \(foreign.sorted())")
+        }
+    }
 }
