@@ -15,9 +15,9 @@ Without --cache-mb recto runs with its default page budget (the issue's "default
 also sampled 20 times a second, to tell a steady level from a short peak; --memory-map prints where the
 resident memory lies (by mapping: anonymous, the GL driver, the binary) after the first page and at the end.
 """
-import argparse, json, os, shutil, socket, subprocess, sys, tempfile, threading, time
+import argparse, os, subprocess, sys, threading, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from weston_session import ROOT, WestonSession
 
 def main():
     ap = argparse.ArgumentParser()
@@ -29,40 +29,14 @@ def main():
     ap.add_argument("--memory-map", action="store_true", help="print resident memory by mapping")
     ap.add_argument("--drag", type=float, metavar="SECONDS", help="corner drags for SECONDS instead of key presses")
     args = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="recto-flip-")
-    os.chmod(work, 0o700)
-    module = os.path.join(work, "seat.so")
-    harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
-    cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"], text=True).split()
-    subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")] + cflags)
-    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"),
-               XDG_STATE_HOME=os.path.join(work, "state"))
-    env.pop("WAYLAND_DISPLAY", None)
-    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
-                               "--width=1920", "--height=1080", "--socket=flip", "--no-config", "--idle-time=0",
-                               "--debug", "--modules=" + module], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    recto = None
-    try:
-        for _ in range(200):
-            if os.path.exists(env["RECTO_TEST_CONTROL"]): break
-            time.sleep(0.05)
-        ctl = socket.socket(socket.AF_UNIX); ctl.connect(env["RECTO_TEST_CONTROL"]); f = ctl.makefile("rw")
-        def cmd(c):
-            f.write(c + "\n"); f.flush(); return f.readline().strip()
-        renv = dict(env, WAYLAND_DISPLAY="flip")
+    with WestonSession("flip", debug=True) as session:
+        cmd = session.cmd
         budget = [] if args.cache_mb is None else ["--cache-mb", str(args.cache_mb)]
-        recto = subprocess.Popen([args.recto, args.book, "--log-events", "--no-config", "--stats", "--disk-cache-mb", "0"] + budget,
-                                 env=renv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        events = []
-        shown = threading.Event()
-        def pump():
-            # Read stdout all the time: a full pipe would block recto's event log and stall its loop.
-            for line in recto.stdout:
-                if line.startswith("{"):
-                    e = json.loads(line); events.append(e)
-                    if e["event"] == "shown": shown.set()
-        reader = threading.Thread(target=pump, daemon=True); reader.start()
-        if not shown.wait(30): raise SystemExit("recto showed no page: " + recto.stderr.read())
+        recto = session.start_recto([args.recto, args.book, "--log-events", "--no-config", "--stats", "--disk-cache-mb", "0"]
+                                    + budget)
+        events = recto.events
+        if recto.wait_for(lambda e: e["event"] == "shown", 0, 30) is None:
+            raise SystemExit("recto showed no page: " + recto.stop())
         def status(key):
             for l in open(f"/proc/{recto.pid}/status"):
                 if l.startswith(key): return int(l.split()[1])
@@ -89,10 +63,7 @@ def main():
         peak = status("VmHWM")
         sampling.set(); sampler.join()
         if args.memory_map: print("at the end:\n" + resident_by_mapping(recto.pid))
-        recto.terminate()
-        err = recto.stderr.read()
-        recto.wait(timeout=10)
-        reader.join(timeout=5)
+        err = recto.stop()
         pages = [e for e in events if e["event"] == "page"]
         stats = [e for e in events if e["event"] == "stats"]
         last = stats[-1] if stats else {}
@@ -101,7 +72,7 @@ def main():
               f"last page {pages[-1]['page'] if pages else '-'}; turns that waited for their pages {counted('turn-waits')}, "
               f"refused (queue full) {counted('turn-refused')}, cleared {counted('turns-cleared')}; "
               f"drags held for their pages {counted('drag-held')}, lifted while held {counted('drag-lifted')}")
-        print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.returncode}")
+        print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.process.returncode}")
         if samples:
             top = max(samples, key=lambda s: s[1])
             tenths = [samples[min(len(samples) - 1, len(samples) * k // 10)][1] / 1024 for k in range(1, 11)]
@@ -111,10 +82,6 @@ def main():
               f"frames {last.get('frames')} / callbacks {last.get('callbacks')}; textures {last.get('textures')}; GL errors {last.get('gl_errors')}; "
               f"frames showing a page not yet decoded {last.get('frames_missing_pages')}")
         print(err.strip().splitlines()[-14:] and "\n".join(err.strip().splitlines()[-14:]))
-    finally:
-        if recto and recto.poll() is None: recto.kill()
-        weston.terminate(); weston.wait()
-        shutil.rmtree(work, ignore_errors=True)
 
 def drag_sweep(cmd, seconds, width=1920, height=1080, page_w=2000, page_h=2800, margin=0.02):
     """Forward drags, one after another for `seconds`: down 10 px inside the right page's bottom corner, across

@@ -14,14 +14,11 @@ Times are CLOCK_MONOTONIC (recto's `t`).
 Exits 1 if the p95 from settled turn to SPEAK command written exceeds 100 ms (the text's p95, which adds the
 server's 230 and a turn of recto's loop, is printed and noted).
 """
-import argparse, json, os, shutil, socket, subprocess, tempfile, threading, time
+import argparse, atexit, os, shutil, socket, subprocess, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from weston_session import ROOT, WestonSession, load_average, percentile
+
 W, H = 1920, 1080
-
-def percentile(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 def start_speechd(work):
     conf, home, run = (os.path.join(work, d) for d in ("sdconf", "sdhome", "sdrun"))
@@ -58,49 +55,18 @@ def main():
     ap.add_argument("--recto", default=os.path.join(ROOT, ".build/release/recto"))
     ap.add_argument("--count", type=int, default=30)
     args = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="recto-speech-")
-    os.chmod(work, 0o700)
-    module = os.path.join(work, "seat.so")
-    harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
-    cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"], text=True).split()
-    subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")] + cflags)
-    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"),
-               XDG_STATE_HOME=os.path.join(work, "state"))
-    env.pop("WAYLAND_DISPLAY", None)
-    speechd, sock = start_speechd(work)
-    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
-                               f"--width={W}", f"--height={H}", "--socket=speech", "--no-config", "--idle-time=0",
-                               "--modules=" + module], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
-    pages = book(work)
-    try:
-        for _ in range(200):
-            if os.path.exists(env["RECTO_TEST_CONTROL"]): break
-            time.sleep(0.05)
-        ctl = socket.socket(socket.AF_UNIX); ctl.connect(env["RECTO_TEST_CONTROL"]); f = ctl.makefile("rw")
-        def cmd(c):
-            f.write(c + "\n"); f.flush(); return f.readline().strip()
+    with WestonSession("speech", W, H) as session:
+        work, cmd = session.work, session.cmd
+        speechd, sock = start_speechd(work)
+        atexit.register(speechd.kill)  # also when a run fails half-way
+        pages = book(work)
 
         def run(speech):
-            recto = subprocess.Popen([args.recto, pages, "--log-events", "--no-config", "--disk-cache-mb", "0", "--stats",
-                                      "--spread", "single"] + (["--speech"] if speech else []),
-                                     env=dict(env, WAYLAND_DISPLAY="speech", SPEECHD_ADDRESS="unix_socket:" + sock),
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            events, cv = [], threading.Condition()
-            def pump():
-                for line in recto.stdout:
-                    if line.startswith("{"):
-                        with cv: events.append(json.loads(line)); cv.notify_all()
-            threading.Thread(target=pump, daemon=True).start()
-            def wait(pred, since, timeout=10.0):
-                end = time.time() + timeout
-                with cv:
-                    while True:
-                        for e in events[since:]:
-                            if pred(e): return e
-                        left = end - time.time()
-                        if left <= 0: return None
-                        cv.wait(left)
+            recto = session.start_recto([args.recto, pages, "--log-events", "--no-config", "--disk-cache-mb", "0", "--stats",
+                                         "--spread", "single"] + (["--speech"] if speech else []),
+                                        env={"SPEECHD_ADDRESS": "unix_socket:" + sock})
+            events, wait = recto.events, recto.wait_for
             if not wait(lambda e: e["event"] == "shown", 0, 30): raise SystemExit("recto showed no page")
             time.sleep(1.0)
             settle_to_sent, page_to_sent, stops, settle_to_command = [], [], [], []
@@ -126,8 +92,7 @@ def main():
                         wait(lambda e: e["event"] == "overlay", mark, 2)
                         time.sleep(0.5)
                 time.sleep(0.3)
-            recto.terminate()
-            err = recto.communicate(timeout=20)[1]
+            err = recto.stop()
             frame = [l for l in err.splitlines() if l.startswith("frame cost")]
             return settle_to_sent, page_to_sent, stops, (frame[0] if frame else "no stats"), err, settle_to_command
 
@@ -137,9 +102,8 @@ def main():
         for speech, r in runs[2:]:
             if speech:
                 on = (on[0] + r[0], on[1] + r[1], on[2] + r[2], on[3], on[4], on[5] + r[5])
-        with open("/proc/loadavg") as l: load = l.read().split()[0]
         s, p, stops = on[0], on[1], on[2]
-        print(f"load {load}; {len(s)} key turns with speech on")
+        print(f"load {load_average()}; {len(s)} key turns with speech on")
         if s:
             print(f"turn settled -> SPEAK text sent (recto's after_ms): p50 {percentile(s, 50):.2f} ms, "
                   f"p95 {percentile(s, 95):.2f} ms, max {max(s):.2f} ms (limit p95 100 ms)")
@@ -155,10 +119,7 @@ def main():
         if s and percentile(on[5], 95) > 100: failures.append("settled turn -> SPEAK command p95 over 100 ms")
         if s and percentile(s, 95) > 100: print("NOTE: settled turn -> SPEAK text (after the server's 230) p95 over 100 ms")
         if not s: failures.append("nothing was spoken:\n" + on[4][-2000:])
-    finally:
-        weston.terminate(); weston.wait()
         speechd.terminate(); speechd.wait()
-        shutil.rmtree(work, ignore_errors=True)
     if failures:
         print("FAILED: " + "; ".join(failures)); raise SystemExit(1)
 

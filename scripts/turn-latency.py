@@ -10,18 +10,12 @@ Times are CLOCK_MONOTONIC on both sides: the script's just before it sends the l
 Exits 1 if the tap p95 exceeds one frame time, a key turn's p95 exceeds 500 ms, or a double tap does the wrong
 thing.
 """
-import argparse, json, os, shutil, socket, subprocess, tempfile, threading, time
+import argparse, os, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from weston_session import ROOT, WestonSession, load_average, now_ms, percentile
+
 FRAME_MS = 1000 / 60
 W, H = 1920, 1080
-
-def now_ms():
-    return time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
-
-def percentile(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 def main():
     ap = argparse.ArgumentParser()
@@ -29,46 +23,11 @@ def main():
     ap.add_argument("--book", default=os.path.join(ROOT, "Assets/DemoBook"))
     ap.add_argument("--count", type=int, default=20)
     args = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="recto-latency-")
-    os.chmod(work, 0o700)
-    module = os.path.join(work, "seat.so")
-    harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
-    cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"], text=True).split()
-    subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")] + cflags)
-    env = dict(os.environ, XDG_RUNTIME_DIR=work, RECTO_TEST_CONTROL=os.path.join(work, "ctl"), XDG_CACHE_HOME=os.path.join(work, "cache"),
-               XDG_STATE_HOME=os.path.join(work, "state"))
-    env.pop("WAYLAND_DISPLAY", None)
-    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
-                               f"--width={W}", f"--height={H}", "--socket=latency", "--no-config", "--idle-time=0",
-                               "--modules=" + module], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    recto = None
     failures = []
-    try:
-        for _ in range(200):
-            if os.path.exists(env["RECTO_TEST_CONTROL"]): break
-            time.sleep(0.05)
-        ctl = socket.socket(socket.AF_UNIX); ctl.connect(env["RECTO_TEST_CONTROL"]); f = ctl.makefile("rw")
-        def cmd(c):
-            f.write(c + "\n"); f.flush(); return f.readline().strip()
-        recto = subprocess.Popen([args.recto, args.book, "--log-events", "--no-config", "--disk-cache-mb", "0"],
-                                 env=dict(env, WAYLAND_DISPLAY="latency"), stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
-        events, cv = [], threading.Condition()
-        def pump():
-            for line in recto.stdout:
-                if line.startswith("{"):
-                    with cv: events.append(json.loads(line)); cv.notify_all()
-        threading.Thread(target=pump, daemon=True).start()
-        def wait(pred, since, timeout=5.0):
-            """The first event from index `since` on that satisfies pred, or None."""
-            end = time.time() + timeout
-            with cv:
-                while True:
-                    for e in events[since:]:
-                        if pred(e): return e
-                    left = end - time.time()
-                    if left <= 0: return None
-                    cv.wait(left)
+    with WestonSession("latency", W, H) as session:
+        cmd = session.cmd
+        recto = session.start_recto([args.recto, args.book, "--log-events", "--no-config", "--disk-cache-mb", "0"])
+        events, cv, wait = recto.events, recto.cv, recto.wait_for
         if not wait(lambda e: e["event"] == "shown", 0, 30): raise SystemExit("recto showed no page")
         time.sleep(1.0)  # start-up work (GL, neighbours' decodes) out of the way
 
@@ -120,8 +79,7 @@ def main():
         if len(begins) != 2 or zooms: failures.append(f"double tap on a turning zone: {len(begins)} turns, {len(zooms)} zooms")
 
         with cv: waited = sum(1 for e in events if e["event"] == "turn-waits")
-        with open("/proc/loadavg") as l: load = l.read().split()[0]
-        print(f"load {load}; turns that waited for their pages: {waited}")
+        print(f"load {load_average()}; turns that waited for their pages: {waited}")
         print(f"tap lift -> flip begin over {len(taps)} taps: p50 {percentile(taps, 50):.1f} ms, "
               f"p95 {percentile(taps, 95):.1f} ms, max {max(taps):.1f} ms (frame time {FRAME_MS:.1f} ms)")
         print(f"key press -> page over {len(keys)} presses: p50 {percentile(keys, 50):.0f} ms, "
@@ -130,10 +88,6 @@ def main():
               f"on a turning zone: {len(begins)} turns, {len(zooms)} zooms")
         if taps and percentile(taps, 95) > FRAME_MS: failures.append("tap p95 over one frame time")
         if keys and percentile(keys, 95) > 500: failures.append("key p95 over 500 ms")
-    finally:
-        if recto and recto.poll() is None: recto.terminate(); recto.wait(timeout=10)
-        weston.terminate(); weston.wait()
-        shutil.rmtree(work, ignore_errors=True)
     if failures:
         print("FAILED: " + "; ".join(failures)); raise SystemExit(1)
 
