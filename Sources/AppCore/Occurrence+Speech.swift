@@ -2,12 +2,15 @@
 /// page's text, the shelf's titles). One switch over `Occurrence`, no `default:`, like the log, the metrics and
 /// the visit statistics: a new occurrence does not compile until it is decided here too.
 public enum SpeechCue: Sendable, Equatable {
-    /// The spread of `page` is shown (a turn settled, a jump, the first page): its text, else its number.
+    /// The spread of `page` is shown (a turn settled, a jump): its text, else its number.
     case page(Int)
+    /// The book's first spread is on screen (start-up): as `page`, then the attribution the book requires (IIIF).
+    case firstPage(Int)
     /// A zoom settled at `percent` of the fitted page.
     case zoom(percent: Int)
     /// The shelf is shown with `books` books: their titles.
     case shelf(books: Int)
+    /// A shelf book opened: its title, length and required attribution.
     case opened(title: String, pages: Int)
     /// Focus moved to control or cover `label`, `index` of `count` (keys, explore touch).
     case focus(label: String, index: Int, count: Int)
@@ -22,7 +25,7 @@ public enum SpeechCue: Sendable, Equatable {
 extension Occurrence {
     public var speechCue: SpeechCue? {
         switch self {
-        case .shown(let page): .page(page)
+        case .shown(let page): .firstPage(page)
         case .page(let page, _): .page(page)
         // A zoom is said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
         case .zoom(let scale, _, _): .zoom(percent: Int((scale * 100).rounded()))

@@ -47,6 +47,12 @@ public struct SpeechPhrases: Sendable {
         [Part(title, language: bookLanguage), phrase("{pages} pages", ["pages": "\(pages)"])]
     }
 
+    /// The attribution a book requires to be shown (IIIF's `requiredStatement`, "Label: value" lines), spoken
+    /// where it is shown: in the book's language.
+    public func attribution(_ lines: [String]) -> [Part] {
+        lines.map { Part($0, language: bookLanguage) }
+    }
+
     public func focus(label: String, index: Int, count: Int) -> [Part] {
         [phrase("{label}, {index} of {count}", ["label": label, "index": "\(index)", "count": "\(count)"])]
     }

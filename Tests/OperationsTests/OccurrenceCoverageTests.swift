@@ -199,7 +199,7 @@ import Visits
 
     /// What speech mode says of each sample (issue 27); nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
-        .ready: nil, .shown: .page(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
+        .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,

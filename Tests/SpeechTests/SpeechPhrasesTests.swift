@@ -28,6 +28,15 @@ import Testing
         #expect(english.page([3], of: 9, labels: ["i", "ii", ""], texts: [:]).first?.text == "page 3 of 9, no text")
     }
 
+    /// IIIF requires a book's attribution to be shown; speech says it where it shows: after the first page, and
+    /// after a shelf book's title. In the book's language, as the book gives it ("Label: value").
+    @Test func theAttributionIsSaidInTheBooksLanguage() {
+        let p = SpeechPhrases(translator: .english, bookLanguage: "fr", configuredLanguage: nil)
+        #expect(p.attribution(["Attribution: Bibliothèque X", "Rights: CC BY 4.0"])
+                == [.init("Attribution: Bibliothèque X", language: "fr"), .init("Rights: CC BY 4.0", language: "fr")])
+        #expect(p.attribution([]).isEmpty)
+    }
+
     @Test func theConfiguredLanguageServesBooksThatSayNone() {
         let p = SpeechPhrases(translator: .english, bookLanguage: nil, configuredLanguage: "de")
         #expect(p.page([1], of: 2, labels: [], texts: [1: "Hallo"]).last == .init("Hallo", language: "de"))
