@@ -7,25 +7,32 @@ import Renderer
 ///
 /// Mesa's Wayland EGL talks to the compositor on its own event queue, which libwayland lets a second thread
 /// read alongside the main loop. The context is released from the helper thread before it is handed over;
-/// the main thread then makes it current with the window surface (`Worker`: `fd` becomes readable once `take()`
-/// has the outcome).
+/// the main thread then makes it current with the window surface (a `Handoff`: `fd` becomes readable once
+/// `take()` has the outcome).
+///
+/// One job on a thread of its own that ends as soon as it has handed the outcome over, not a `Worker`: a worker's
+/// thread ends when the worker is released, which at a quit during start-up is while exit() unloads the
+/// libraries, and its EGL thread-local destructors then crashed the process (SIGABRT or SIGSEGV, `ReaderSliceTests`
+/// `sigtermWhileTheGLStartsEndsWithZero`).
 final class GLStartup {
     struct Made {
         let egl: EGLDisplayContext
         let renderer: SceneRenderer
     }
 
-    // The EGL objects are used by one thread at a time: the helper until it hands them over through the worker.
-    private let worker = Worker<OpaquePointer, Result<Made, any Error>>(name: "recto.gl-start") { make($0) }
+    // The EGL objects are used by one thread at a time: the helper until it hands them over.
+    private let outcome = Handoff<Result<Made, any Error>>()
 
     /// Readable end of the completion pipe (non-blocking, close-on-exec), for the event loop.
-    var fd: Int32 { worker.fd }
+    var fd: Int32 { outcome.fd }
 
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`). Same priority as the main
     /// thread: llvmpipe's rasterizer threads, started inside eglInitialize, inherit this thread's nice value and
     /// draw every later frame.
     init(display: OpaquePointer) {
-        worker.submit(display)
+        nonisolated(unsafe) let connection = display
+        let outcome = outcome
+        startThread(name: "recto.gl-start") { outcome.put(Self.make(connection)) }
     }
 
     private static func make(_ display: OpaquePointer) -> Result<Made, any Error> {
@@ -43,9 +50,9 @@ final class GLStartup {
     /// Blocks until the helper thread is done (at most `timeoutMs`). Called before the process exits: exit()
     /// runs LLVM's static destructors, which abort while eglInitialize is still using them on the helper.
     func waitUntilDone(timeoutMs: Int32 = 10_000) {
-        worker.wait(timeoutMs: timeoutMs)
+        outcome.wait(timeoutMs: timeoutMs)
     }
 
     /// The outcome once the helper thread is done (nil before); hands it over once.
-    func take() -> Result<Made, any Error>? { worker.take() }
+    func take() -> Result<Made, any Error>? { outcome.take() }
 }
