@@ -140,18 +140,24 @@ import Testing
     // MARK: read late
 
     /// Drags from the corner through `points` at `interval`, live for the first `live` points; the reader is
-    /// stopped for the rest and the release (after `rest`), and resumed 300 ms later.
+    /// stopped for the rest and the release (after `rest`), and resumed 300 ms later. The events are stamped
+    /// `interval` apart on weston's held clock: on a loaded machine the sleeps between them stretch, and a flick
+    /// whose lift came late would rightly be read as a drag that rested.
     private func dragReadLate(_ session: RectoSession, to points: [(x: Double, y: Double)], live: Int,
                               interval: Duration, rest: Duration) throws {
         let weston = session.weston
+        try weston.holdClock()
+        defer { try? weston.releaseClock() }
         try weston.touchDown([Finger(id: 0, x: Self.corner.x, y: Self.corner.y)])
         for (i, p) in points.enumerated() {
             if i == live { session.recto.send(signal: SIGSTOP) }
             weston.sleep(until: .now + interval)
+            try weston.advanceHeldClock(by: interval)
             try weston.touchMotion(id: 0, x: p.x, y: p.y)
             try weston.touchFrame()
         }
         weston.sleep(until: .now + rest)
+        try weston.advanceHeldClock(by: rest)
         try weston.touchUp([0])
         weston.sleep(until: .now + .milliseconds(300))
         session.recto.send(signal: SIGCONT)

@@ -213,6 +213,8 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 	 * event times with their own monotonic clock. (weston_compositor_get_time
 	 * is CLOCK_REALTIME in weston 10, the presentation clock MONOTONIC_RAW.) */
 	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (ts->clock_held)
+		now = ts->held_time;
 	shift_clock(&now, ts->clock_offset_ms);
 	args = sscanf(line, "%31s", cmd);
 	if (args != 1) {
@@ -231,6 +233,27 @@ run_command(struct test_seat *ts, char *line, char *reply, size_t n)
 			ts->clock_offset_ms = offset;
 			snprintf(reply, n, "ok");
 		}
+	} else if (!strcmp(cmd, "clock-hold")) {
+		clock_gettime(CLOCK_MONOTONIC, &ts->held_time);
+		ts->clock_held = 1;
+		snprintf(reply, n, "ok");
+	} else if (!strcmp(cmd, "clock-advance")) {
+		long long ms;
+
+		if (sscanf(line, "%*s %lld", &ms) != 1 || ms < 0 || !ts->clock_held) {
+			snprintf(reply, n, "err usage: clock-advance MS (after clock-hold)");
+		} else {
+			ts->held_time.tv_sec += ms / 1000;
+			ts->held_time.tv_nsec += (ms % 1000) * 1000000;
+			if (ts->held_time.tv_nsec >= 1000000000) {
+				ts->held_time.tv_sec += 1;
+				ts->held_time.tv_nsec -= 1000000000;
+			}
+			snprintf(reply, n, "ok");
+		}
+	} else if (!strcmp(cmd, "clock-release")) {
+		ts->clock_held = 0;
+		snprintf(reply, n, "ok");
 	} else if (!strcmp(cmd, "output")) {
 		output = first_output(ts);
 		if (!output)

@@ -12,6 +12,9 @@
  * the clock offset (0 at start).
  *   ping                      -> ok pong
  *   clock-offset MS           (later input is stamped MS ms off CLOCK_MONOTONIC)
+ *   clock-hold | clock-advance MS | clock-release
+ *                             (input stamped at a held time that moves only by
+ *                              clock-advance; released: the clock again)
  *   output                    -> ok W H SCALE TRANSFORM   (err until enabled)
  *   touch-down ID X Y | touch-motion ID X Y | touch-up ID | touch-frame
  *   touch-cancel              (really sends wl_touch.cancel, then resets)

@@ -63,6 +63,11 @@ struct test_seat {
 	/* Added to CLOCK_MONOTONIC in the input it injects (ms, any sign): input on
 	 * another clock base, as virtual and remote input devices stamp it. */
 	int64_t clock_offset_ms;
+	/* While held, input is stamped with held_time (before the offset), which
+	 * moves only by "clock-advance": a stroke's times are the test's, not what
+	 * a loaded machine made of its sleeps. */
+	int clock_held;
+	struct timespec held_time;
 	/* Repaints of the output that finished since the first "frames" command:
 	 * a test paces its input on frames shown, not on the wall clock. */
 	uint32_t frames;

@@ -114,4 +114,15 @@ extension Weston {
     /// Stamps later input `offset` ms off CLOCK_MONOTONIC (wrapped to the protocol's 32 bits), as virtual and
     /// remote input devices do with clocks of their own.
     func setClockOffset(milliseconds offset: Int64) throws { _ = try send("clock-offset \(offset)") }
+
+    /// Stamps later input at a time held where it is now, moved only by `advanceHeldClock`: a stroke whose event
+    /// times are the test's own, whatever a loaded machine does to the sleeps between them.
+    func holdClock() throws { _ = try send("clock-hold") }
+
+    func advanceHeldClock(by duration: Duration) throws {
+        let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        _ = try send("clock-advance \(ms)")
+    }
+
+    func releaseClock() throws { _ = try send("clock-release") }
 }
