@@ -1,4 +1,5 @@
 import Book
+import Geometry
 import Gestures
 import Reader
 
@@ -112,10 +113,10 @@ struct TurnGate: Sendable {
 }
 
 extension Intent {
-    /// A turn shown at once, not dragged (key, tap zone, wheel, flick): true forward, false backward.
-    var turnsForward: Bool? {
+    /// A turn shown at once, not dragged (key, tap zone, wheel, flick), and its direction.
+    var turnDirection: TurnDirection? {
         switch self {
-        case .turn(let direction, _), .flick(let direction, _): direction == .forward
+        case .turn(let direction, _), .flick(let direction, _): direction
         default: nil
         }
     }

@@ -246,10 +246,10 @@ extension Reader {
     }
 
     /// The turn a key or tap would make now: from where the turn under way ends, as a new turn starts there.
-    public func nextTurn(forward: Bool) -> PageTurn? {
+    public func nextTurn(_ direction: TurnDirection) -> PageTurn? {
         var after = self
         _ = after.finishTurnImmediately()
-        return after.position.turn(forward ? .forward : .backward)
+        return after.position.turn(direction)
     }
 
     /// The page the reader rests on once the turn under way ends (a held leaf falls back).
