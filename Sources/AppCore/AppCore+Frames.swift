@@ -23,7 +23,7 @@ public struct FramePlan: Sendable {
 extension AppCore {
     /// The frame to draw now, if one is due: before the GL is up a CPU-drawn frame of the resting view, after
     /// it a GL frame when `FrameScheduler` says (once per compositor repaint, as late as its cost allows); while
-    /// it waits, `frameDue` is a deadline. `framePending`: the last frame's callback has not come yet.
+    /// it waits, `FramePacing.due` is a deadline. `framePending`: the last frame's callback has not come yet.
     public mutating func nextFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
         pacing.looking()
         guard needsFrame, window != nil else { return (nil, []) }

@@ -133,8 +133,7 @@ extension AppCore {
     /// A held drag that ends without turning is logged as the turn it was, begun and fallen back (what counts
     /// turns and cancels sees every drag).
     private mutating func fellBack(_ held: HeldDrag) -> [AppEffect] {
-        let forward = held.begin.direction == .forward
-        return log([.flip(.begin, forward: forward), .flip(.cancel, forward: forward)])
+        log([.flip(.begin, held.begin.direction), .flip(.cancel, held.begin.direction)])
     }
 
     /// Whether a drag beginning with `begin` draws only decoded pages: the pages of its first frame (the leaf's

@@ -218,8 +218,8 @@ public struct AppCore: Sendable {
             ?? events.firstIndex { if case .page = $0 { true } else { false } }
         for (i, event) in events.enumerated() {
             switch event {
-            case .flip(let phase, let forward):
-                out.append(.occurred(.flip(phase, forward: forward, by: i == byAt ? by : nil)))
+            case .flip(let phase, let direction):
+                out.append(.occurred(.flip(phase, direction, by: i == byAt ? by : nil)))
             case .page(let p):
                 out.append(.occurred(.page(p, by: i == byAt ? by : nil)))
                 if settings.remembersPosition { out.append(.rememberPage(p)) }

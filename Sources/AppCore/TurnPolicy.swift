@@ -17,16 +17,15 @@ struct TurnPolicy: Sendable {
     /// Whether the turn `timed` (`turn` from `resting`) goes now; else it waits or is refused, and says so.
     mutating func admit(_ timed: TimedIntent, direction: TurnDirection, turn: PageTurn?, resting: Int,
                         has: (Int) -> Bool) -> (go: Bool, effects: [AppEffect]) {
-        let forward = direction == .forward
         switch gate.admit(timed, turn: turn, resting: resting, has: has, now: timed.time) {
         case .go:
             return (true, [])
         case .queued(let waiting):
             queued += 1
-            return (false, [.occurred(.turnWaits(forward: forward, waiting: waiting))])
+            return (false, [.occurred(.turnWaits(direction, waiting: waiting))])
         case .refused:
             refused += 1
-            return (false, [.occurred(.turnRefused(forward: forward, waiting: TurnGate.bound))])
+            return (false, [.occurred(.turnRefused(direction, waiting: TurnGate.bound))])
         }
     }
 
@@ -34,7 +33,7 @@ struct TurnPolicy: Sendable {
     mutating func hold(_ begin: CurlBegin, at time: Double) -> [AppEffect] {
         held = HeldDrag(begin: begin, at: time)
         dragsHeld += 1
-        return [.occurred(.dragHeld(forward: begin.direction == .forward, afterTurns: gate.queue.count))]
+        return [.occurred(.dragHeld(begin.direction, afterTurns: gate.queue.count))]
     }
 
     /// The reader is not where the waiting turns expected: `count` of them were cleared.
