@@ -2,6 +2,7 @@ import Book
 import Geometry
 import Gestures
 import Reader
+import Visits
 
 /// A finger that picked up a page while turns wait (it comes after them) or whose turn would show pages not
 /// decoded yet. Nothing moves until they are there: the page waits under the finger, then lifts from rest where
@@ -74,7 +75,7 @@ extension AppCore {
             var out: [AppEffect] = [.occurred(.dragLifted(turns: commits))]
             guard commits else { return (false, out + fellBack(held)) }
             let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
-            let (go, effects) = gateTurn(turn, held.begin.direction)
+            let (go, effects) = gateTurn(turn, held.begin.direction, kind: .drag)
             out += effects
             if go { out += apply(turn, gated: false, as: .drag) }
             return (false, out)
@@ -86,8 +87,9 @@ extension AppCore {
         }
     }
 
-    private mutating func gateTurn(_ timed: TimedIntent, _ direction: TurnDirection) -> (go: Bool, effects: [AppEffect]) {
-        turns.admit(timed, direction: direction, turn: reader.nextTurn(direction), resting: reader.restingPage,
+    private mutating func gateTurn(_ timed: TimedIntent, _ direction: TurnDirection, kind: TurnKind? = nil)
+        -> (go: Bool, effects: [AppEffect]) {
+        turns.admit(timed, kind: kind, direction: direction, turn: reader.nextTurn(direction), resting: reader.restingPage,
                     has: hasImage)
     }
 
@@ -95,7 +97,7 @@ extension AppCore {
     /// leads; then a drag held for them and its pages begins.
     mutating func releaseHeldTurns(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        release: while let direction = turns.gate.queue.first?.intent.turnDirection {
+        release: while let direction = turns.gate.queue.first?.timed.intent.turnDirection {
             switch turns.gate.release(turn: reader.nextTurn(direction), resting: reader.restingPage,
                                       has: hasImage, now: now) {
             case .none:
@@ -103,9 +105,9 @@ extension AppCore {
             case .cleared(let count):
                 out += turns.clearedByMove(count, now: now)
             case .go(let due):
-                out += apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
+                out += apply(TimedIntent(due.timed.intent, at: max(now, due.timed.time)), gated: false, as: due.kind)
                 turns.gate.ran(resting: reader.restingPage)
-                turns.held?.follows(turnAskedAt: due.time, now: now)
+                turns.held?.follows(turnAskedAt: due.timed.time, now: now)
             }
         }
         turns.held?.checkedAt = now

@@ -2,6 +2,7 @@ import Book
 import Geometry
 import Gestures
 import Reader
+import Visits
 
 /// Turns and drags that wait for their pages (`TurnGate`, `HeldDrag`), and what became of them, counted for
 /// `--stats`: turns that waited, turns refused because `TurnGate.bound` waited already, waiting turns cleared by
@@ -15,9 +16,10 @@ struct TurnPolicy: Sendable {
     var deadline: Double? { gate.deadline ?? (gate.isEmpty ? held?.deadline : nil) }
 
     /// Whether the turn `timed` (`turn` from `resting`) goes now; else it waits or is refused, and says so.
-    mutating func admit(_ timed: TimedIntent, direction: TurnDirection, turn: PageTurn?, resting: Int,
-                        has: (Int) -> Bool) -> (go: Bool, effects: [AppEffect]) {
-        switch gate.admit(timed, turn: turn, resting: resting, has: has, now: timed.time) {
+    /// `kind`: how the visitor asked for it, when not what the intent says (kept while it waits).
+    mutating func admit(_ timed: TimedIntent, kind: TurnKind? = nil, direction: TurnDirection, turn: PageTurn?,
+                        resting: Int, has: (Int) -> Bool) -> (go: Bool, effects: [AppEffect]) {
+        switch gate.admit(timed, kind: kind, turn: turn, resting: resting, has: has, now: timed.time) {
         case .go:
             return (true, [])
         case .queued(let waiting):
