@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "Speech"),
         // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
         .target(name: "Control"),
-        .target(name: "Metrics", dependencies: ["AppCore"]),
+        .target(name: "Metrics", dependencies: ["AppCore", "Geometry"]),
         // Visit statistics (issue 30), pure: what happened on screen in, visits out; and the report drawn from them.
         .target(name: "Visits"),
         // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread.

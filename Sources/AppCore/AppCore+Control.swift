@@ -37,10 +37,8 @@ extension AppCore {
         reader.retune(config, at: now)
         settings.reader = reader.config
         settings.idleReset = idleReset
-        let slop = recognizer.config.slop
-        recognizer.config = config.gestures
-        recognizer.config.slop = slop
-        if idleDeadline != nil { idleDeadline = idleReset.map { now + $0 } }
+        input.retune(config.gestures)
+        idle.retune(idleReset: idleReset, now: now)
         needsFrame = true
     }
 
@@ -52,12 +50,9 @@ extension AppCore {
 
     /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.
     mutating func replaceBook(pageCount: Int, startPage: Int) -> [AppEffect] {
-        reportedFailures.removeAll()
+        book.replaced()
         var out = clearTurns(reason: "book")
-        for page in pages.all {
-            pages.remove(page)
-            out.append(.release(page: page))
-        }
+        out += pages.removeAll()
         out.append(.endRegions)
         out += log(reader.setPageCount(pageCount))
         out.append(.occurred(.book(pages: pageCount)))
@@ -84,11 +79,11 @@ extension AppCore {
             "zoom": .double(reader.zoom.scale),
             "turning": .bool(reader.isTurning),
         ])
-        if let last = lastInputAt {
+        if let last = input.lastInputAt {
             event.append("idle_seconds", .double(max(0, now - last) / 1000))
         }
         if let shelf { event.append("shelf", .bool(shelf.visible)) }
-        if let c = idleWarning.countdown {
+        if let c = idle.warning.countdown {
             event.append("idle_warning_seconds", .int(IdleWarningPolicy.seconds(c.endsAt - now)))
         }
         return event

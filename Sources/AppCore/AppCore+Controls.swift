@@ -43,7 +43,7 @@ extension AppCore {
 
     /// Whether the row shows now: always, or with the overlay (`controls` setting); never over the shelf.
     var controlsShown: Bool {
-        window != nil && shelf?.visible != true && (settings.controlsAlways || overlay.visible)
+        window != nil && shelf?.visible != true && (settings.controlsAlways || controls.overlay.visible)
     }
 
     /// The buttons a touch can reach now (home has its own zone, shown with every book from the shelf).
@@ -74,47 +74,28 @@ extension AppCore {
             let shown = controlsShown
             items = bar.buttons.filter { shown || $0.action == .home }.map { .control($0.action) }
         }
-        if overlay.visible { settings.reach ? items.insert(.control(.scrubber), at: 0) : items.append(.control(.scrubber)) }
+        if controls.overlay.visible { settings.reach ? items.insert(.control(.scrubber), at: 0) : items.append(.control(.scrubber)) }
         return items
     }
 
     func focusCommand(for input: InputEvent) -> FocusCommand? {
-        FocusState.command(for: input, visible: focus.visible, onScrubber: focus.item == .control(.scrubber),
+        FocusState.command(for: input, visible: controls.focus.visible, onScrubber: controls.focus.item == .control(.scrubber),
                            shelfShown: shelf?.visible == true, rightToLeft: settings.reader.rightToLeft)
-    }
-
-    /// A touch or a click hides the focus (it shows again at the next key); Escape hides it too.
-    mutating func hideFocus(on input: InputEvent) {
-        guard focus.visible else { return }
-        switch input {
-        case .touchDown, .pointerButton(_, true, _), .key(Keysym.Escape, true, _, _):
-            focus.visible = false
-            cancelScrub()
-            needsFrame = true
-        default: break
-        }
-    }
-
-    /// The next visitor starts without a focus (the idle reset).
-    mutating func resetFocus() {
-        if focus.visible { needsFrame = true }
-        cancelScrub()
-        focus = FocusState()
     }
 
     mutating func perform(_ command: FocusCommand, at time: Double) -> [AppEffect] {
         switch command {
         case .move(let step): return moveFocus(by: step, at: time)
         case .activate:
-            guard focus.visible, let item = focus.item, focusOrder.contains(item) else { return moveFocus(by: 0, at: time) }
+            guard controls.focus.visible, let item = controls.focus.item, focusOrder.contains(item) else { return moveFocus(by: 0, at: time) }
             switch item {
             case .cover(let book): return openCover(book)
             case .control(let action): return activate(action, at: time, cause: .key)
             }
         case .scrub(let step):
             let count = reader.position.pageCount
-            let page = max(1, min(count, (overlay.scrub ?? reader.page) + step))
-            _ = overlay.scrubber(overlay.scrub == nil ? .down : .move, page: page)
+            let page = max(1, min(count, (controls.overlay.scrub ?? reader.page) + step))
+            _ = controls.overlay.scrubber(controls.overlay.scrub == nil ? .down : .move, page: page)
             needsFrame = true
             return [.occurred(.focus(label: scrubLabel(page), index: focusIndex, count: focusOrder.count))]
         case .home:
@@ -124,22 +105,22 @@ extension AppCore {
         }
     }
 
-    private var focusIndex: Int { focus.item.flatMap { focusOrder.firstIndex(of: $0) } ?? 0 }
+    private var focusIndex: Int { controls.focus.item.flatMap { focusOrder.firstIndex(of: $0) } ?? 0 }
 
     private func scrubLabel(_ page: Int) -> String {
         settings.translator.format("Page {page} of {count}", ["page": "\(page)", "count": "\(reader.position.pageCount)"])
     }
 
-    /// Moves the focus (0: shows it where it rests), showing the controls first when they hide with the overlay.
+    /// Moves the focus (0: shows it where it rests), showing the controls first when they hide with the controls.overlay.
     private mutating func moveFocus(by step: Int, at time: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        if shelf?.visible != true, !settings.controlsAlways, !overlay.visible { out += toggleOverlay(at: time) }
+        if shelf?.visible != true, !settings.controlsAlways, !controls.overlay.visible { out += toggleOverlay(at: time) }
         let order = focusOrder
-        guard let next = FocusState.moved(from: focus.item, visible: focus.visible, by: step, in: order),
+        guard let next = FocusState.moved(from: controls.focus.item, visible: controls.focus.visible, by: step, in: order),
               let index = order.firstIndex(of: next) else { return out }
-        if next != focus.item { cancelScrub() }
-        focus.item = next
-        focus.visible = true
+        if next != controls.focus.item { controls.cancelScrub(page: reader.page) }
+        controls.focus.item = next
+        controls.focus.visible = true
         needsFrame = true
         if case .cover(let book) = next, var s = shelf, let layout = shelfLayout, layout.page(of: book) != s.page {
             s.show(page: layout.page(of: book), layout: layout, now: time, animated: !settings.reader.reducedMotion)
@@ -148,15 +129,11 @@ extension AppCore {
         return out + [.occurred(.focus(label: label(of: next), index: index, count: order.count))]
     }
 
-    private mutating func cancelScrub() {
-        if overlay.scrub != nil { _ = overlay.scrubber(.cancel, page: reader.page) }
-    }
-
     /// The item's label in the visitor's language (a cover's is its book's title).
     func label(of item: FocusItem) -> String {
         switch item {
         case .cover(let book): shelf.map { book < $0.books.count ? $0.books[book].title : "" } ?? ""
-        case .control(.scrubber): scrubLabel(overlay.scrub ?? reader.page)
+        case .control(.scrubber): scrubLabel(controls.overlay.scrub ?? reader.page)
         case .control(let action): settings.translator(action.label)
         }
     }
@@ -204,7 +181,7 @@ extension AppCore {
             return intent(.panBegin(at: centre)) + intent(.panMove(translation: move))
                 + intent(.panEnd(translation: move, velocity: .zero))
         case .scrubber:
-            let (_, jump) = overlay.scrubber(.tap, page: overlay.scrub ?? reader.page)
+            let (_, jump) = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             needsFrame = true
             guard let jump, jump != reader.page else { return [] }
             var out: [AppEffect] = [.occurred(.jump(from: reader.page, to: jump))]
@@ -220,7 +197,7 @@ extension AppCore {
         let shown = controlsShown, bar = controlBar
         let buttons = shown ? (bar?.buttons.filter { $0.action != .home } ?? []) : []
         var ring: Rect?
-        if focus.visible, let item = focus.item, focusOrder.contains(item) { ring = rect(of: item, bar: bar, now: now) }
+        if controls.focus.visible, let item = controls.focus.item, focusOrder.contains(item) { ring = rect(of: item, bar: bar, now: now) }
         guard !buttons.isEmpty || ring != nil, let w = window else { return nil }
         let scale = textScale
         var labelCentre = Vec2(w.width / 2, w.height / 2)
@@ -230,13 +207,13 @@ extension AppCore {
             let gap = 0.9 * TextSize.overlayPixels * scale + 24 * scale / 2
             let below = r.center.y < w.height / 2
             var top = r.minY
-            if !below, overlay.visible, let layout = overlayLayout {
+            if !below, controls.overlay.visible, let layout = overlayLayout {
                 top = min(top, layout.track.center.y - layout.thumb / 2 - layout.thumb * scale - 2 * gap)
             }
             labelCentre = Vec2(min(max(r.center.x, w.width * 0.15), w.width * 0.85), below ? r.maxY + gap : top - gap)
         }
         // The scrubber's own label says its page.
-        let text = focus.item == .control(.scrubber) || ring == nil ? nil : focus.item.map(label(of:))
+        let text = controls.focus.item == .control(.scrubber) || ring == nil ? nil : controls.focus.item.map(label(of:))
         return ControlsPlan(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
     }
 

@@ -15,7 +15,7 @@ extension AppCore {
         var context = reader.gestureContext
         if shelf != nil { context.controls.append(ControlZone(rect: homeRect, control: .home)) }
         context.controls += controlZones
-        if overlay.visible, let layout = overlayLayout {
+        if controls.overlay.visible, let layout = overlayLayout {
             context.controls.append(ControlZone(rect: layout.hitArea, control: .scrubber))
         }
         if let swipe = edgeSwipe { (context.edgeSwipeZone, context.edgeSwipeDistance) = swipe }

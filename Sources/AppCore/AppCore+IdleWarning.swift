@@ -16,16 +16,6 @@ public struct IdleWarningPlan: Sendable, Equatable {
 }
 
 extension AppCore {
-    /// The earliest takeover to come and what it is: the idle reset, or attract mode's first lift over a book.
-    /// Over a book left open attract mode lifts only after a countdown that starts when it would have begun (its
-    /// quiet time is a reading time there: with the kiosk defaults, the countdown at 30 s and the lift at 50 s).
-    var nextTakeover: (at: Double, kind: IdleWarningPolicy.Takeover)? {
-        let reset = idleDeadline.map { (at: $0, kind: IdleWarningPolicy.Takeover.reset) }
-        guard !attract.active, shelf?.visible != true, let begins = attract.deadline else { return reset }
-        let a = begins + (idleWarning.length ?? 0)
-        return a < reset?.at ?? .infinity ? (a, .attract) : reset
-    }
-
     /// Whether a takeover would take anything from the visitor: a book from the shelf is open, or the book is
     /// away from its cover, zoomed or turning (an attract lift is not a visitor's turn).
     var awayFromRest: Bool {
@@ -35,29 +25,16 @@ extension AppCore {
             || reader.zoom.isZoomed || reader.zoom.isAnimating || (reader.isTurning && !reader.isAttractLifting)
     }
 
-    /// A look at the countdown at `now` (after every event, before the takeovers when timers are due): takeovers
-    /// due before it has shown its full length wait.
+    /// A look at the countdown at `now` (after every event, before the takeovers when timers are due).
     mutating func idleWarningDue(now: Double) -> [AppEffect] {
-        let step = idleWarning.step(takeover: nextTakeover, away: awayFromRest, now: now)
-        if let hold = step.hold {
-            if let due = idleDeadline, due < hold { idleDeadline = hold }
-            if !attract.active { attract.postpone(until: hold) }
-        }
-        if step.redraw { needsFrame = true }
-        return step.occurrences.map { .occurred($0) }
-    }
-
-    /// Input at `now` while the countdown shows: it extends the time and does nothing else. Returns whether it
-    /// did (the caller has the recognizer ignore the rest of its gesture).
-    mutating func idleWarningInput(now: Double) -> (extended: Bool, effects: [AppEffect]) {
-        guard let count = idleWarning.input(at: now) else { return (false, []) }
-        needsFrame = true
-        return (true, [.occurred(.idleExtended(count: count))])
+        let (effects, redraw) = idle.warningDue(away: awayFromRest, shelfShown: shelf?.visible == true, now: now)
+        if redraw { needsFrame = true }
+        return effects
     }
 
     /// The countdown's plan for a frame at `now`, if shown.
     func idleWarningPlan(at now: Double) -> IdleWarningPlan? {
-        guard let c = idleWarning.countdown, let w = window else { return nil }
+        guard let c = idle.warning.countdown, let w = window else { return nil }
         let t = settings.translator, seconds = IdleWarningPolicy.seconds(c.endsAt - now)
         let line = switch c.takeover {
         case .reset: t.format("The book closes in {seconds} s — touch anywhere to continue", ["seconds": "\(seconds)"])

@@ -23,15 +23,15 @@ extension AppCore {
 
     /// The page's label where the book has labels, else its number.
     private func name(of page: Int) -> String {
-        page >= 1 && page <= pageLabels.count ? pageLabels[page - 1] : "\(page)"
+        page >= 1 && page <= book.pageLabels.count ? book.pageLabels[page - 1] : "\(page)"
     }
 
     /// The overlay's plan for a frame at `now`, if drawn.
     func overlayPlan(at now: Double) -> OverlayPlan? {
-        guard let opacity = overlay.opacity(at: now), let layout = overlayLayout else { return nil }
+        guard let opacity = controls.overlay.opacity(at: now), let layout = overlayLayout else { return nil }
         let t = settings.translator, rtl = settings.reader.rightToLeft
         let label: String, page: Int
-        if let scrub = overlay.scrub {
+        if let scrub = controls.overlay.scrub {
             page = scrub
             label = t.format("Page {page} of {count}", ["page": name(of: page), "count": "\(pageCount)"])
         } else {
@@ -39,7 +39,7 @@ extension AppCore {
             page = pages.first ?? reader.page
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
             label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
-                + (attribution.isEmpty ? "" : " · " + attribution.joined(separator: " · "))
+                + (book.attribution.isEmpty ? "" : " · " + book.attribution.joined(separator: " · "))
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
@@ -48,21 +48,21 @@ extension AppCore {
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {
-        guard !overlay.pinned else { return [] }
-        return overlayChanged(shown: overlay.toggle(now: time))
+        guard !controls.overlay.pinned else { return [] }
+        return overlayChanged(shown: controls.overlay.toggle(now: time))
     }
 
     /// Where a finger's swipe up shows the overlay while it is hidden: the middle third of the bottom edge, half
     /// a target tall; it must go up two targets.
     var edgeSwipe: (zone: Rect, distance: Double)? {
-        guard !overlay.visible, let layout = overlayLayout, let w = window else { return nil }
+        guard !controls.overlay.visible, let layout = overlayLayout, let w = window else { return nil }
         let edge = layout.thumb / 2
         return (Rect(x: w.width / 3, y: w.height - edge, width: w.width / 3, height: edge), 2 * layout.thumb)
     }
 
     /// The swipe up from the bottom edge went far enough: the overlay shows (the finger stays the reader's).
     mutating func edgeSwipedUp(at time: Double) -> [AppEffect] {
-        guard !overlay.visible else { return [] }
+        guard !controls.overlay.visible else { return [] }
         return toggleOverlay(at: time)
     }
 
@@ -75,7 +75,7 @@ extension AppCore {
     mutating func scrubberStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
         guard let layout = overlayLayout else { return [] }
         let page = layout.page(atX: stroke.position.x, count: pageCount, rightToLeft: settings.reader.rightToLeft)
-        let (follows, jump) = overlay.scrubber(stroke.phase, page: page)
+        let (follows, jump) = controls.overlay.scrubber(stroke.phase, page: page)
         if follows { needsFrame = true }
         guard let jump else { return [] }
         var out = log(reader.advance(to: time))
@@ -84,6 +84,6 @@ extension AppCore {
     }
 
     mutating func overlayDue(now: Double) -> [AppEffect] {
-        overlay.due(now: now) ? overlayChanged(shown: false) : []
+        controls.overlay.due(now: now) ? overlayChanged(shown: false) : []
     }
 }

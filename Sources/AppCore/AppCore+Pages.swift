@@ -35,7 +35,7 @@ extension AppCore {
         guard window != nil else { return [] }
         let visible = reader.position.spread.pages.count
         let needed = reader.neededPages
-        let pages = firstFrames.committed || glIsUp ? needed : Array(needed.prefix(visible))
+        let pages = startup.firstFrames.committed || glIsUp ? needed : Array(needed.prefix(visible))
         return [.wantPages(pages, visible: visible, fitting: fitting)]
     }
 
@@ -73,7 +73,7 @@ extension AppCore {
     mutating func pageFailed(_ page: Int, message: String) -> [AppEffect] {
         guard page >= 1, page <= reader.position.pageCount else { return [] }
         var out: [AppEffect] = []
-        if reportedFailures.insert(page).inserted { out.append(.warn("page \(page) cannot be shown: \(message)")) }
+        if book.firstFailure(of: page) { out.append(.warn("page \(page) cannot be shown: \(message)")) }
         let size = Self.placeholderSize(aspect: reader.pageAspect(near: page) ?? 700.0 / 990,
                                         within: nearestImageSize(page) ?? fitting)
         let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
@@ -101,7 +101,7 @@ extension AppCore {
     /// The GL is up: the pages held for the CPU-drawn frames become textures, and the next frame is the first
     /// GL frame (it replaces the last CPU-drawn one).
     mutating func glReady(maxTextureSize limit: Int) -> [AppEffect] {
-        maxTextureSize = max(1, limit)
+        startup.glReady(maxTextureSize: limit)
         var out: [AppEffect] = []
         for page in pages.all.sorted() {
             guard var entry = pages[page], !entry.uploaded else { continue }

@@ -98,8 +98,8 @@ extension AppCore {
         shelf?.show(page: page, layout: layout, now: now, animated: false)
         needsFrame = true
         // A visitor's first tap on a cover must open it, not end attract mode.
-        let out = attract.active ? endAttract() : []
-        attract.restart(now: now)
+        let out = idle.attract.active ? endAttract() : []
+        idle.attract.restart(now: now)
         return out + [shelfShown()]
     }
 

@@ -2,6 +2,7 @@ import Book
 import Geometry
 import Gestures
 import Reader
+import Visits
 
 /// A finger that picked up a page while turns wait (it comes after them) or whose turn would show pages not
 /// decoded yet. Nothing moves until they are there: the page waits under the finger, then lifts from rest where
@@ -48,23 +49,20 @@ struct HeldDrag: Sendable {
 extension AppCore {
     /// Whether `timed` goes to the reader now; else it waits (or is refused), and the effects say so.
     mutating func gate(_ timed: TimedIntent) -> (go: Bool, effects: [AppEffect]) {
-        if let forward = timed.intent.turnsForward { return gateTurn(timed, forward: forward) }
+        if let direction = timed.intent.turnDirection { return gateTurn(timed, direction) }
         switch timed.intent {
         case .jump:
             return (true, clearTurns(reason: "jump"))
         case .curlBegin(let b):
-            guard !turnGate.isEmpty || !drawsDecodedPages(b, at: timed.time) else { return (true, []) }
-            heldDrag = HeldDrag(begin: b, at: timed.time)
-            dragsHeld += 1
-            return (false, [.occurred(.dragHeld(forward: b.direction == .forward, afterTurns: turnGate.queue.count))])
+            guard !turns.gate.isEmpty || !drawsDecodedPages(b, at: timed.time) else { return (true, []) }
+            return (false, turns.hold(b, at: timed.time))
         case .curlMove(let p):
-            guard heldDrag != nil else { return (true, []) }
-            heldDrag?.position = p
-            heldDrag?.time = timed.time
+            guard turns.held != nil else { return (true, []) }
+            turns.held?.position = p
+            turns.held?.time = timed.time
             return (false, [])
         case let .curlEnd(p, velocity):
-            guard let held = heldDrag else { return (true, []) }
-            heldDrag = nil
+            guard let held = turns.dropHeld() else { return (true, []) }
             // Lifted before anything moved: the stroke says what it meant, as if the page had followed it.
             var probe = reader
             _ = probe.settleTurn()
@@ -77,61 +75,47 @@ extension AppCore {
             var out: [AppEffect] = [.occurred(.dragLifted(turns: commits))]
             guard commits else { return (false, out + fellBack(held)) }
             let turn = TimedIntent(.flick(held.begin.direction, velocity: velocity), at: timed.time)
-            let (go, effects) = gateTurn(turn, forward: held.begin.direction == .forward)
+            let (go, effects) = gateTurn(turn, held.begin.direction, kind: .drag)
             out += effects
             if go { out += apply(turn, gated: false, as: .drag) }
             return (false, out)
         case .curlCancel:
-            guard let held = heldDrag else { return (true, []) }
-            heldDrag = nil
+            guard let held = turns.dropHeld() else { return (true, []) }
             return (false, [.occurred(.dragLifted(turns: false))] + fellBack(held))
         default:
             return (true, [])
         }
     }
 
-    private mutating func gateTurn(_ timed: TimedIntent, forward: Bool) -> (go: Bool, effects: [AppEffect]) {
-        switch turnGate.admit(timed, turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
-                              has: hasImage, now: timed.time) {
-        case .go:
-            return (true, [])
-        case .queued(let waiting):
-            turnsQueued += 1
-            return (false, [.occurred(.turnWaits(forward: forward, waiting: waiting))])
-        case .refused:
-            turnsRefused += 1
-            return (false, [.occurred(.turnRefused(forward: forward, waiting: TurnGate.bound))])
-        }
+    private mutating func gateTurn(_ timed: TimedIntent, _ direction: TurnDirection, kind: TurnKind? = nil)
+        -> (go: Bool, effects: [AppEffect]) {
+        turns.admit(timed, kind: kind, direction: direction, turn: reader.nextTurn(direction), resting: reader.restingPage,
+                    has: hasImage)
     }
 
     /// Turns whose pages have arrived (or that waited long enough) go, in order, each from where the one before
     /// leads; then a drag held for them and its pages begins.
     mutating func releaseHeldTurns(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        release: while let forward = turnGate.queue.first?.intent.turnsForward {
-            switch turnGate.release(turn: reader.nextTurn(forward: forward), resting: reader.restingPage,
-                                    has: hasImage, now: now) {
+        release: while let direction = turns.gate.queue.first?.timed.intent.turnDirection {
+            switch turns.gate.release(turn: reader.nextTurn(direction), resting: reader.restingPage,
+                                      has: hasImage, now: now) {
             case .none:
                 break release
             case .cleared(let count):
-                turnsCleared += count
-                out.append(.occurred(.turnsCleared(count: count, reason: "moved")))
-                heldDrag?.since = now
+                out += turns.clearedByMove(count, now: now)
             case .go(let due):
-                out += apply(TimedIntent(due.intent, at: max(now, due.time)), gated: false)
-                turnGate.ran(resting: reader.restingPage)
-                heldDrag?.follows(turnAskedAt: due.time, now: now)
+                out += apply(TimedIntent(due.timed.intent, at: max(now, due.timed.time)), gated: false, as: due.kind)
+                turns.gate.ran(resting: reader.restingPage)
+                turns.held?.follows(turnAskedAt: due.timed.time, now: now)
             }
         }
-        heldDrag?.checkedAt = now
-        if let held = heldDrag, turnGate.isEmpty, now >= held.since,
+        turns.held?.checkedAt = now
+        if let held = turns.held, turns.gate.isEmpty, now >= held.since,
            drawsDecodedPages(held.rebased, at: held.time, settled: true) || now >= held.since + TurnGate.limit {
-            heldDrag = nil
+            turns.held = nil
             out.append(.occurred(.dragBegins(waitedMS: now - held.pickedUp)))
-            let begin = TimedIntent(.curlBegin(held.rebased), at: held.time)
-            journal?.append(begin)
-            predictor.reset()
-            predictor.add(position: held.position, time: held.time)
+            input.lateDrag(TimedIntent(.curlBegin(held.rebased), at: held.time), from: held.position)
             needsFrame = true
             out += log(reader.beginLateDrag(held.rebased, at: now))
         }
@@ -141,22 +125,17 @@ extension AppCore {
     /// The waiting turns and a held drag mean nothing after a jump, an idle reset or another book.
     mutating func clearTurns(reason: String) -> [AppEffect] {
         var out: [AppEffect] = []
-        if let held = heldDrag {
-            heldDrag = nil
+        if let held = turns.dropHeld() {
             out.append(.occurred(.dragLifted(turns: false)))
             out += fellBack(held)
         }
-        let count = turnGate.clear()
-        guard count > 0 else { return out }
-        turnsCleared += count
-        return out + [.occurred(.turnsCleared(count: count, reason: reason))]
+        return out + turns.clearQueue(reason: reason)
     }
 
     /// A held drag that ends without turning is logged as the turn it was, begun and fallen back (what counts
     /// turns and cancels sees every drag).
     private mutating func fellBack(_ held: HeldDrag) -> [AppEffect] {
-        let forward = held.begin.direction == .forward
-        return log([.flip(.begin, forward: forward), .flip(.cancel, forward: forward)])
+        log([.flip(.begin, held.begin.direction), .flip(.cancel, held.begin.direction)])
     }
 
     /// Whether a drag beginning with `begin` draws only decoded pages: the pages of its first frame (the leaf's
@@ -168,7 +147,7 @@ extension AppCore {
         _ = probe.apply(.curlBegin(begin), at: time)
         let frame = probe.frame
         var pages = Self.pages(of: frame)
-        if frame.leaf == nil, probe.isDragging, let turn = reader.nextTurn(forward: begin.direction == .forward) {
+        if frame.leaf == nil, probe.isDragging, let turn = reader.nextTurn(begin.direction) {
             pages.formUnion(TurnGate.pages(of: turn))
         }
         return pages.allSatisfy(hasImage)

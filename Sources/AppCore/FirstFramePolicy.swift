@@ -24,17 +24,19 @@ struct FirstFramePolicy: Sendable {
         prepareDeadline = nil
     }
 
-    mutating func timersDue(now: Double, glIsUp: Bool, needsFrame: inout Bool) -> [AppEffect] {
+    /// `redraw`: the wait ran out, so the first frame is drawn with paper where a page is missing.
+    mutating func timersDue(now: Double, glIsUp: Bool) -> (effects: [AppEffect], redraw: Bool) {
         var out: [AppEffect] = []
+        var redraw = false
         if let due = pageWaitDeadline, due <= now {
             pageWaitDeadline = nil
             waitOver = true
-            needsFrame = true
+            redraw = true
         }
         if let due = prepareDeadline, due <= now {
             prepareDeadline = nil
             if !glIsUp, !committed { out.append(.prepareSoftwareBuffer) }
         }
-        return out
+        return (out, redraw)
     }
 }

@@ -67,3 +67,37 @@ struct FocusState: Sendable {
         }
     }
 }
+
+/// The page overlay and the keyboard focus, which moves over the controls shown with it.
+struct ControlsState: Sendable {
+    var overlay = OverlayPolicy()
+    var focus = FocusState()
+
+    var deadline: Double? { overlay.deadline }
+
+    /// A thumb dragged by keys goes back (the focus left the scrubber); `page`: the page the book is on.
+    mutating func cancelScrub(page: Int) {
+        if overlay.scrub != nil { _ = overlay.scrubber(.cancel, page: page) }
+    }
+
+    /// A touch or a click hides the focus (it shows again at the next key); Escape hides it too. Returns whether
+    /// it was shown.
+    mutating func hideFocus(on input: InputEvent, page: Int) -> Bool {
+        guard focus.visible else { return false }
+        switch input {
+        case .touchDown, .pointerButton(_, true, _), .key(Keysym.Escape, true, _, _):
+            focus.visible = false
+            cancelScrub(page: page)
+            return true
+        default: return false
+        }
+    }
+
+    /// The next visitor starts without a focus (the idle reset). Returns whether one was shown.
+    mutating func resetFocus(page: Int) -> Bool {
+        let shown = focus.visible
+        cancelScrub(page: page)
+        focus = FocusState()
+        return shown
+    }
+}

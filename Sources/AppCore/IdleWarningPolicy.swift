@@ -11,7 +11,7 @@
 ///   spell (the idle reset after attract mode began) need no second countdown.
 /// - Nothing to lose (the book at its cover unzoomed, the shelf shown), or the takeover gone: no countdown, and a
 ///   shown one goes.
-/// The policy owns its state and returns what happened; AppCore computes the takeover and applies `hold`.
+/// The policy owns its state and returns what happened; `IdlePolicy` computes the takeover and applies `hold`.
 struct IdleWarningPolicy: Sendable {
     /// The shortest countdown WCAG 2.2.1 allows to extend the time ("at least 20 seconds").
     static let minimumLength = 20_000.0

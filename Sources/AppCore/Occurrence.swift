@@ -1,3 +1,4 @@
+import Geometry
 import Visits
 import Reader
 
@@ -19,7 +20,7 @@ public enum Occurrence: Sendable, Equatable {
     case shelf(books: Int)
     /// A turn began, committed or fell back.
     /// `by`: how the visitor asked for the turn, on its commit (or, without one, its page change).
-    case flip(ReaderEvent.Phase, forward: Bool, by: TurnKind?)
+    case flip(ReaderEvent.Phase, TurnDirection, by: TurnKind?)
     /// The settled page (the first of its spread, from 1) changed.
     case page(Int, by: TurnKind?)
     /// A zoom gesture settled: scale and rotation in degrees.
@@ -29,13 +30,13 @@ public enum Occurrence: Sendable, Equatable {
     /// Page `page` cannot be read: a placeholder saying `message` is shown instead.
     case pageFailed(page: Int, message: String)
     /// A turn waits for its pages behind `waiting` others.
-    case turnWaits(forward: Bool, waiting: Int)
+    case turnWaits(TurnDirection, waiting: Int)
     /// A turn was refused: `waiting` turns already wait.
-    case turnRefused(forward: Bool, waiting: Int)
+    case turnRefused(TurnDirection, waiting: Int)
     /// `count` waiting turns were dropped (`reason`: moved, jump, idle-reset, book).
     case turnsCleared(count: Int, reason: String)
     /// A drag began on pages not yet decoded: it is held, after `afterTurns` waiting turns.
-    case dragHeld(forward: Bool, afterTurns: Int)
+    case dragHeld(TurnDirection, afterTurns: Int)
     /// The held drag begins, `waitedMS` after the finger came down.
     case dragBegins(waitedMS: Double)
     /// A held drag was lifted before it began; `turns`: it turns the page as a flick.
@@ -94,20 +95,20 @@ extension Occurrence {
         case let .opened(path, title, pages):
             LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
         case .shelf(let books): LogEvent("shelf", ["books": .int(books)])
-        case let .flip(phase, forward, by):
-            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.direction(forward)]).by(by)
+        case let .flip(phase, direction, by):
+            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.name(direction)]).by(by)
         case let .page(page, by): LogEvent("page", ["page": .int(page)]).by(by)
         case let .zoom(scale, rotation, centre):
             LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)]).at(centre)
         case let .region(page, ms): LogEvent("region", ["page": .int(page), "wait_ms": .double(Self.tenths(ms))])
         case let .pageFailed(page, message): LogEvent("page-failed", ["page": .int(page), "message": .string(message)])
-        case let .turnWaits(forward, waiting):
-            LogEvent("turn-waits", ["direction": Self.direction(forward), "waiting": .int(waiting)])
-        case let .turnRefused(forward, waiting):
-            LogEvent("turn-refused", ["direction": Self.direction(forward), "waiting": .int(waiting)])
+        case let .turnWaits(direction, waiting):
+            LogEvent("turn-waits", ["direction": Self.name(direction), "waiting": .int(waiting)])
+        case let .turnRefused(direction, waiting):
+            LogEvent("turn-refused", ["direction": Self.name(direction), "waiting": .int(waiting)])
         case let .turnsCleared(count, reason): LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)])
-        case let .dragHeld(forward, afterTurns):
-            LogEvent("drag-held", ["direction": Self.direction(forward), "after_turns": .int(afterTurns)])
+        case let .dragHeld(direction, afterTurns):
+            LogEvent("drag-held", ["direction": Self.name(direction), "after_turns": .int(afterTurns)])
         case .dragBegins(let ms): LogEvent("drag-begins", ["waited_ms": .double(Self.tenths(ms))])
         case .dragLifted(let turns): LogEvent("drag-lifted", ["turns": .bool(turns)])
         case .idleReset(let page): LogEvent("idle-reset", ["page": .int(page)])
@@ -125,7 +126,7 @@ extension Occurrence {
         }
     }
 
-    private static func direction(_ forward: Bool) -> LogEvent.Value { .string(forward ? "forward" : "backward") }
+    private static func name(_ direction: TurnDirection) -> LogEvent.Value { .string(direction == .forward ? "forward" : "backward") }
     /// Durations are logged to a tenth of a millisecond.
     private static func tenths(_ ms: Double) -> Double { (ms * 10).rounded() / 10 }
 }

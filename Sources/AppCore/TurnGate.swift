@@ -1,6 +1,8 @@
 import Book
+import Geometry
 import Gestures
 import Reader
+import Visits
 
 /// Turns shown at once (key, tap, wheel, flick) wait until the pages they show are decoded, so a flip never shows
 /// blank paper where a page belongs; turns asked for meanwhile wait behind them and run in order, so no press is
@@ -27,8 +29,15 @@ struct TurnGate: Sendable {
         now + min(max(0, asked - before), spacing)
     }
 
-    /// The waiting turns, oldest first, with their own times (when they were asked for).
-    private(set) var queue: [TimedIntent] = []
+    /// A waiting turn, with its own time (when it was asked for) and how the visitor asked for it when the intent
+    /// does not say (a held drag let go as a flick is a drag).
+    struct Waiting: Sendable, Equatable {
+        let timed: TimedIntent
+        let kind: TurnKind?
+    }
+
+    /// The waiting turns, oldest first.
+    private(set) var queue: [Waiting] = []
     /// When the first waiting turn may go: its press, or the previous turn's start plus the gap between the
     /// two presses.
     private var notBefore = 0.0
@@ -61,7 +70,8 @@ struct TurnGate: Sendable {
     }
 
     /// What happens to `timed`, a turn that `turn` would make from the page the reader rests on, `resting`.
-    mutating func admit(_ timed: TimedIntent, turn: PageTurn?, resting: Int, has: (Int) -> Bool, now: Double) -> Admission {
+    mutating func admit(_ timed: TimedIntent, kind: TurnKind? = nil, turn: PageTurn?, resting: Int, has: (Int) -> Bool,
+                        now: Double) -> Admission {
         if queue.isEmpty {
             guard let turn, !Self.pages(of: turn).allSatisfy(has) else { return .go }
             notBefore = timed.time
@@ -71,14 +81,14 @@ struct TurnGate: Sendable {
         } else if queue.count >= Self.bound {
             return .refused
         }
-        queue.append(timed)
+        queue.append(Waiting(timed: timed, kind: kind))
         return .queued(waiting: queue.count)
     }
 
     enum Release: Equatable {
         case none
         /// The first waiting turn goes now.
-        case go(TimedIntent)
+        case go(Waiting)
         /// The reader is not where the queue expected: the turns waiting were cleared (their number).
         case cleared(Int)
     }
@@ -94,7 +104,7 @@ struct TurnGate: Sendable {
         guard ready || now >= since + Self.limit else { return .none }
         queue.removeFirst()
         if let next = queue.first {
-            notBefore = Self.following(asked: next.time, before: first.time, now: now)
+            notBefore = Self.following(asked: next.timed.time, before: first.timed.time, now: now)
             since = notBefore
         }
         return .go(first)
@@ -112,10 +122,10 @@ struct TurnGate: Sendable {
 }
 
 extension Intent {
-    /// A turn shown at once, not dragged (key, tap zone, wheel, flick): true forward, false backward.
-    var turnsForward: Bool? {
+    /// A turn shown at once, not dragged (key, tap zone, wheel, flick), and its direction.
+    var turnDirection: TurnDirection? {
         switch self {
-        case .turn(let direction, _), .flick(let direction, _): direction == .forward
+        case .turn(let direction, _), .flick(let direction, _): direction
         default: nil
         }
     }

@@ -121,16 +121,16 @@ public struct CurlAnimator: Sendable {
 
     /// A keyboard or tap flip: the same spring from rest, launched across the page so the grabbed point rises
     /// by `arcHeight × page height` (toward the page's middle) on a natural arc before landing on its mirror image
-    /// (`forward`), or from lying turned back home.
+    /// (`.forward`), or from lying turned back home (`.backward`).
     public static func flip(page: CurlPage, grab: GrabPoint = .br, config: CurlConfig = CurlConfig(), time: Double,
-                            arcHeight: Double = 0.12, forward: Bool = true,
+                            arcHeight: Double = 0.12, direction: TurnDirection = .forward,
                             spring: SpringConfig = SpringConfig()) -> CurlAnimator {
         let home = grab.location(in: page) ?? .zero
         let lift = (arcHeight.isFinite ? arcHeight : 0) * (page.height.isFinite ? page.height : 0)
         let towardMiddle = home.y > page.height / 2 ? -1.0 : 1.0
-        return CurlAnimator(page: page, grab: grab, config: config, from: forward ? home : page.mirrored(home),
+        return CurlAnimator(page: page, grab: grab, config: config, from: direction == .forward ? home : page.mirrored(home),
                             velocity: spring.launchVelocity(peak: Vec2(0, towardMiddle * lift)), time: time,
-                            commit: forward, spring: spring)
+                            commit: direction == .forward, spring: spring)
     }
 
     /// A corner lifted from rest by `peak` (page space: direction and distance) that falls back home on its own.

@@ -1,11 +1,12 @@
 import AppCore
+import Geometry
 
 /// The reader's counters for Prometheus, fed by what the core says happened (its occurrences) and by the
 /// shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes
 /// the text format for node_exporter's textfile collector.
 public struct MetricsRecorder: Sendable {
     public struct TurnKey: Hashable, Sendable {
-        public var forward: Bool
+        public var direction: TurnDirection
         public var committed: Bool
     }
 
@@ -37,10 +38,10 @@ public struct MetricsRecorder: Sendable {
     /// occurrence does not compile until it is counted or said to count nothing.
     public mutating func observe(_ occurrence: Occurrence, at now: Double) {
         switch occurrence {
-        case let .flip(phase, forward, _):
+        case let .flip(phase, direction, _):
             switch phase {
             case .begin: return
-            case .commit, .cancel: turns[TurnKey(forward: forward, committed: phase == .commit), default: 0] += 1
+            case .commit, .cancel: turns[TurnKey(direction: direction, committed: phase == .commit), default: 0] += 1
             }
         // `shown` is the first page on screen; `page` every settled page after it.
         case .shown(let page):
@@ -101,11 +102,11 @@ public struct MetricsRecorder: Sendable {
     public func exposition(now: Double, wallOffset: Double, residentBytes: Int, textureBytes: Int) -> String {
         var e = Exposition()
         e.family("recto_turns_total", "counter", "Page turns by direction and outcome (commit or cancel).")
-        for forward in [true, false] {
+        for direction in [TurnDirection.forward, .backward] {
             for committed in [true, false] {
-                e.sample("recto_turns_total", ["direction": forward ? "forward" : "backward",
+                e.sample("recto_turns_total", ["direction": direction == .forward ? "forward" : "backward",
                                                "outcome": committed ? "commit" : "cancel"],
-                         Double(turns[TurnKey(forward: forward, committed: committed)] ?? 0))
+                         Double(turns[TurnKey(direction: direction, committed: committed)] ?? 0))
             }
         }
         let pages = Set(pageViews.keys).sorted()

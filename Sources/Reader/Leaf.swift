@@ -16,13 +16,14 @@ struct Leaf: Sendable {
     let turn: PageTurn?
     /// False for a pull at the first or last page: it rubber-bands and always falls back.
     var canComplete: Bool { turn != nil }
-    let forward: Bool
+    /// `.forward`: it starts unturned (a pull at either end of the book does too); `.backward`: it starts turned.
+    let direction: TurnDirection
 
-    init(rect: Rect, rightToLeft: Bool, turn: PageTurn?, forward: Bool) {
+    init(rect: Rect, rightToLeft: Bool, turn: PageTurn?, direction: TurnDirection) {
         self.rect = rect
         page = CurlPage(width: rect.width, height: rect.height, spine: rightToLeft ? .right : .left)
         self.turn = turn
-        self.forward = forward
+        self.direction = direction
     }
 
     /// Book space → page space.
@@ -49,7 +50,7 @@ struct Leaf: Sendable {
     /// The grabbed point's rest position at the start of the turn: home for forward, mirrored for backward.
     func startPosition(of grab: GrabPoint) -> Vec2 {
         let home = grab.location(in: page) ?? .zero
-        return forward ? home : page.mirrored(home)
+        return direction == .forward ? home : page.mirrored(home)
     }
 }
 

@@ -10,7 +10,7 @@ extension Reader {
     /// and never changes the page. False when the reader is not at rest (a turn, a fade, a zoomed view).
     public mutating func attractLift(at time: Double, reach: Double = 0.12,
                                      spring: SpringConfig = SpringConfig(frequency: 6)) -> Bool {
-        guard turn == nil, fade == nil, !zoom.isZoomed, !zoom.isAnimating, let leaf = makeLeaf(forward: true) else {
+        guard turn == nil, fade == nil, !zoom.isZoomed, !zoom.isAnimating, let leaf = makeLeaf(.forward) else {
             return false
         }
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl

@@ -21,9 +21,9 @@ extension Reader {
         case .curlCancel:
             events += cancelDrag(at: time)
         case .flick(let direction, _):
-            events += animatedTurn(direction == .forward, at: time)
+            events += animatedTurn(direction, at: time)
         case .turn(let direction, _):
-            events += animatedTurn(direction == .forward, at: time)
+            events += animatedTurn(direction, at: time)
         case .jump(let target):
             events += finishTurnImmediately()
             let before = position.page
@@ -93,12 +93,12 @@ extension Reader {
 
     // MARK: turns
 
-    /// The leaf that a turn in `forward` direction from here moves, or a pull that cannot complete.
-    func makeLeaf(forward: Bool) -> Leaf? {
+    /// The leaf that a turn in `direction` from here moves, or a pull that cannot complete.
+    func makeLeaf(_ direction: TurnDirection) -> Leaf? {
         let here = layout(position.spreadIndex)
         let rtl = config.rightToLeft
         let unturnedSide: PageSide = rtl ? .left : .right
-        if let t = position.turn(forward ? .forward : .backward) {
+        if let t = position.turn(direction) {
             // The unturned half: where the leaf's front lies in the spread it starts or ends in.
             let spreadOfFront = layout(t.direction == .forward ? t.from : t.to)
             let rect: Rect
@@ -108,13 +108,13 @@ extension Reader {
                 rect = spreadOfFront.rect(of: t.front) ?? (unturnedSide == .right ? here.right : here.left)?.rect ?? .zero
             }
             guard !rect.isEmpty else { return nil }
-            return Leaf(rect: rect, rightToLeft: rtl, turn: t, forward: forward)
+            return Leaf(rect: rect, rightToLeft: rtl, turn: t, direction: direction)
         }
         // End of the book: the page on that side lifts a little and falls back. Its spine is on the other side.
-        let side: PageSide = forward ? unturnedSide : unturnedSide.opposite
+        let side: PageSide = direction == .forward ? unturnedSide : unturnedSide.opposite
         let placed = position.mode == .single ? here.placed.first : (side == .left ? here.left : here.right)
         guard let placed, !placed.rect.isEmpty else { return nil }
-        return Leaf(rect: placed.rect, rightToLeft: side == .left, turn: nil, forward: true)
+        return Leaf(rect: placed.rect, rightToLeft: side == .left, turn: nil, direction: .forward)
     }
 
     private mutating func beginDrag(_ b: CurlBegin, at time: Double) -> [ReaderEvent] {
@@ -129,12 +129,11 @@ extension Reader {
                 t.willComplete = false
                 turn = t
                 moveDrag(to: b.position, at: time)
-                return [.flip(.begin, forward: t.leaf.forward)]
+                return [.flip(.begin, t.leaf.direction)]
             }
         }
         var events = finishTurnImmediately()
-        let forward = b.direction == .forward
-        guard let leaf = makeLeaf(forward: forward), let start = zoom.toBook(b.start) else { return events }
+        guard let leaf = makeLeaf(b.direction), let start = zoom.toBook(b.start) else { return events }
         let touch = leaf.toPage(start)
         let grab = leaf.grabPoint(for: b.grab, at: touch)
         let from = leaf.canComplete ? leaf.startPosition(of: grab) : (grab.location(in: leaf.page) ?? touch)
@@ -142,7 +141,7 @@ extension Reader {
         var state = TurnState(leaf: leaf, grab: grab, motion: .dragging(drag), touchStart: touch)
         state.grabOffset = from - touch
         turn = state
-        events.append(.flip(.begin, forward: forward))
+        events.append(.flip(.begin, b.direction))
         moveDrag(to: b.position, at: time)
         return events
     }
@@ -196,39 +195,39 @@ extension Reader {
             turn = nil
             if completes, let pageTurn = t.leaf.turn { startFade(to: pageTurn.to, at: time) }
         }
-        return [.flip(completes ? .commit : .cancel, forward: t.leaf.forward)]
+        return [.flip(completes ? .commit : .cancel, t.leaf.direction)]
     }
 
     private mutating func cancelDrag(at time: Double) -> [ReaderEvent] {
         guard var t = turn, case .dragging(let drag) = t.motion else { return [] }
         // Falls back smoothly from where it is drawn, whatever the velocity.
-        let landTurned = !t.leaf.forward && t.leaf.canComplete
+        let landTurned = t.leaf.direction == .backward && t.leaf.canComplete
         t.motion = .settling(CurlAnimator(page: t.leaf.page, grab: t.grab, config: drag.config, from: drag.solution.finger,
                                           velocity: .zero, time: time, commit: landTurned, spring: config.spring))
         t.willComplete = false
         turn = holdsStill(t) ? nil : t
-        return [.flip(.cancel, forward: t.leaf.forward)]
+        return [.flip(.cancel, t.leaf.direction)]
     }
 
     /// A turn without a finger (key, tap, flick, wheel): the leaf travels on a natural arc.
-    private mutating func animatedTurn(_ forward: Bool, at time: Double) -> [ReaderEvent] {
+    private mutating func animatedTurn(_ direction: TurnDirection, at time: Double) -> [ReaderEvent] {
         var events = finishTurnImmediately()
-        guard let pageTurn = position.turn(forward ? .forward : .backward), let leaf = makeLeaf(forward: forward) else {
+        guard let pageTurn = position.turn(direction), let leaf = makeLeaf(direction) else {
             return events
         }
         if config.reducedMotion || pageTurn.crossesSolo {
             startFade(to: pageTurn.to, at: time)
-            return events + [.flip(.begin, forward: forward), .flip(.commit, forward: forward)]
+            return events + [.flip(.begin, direction), .flip(.commit, direction)]
         }
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
         // A backward turn runs the reverse arc: from lying turned, lifted toward the middle, home.
-        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, forward: forward,
+        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, direction: direction,
                                          spring: config.spring)
         var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
         state.willComplete = true
         turn = state
-        events.append(.flip(.begin, forward: forward))
-        events.append(.flip(.commit, forward: forward))
+        events.append(.flip(.begin, direction))
+        events.append(.flip(.commit, direction))
         return events
     }
 
@@ -246,10 +245,10 @@ extension Reader {
     }
 
     /// The turn a key or tap would make now: from where the turn under way ends, as a new turn starts there.
-    public func nextTurn(forward: Bool) -> PageTurn? {
+    public func nextTurn(_ direction: TurnDirection) -> PageTurn? {
         var after = self
         _ = after.finishTurnImmediately()
-        return after.position.turn(forward ? .forward : .backward)
+        return after.position.turn(direction)
     }
 
     /// The page the reader rests on once the turn under way ends (a held leaf falls back).
@@ -270,7 +269,7 @@ extension Reader {
         guard let t = turn else { return [] }
         if t.isDragging {
             turn = nil
-            return [.flip(.cancel, forward: t.leaf.forward)]
+            return [.flip(.cancel, t.leaf.direction)]
         }
         return completeTurn()
     }
@@ -280,8 +279,8 @@ extension Reader {
     /// Where (window pixels) the grabbed point of a turn lies before it starts: on the page for a forward
     /// turn, where the leaf lies turned for a backward one. `recto render --drag` starts its drag there so
     /// the grabbed point ends exactly at the requested position.
-    public func grabStart(forward: Bool, grab: Grab, y: Double? = nil) -> Vec2? {
-        guard let leaf = makeLeaf(forward: forward) else { return nil }
+    public func grabStart(_ direction: TurnDirection, grab: Grab, y: Double? = nil) -> Vec2? {
+        guard let leaf = makeLeaf(direction) else { return nil }
         var point = leaf.grabPoint(for: grab, at: Vec2(0, (y ?? leaf.rect.center.y) - leaf.rect.y))
         if case .outer = point, y == nil { point = .outer(y: leaf.page.height / 2) }
         let p = leaf.canComplete ? leaf.startPosition(of: point) : (point.location(in: leaf.page) ?? .zero)
@@ -302,7 +301,7 @@ extension Reader {
         // that is not the first page (no leaf runs that way), a cross-fade.
         if config.reducedMotion || coverSpread != 0 || position.spread.isSolo || position.layout.spread(at: 0).isSolo {
             startFade(to: coverSpread, at: time)
-            return (true, events + [.flip(.begin, forward: false), .flip(.commit, forward: false)])
+            return (true, events + [.flip(.begin, .backward), .flip(.commit, .backward)])
         }
         let here = position.spread, cover = position.layout.spread(at: 0)
         let single = position.mode == .single
@@ -317,15 +316,15 @@ extension Reader {
             updateZoomLayout()
             return (true, events + [.page(position.page)])
         }
-        let leaf = Leaf(rect: rect, rightToLeft: config.rightToLeft, turn: turn, forward: false)
+        let leaf = Leaf(rect: rect, rightToLeft: config.rightToLeft, turn: turn, direction: .backward)
         let grab: GrabPoint = leaf.page.spine == .left ? .br : .bl
-        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, forward: false,
+        let animator = CurlAnimator.flip(page: leaf.page, grab: grab, config: config.curl, time: time, direction: .backward,
                                          spring: config.spring)
         var state = TurnState(leaf: leaf, grab: grab, motion: .settling(animator), touchStart: .zero)
         state.willComplete = true
         self.turn = state
-        events.append(.flip(.begin, forward: false))
-        events.append(.flip(.commit, forward: false))
+        events.append(.flip(.begin, .backward))
+        events.append(.flip(.commit, .backward))
         return (true, events)
     }
 }

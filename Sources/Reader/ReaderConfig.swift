@@ -1,5 +1,6 @@
 import Book
 import Curl
+import Geometry
 import Gestures
 
 /// Tunables of the reader (all have flags; see `recto --help`).
@@ -32,7 +33,7 @@ public struct ReaderConfig: Sendable, Equatable {
 /// What the reader reports for the event log (`--log-events`).
 public enum ReaderEvent: Sendable, Equatable {
     public enum Phase: String, Sendable { case begin, commit, cancel }
-    case flip(Phase, forward: Bool)
+    case flip(Phase, TurnDirection)
     /// The settled page number (from 1) changed.
     case page(Int)
     /// A zoom gesture settled: scale and rotation in degrees.

@@ -63,13 +63,13 @@ struct TurnState: Sendable {
         let complete: Bool
         if !leaf.canComplete {
             complete = false
-        } else if leaf.forward {
+        } else if leaf.direction == .forward {
             complete = policy.commits(progress: progress, speedAlongFlip: along)
         } else {
             complete = policy.commits(progress: 1 - progress, speedAlongFlip: -along)
         }
         // The animator's "commit" lands the leaf turned; a backward turn completes by landing unturned.
-        let landTurned = leaf.forward ? complete : !complete
+        let landTurned = leaf.direction == .forward ? complete : !complete
         motion = .settling(CurlAnimator(page: leaf.page, grab: grab, config: drag.config, from: drag.solution.finger,
                                         velocity: v, time: time, commit: landTurned, spring: spring))
         willComplete = complete

@@ -71,7 +71,7 @@ struct Bench: ParsableCommand {
             var rest = composer.scene(reader.frame, textures: textures)
             rest.plain = true
             let floor = measure { _ in rest }
-            guard let start = reader.grabStart(forward: true, grab: .corner(.bottomRight)) else { continue }
+            guard let start = reader.grabStart(.forward, grab: .corner(.bottomRight)) else { continue }
             let leafWidth = reader.frame.pages.last.map { $0.rect.width } ?? w / 2
             var sweep = reader
             _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,

@@ -94,7 +94,7 @@ struct Render: ParsableCommand {
         case .tl: (forward, gesture) = (rtl, .corner(.topLeft))
         case .edge: (forward, gesture) = (true, .edge(rtl ? .left : .right))
         }
-        guard let start = reader.grabStart(forward: forward, grab: gesture, y: grab == .edge ? finger.y : nil) else {
+        guard let start = reader.grabStart(forward ? .forward : .backward, grab: gesture, y: grab == .edge ? finger.y : nil) else {
             throw RectoExit(.usage, "--grab \(grab.rawValue): no page can be picked up there on page \(page)")
         }
         let begin = CurlBegin(direction: forward ? .forward : .backward, grab: gesture, start: start,

@@ -110,7 +110,7 @@ struct AccessibilityTests {
     @Test func tabShowsTheControlsAndWalksThemInReadingOrderWithoutATrap() {
         var d = Driver(settings: Self.settings(always: false))
         press(Keysym.Tab, &d)
-        #expect(d.core.overlay.visible, "the controls come with the overlay")
+        #expect(d.core.controls.overlay.visible, "the controls come with the overlay")
         for _ in 0..<5 { press(Keysym.Tab, &d) }
         #expect(focusLabels(d) == ["Previous page", "Zoom out", "Fit the page", "Zoom in", "Next page", "Page 1 of 12"],
                 "the scrubber says its page")
@@ -121,7 +121,7 @@ struct AccessibilityTests {
         press(Keysym.ISO_Left_Tab, &d)
         #expect(focusLabels(d).last == "Next page")
         d.input(tap(at: Scene.middle, t0: d.now + 100))
-        #expect(!d.core.focus.visible, "a touch hides the focus")
+        #expect(!d.core.controls.focus.visible, "a touch hides the focus")
         #expect(d.core.controlsPlan(now: d.now)?.focus == nil)
     }
 
@@ -198,7 +198,7 @@ struct AccessibilityTests {
         press(Keysym.Tab, &d)
         #expect(d.core.controlsPlan(now: d.now)?.focus != nil)
         d.run(for: 2500)
-        #expect(d.core.controlsPlan(now: d.now)?.focus == nil && d.core.focus.item == nil)
+        #expect(d.core.controlsPlan(now: d.now)?.focus == nil && d.core.controls.focus.item == nil)
         press(Keysym.Tab, &d)
         #expect(focusLabels(d).last == "Previous page", "the next visitor starts at the first control")
     }

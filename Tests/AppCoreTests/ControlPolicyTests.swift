@@ -88,6 +88,6 @@ import Testing
         #expect(d.core.reader.page == 6 && d.core.reader.config.spring == config.spring && d.core.reader.config.zoom.maxScale == 3)
         #expect(!d.core.reader.config.rightToLeft)
         #expect(d.core.settings.idleReset == 5000 && d.core.settings.reader.turnDuration == 300)
-        #expect(d.core.recognizer.config.doubleTapInterval == 0)
+        #expect(d.core.input.recognizer.config.doubleTapInterval == 0)
     }
 }

@@ -78,6 +78,8 @@ import Testing
         d.deliver([4, 5])
         d.run(for: 1500)
         #expect(d.flips == ["begin forward", "commit forward"], "\(d.logLines)")
+        // It waited as a turn, and is still the drag the visitor made (visit statistics count it so).
+        #expect(d.logLines.contains("flip phase=commit direction=forward by=drag"), "\(d.logLines)")
         #expect(d.core.reader.page == 4)
         #expect(d.core.framesMissingPages == 0)
     }

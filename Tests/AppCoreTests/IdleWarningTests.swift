@@ -36,7 +36,7 @@ import Testing
         // The key's release at t + 30 is the last input: the reset is due 60 s after it.
         let deadline = t + 30 + 60_000
         d.advanceClock(to: deadline - 20_001)
-        #expect(Self.warnings(d).isEmpty && d.core.idleWarning.countdown == nil)
+        #expect(Self.warnings(d).isEmpty && d.core.idle.warning.countdown == nil)
         d.advanceClock(to: deadline - 20_000)
         #expect(Self.warnings(d) == [20])
         let plan = try #require(d.core.idleWarningPlan(at: d.now))
@@ -51,7 +51,7 @@ import Testing
         #expect(d.logged("idle-reset").isEmpty && d.core.reader.page == page)
         // The timer fires exactly at the deadline: the countdown goes and the reset acts in the same look.
         d.advanceClock(to: deadline)
-        #expect(d.logged("idle-reset").count == 1 && d.core.idleWarning.countdown == nil)
+        #expect(d.logged("idle-reset").count == 1 && d.core.idle.warning.countdown == nil)
         d.run(for: 2000)
         #expect(d.core.reader.page == 1)
         #expect(d.core.idleWarningPlan(at: d.now) == nil)
@@ -67,7 +67,7 @@ import Testing
         d.input(tap(at: Vec2(1200, 400), t0: d.now + 10))
         d.run(for: 1000)
         #expect(Self.extensions(d) == [1])
-        #expect(d.flips.count == flips && d.core.reader.page == page && d.core.idleWarning.countdown == nil)
+        #expect(d.flips.count == flips && d.core.reader.page == page && d.core.idle.warning.countdown == nil)
         // The reset is 60 s after the tap's lift now, its countdown 20 s before it.
         let lift = d.now - 1000
         d.advanceClock(to: lift + 39_000)
@@ -87,7 +87,7 @@ import Testing
         let page = d.core.reader.page
         for n in 1...12 {
             d.run(for: 5000)
-            #expect(d.core.idleWarning.countdown != nil, "countdown \(n)")
+            #expect(d.core.idle.warning.countdown != nil, "countdown \(n)")
             d.input(key(Keysym.Right, at: d.now + 5))
             d.run(for: 50)
         }
@@ -99,7 +99,7 @@ import Testing
         d.run(for: 2000)
         d.input(key(Keysym.Right, at: d.now + 5))
         d.run(for: 6000)
-        #expect(d.core.idleWarning.countdown != nil)
+        #expect(d.core.idle.warning.countdown != nil)
         d.input(key(Keysym.Right, at: d.now + 5))
         #expect(Self.extensions(d).last == 1)
     }
@@ -152,7 +152,7 @@ import Testing
         var (d, _) = Self.reading(Self.settings(idle: 25_000))
         let page = d.core.reader.page, scale = d.core.reader.zoom.scale
         d.run(for: 6000)
-        #expect(d.core.idleWarning.countdown != nil)
+        #expect(d.core.idle.warning.countdown != nil)
         let t = d.now + 10
         d.input([.touchDown(id: 0, position: Vec2(500, 400), time: t), .touchFrame])
         d.input([.touchDown(id: 1, position: Vec2(700, 400), time: t + 40), .touchFrame])
@@ -169,7 +169,7 @@ import Testing
         let t = d.now + 10
         d.input(stroke(from: Scene.rightCorner, to: Vec2(900, 600), steps: 5, interval: 16, at: t, lift: false))
         d.run(for: 6000)
-        #expect(d.core.idleWarning.countdown != nil, "the book is away from rest, mid-turn")
+        #expect(d.core.idle.warning.countdown != nil, "the book is away from rest, mid-turn")
         d.input(stroke(from: Vec2(900, 600), to: Vec2(200, 500), steps: 5, interval: 16, at: d.now + 10).dropFirst(2).map { $0 })
         d.run(for: 1500)
         #expect(Self.extensions(d) == [1])
@@ -223,7 +223,7 @@ import Testing
         #expect(abs(next.left - 0.95) < 1e-9)
         var moving = Self.reading(Self.settings(idle: 25_000)).0
         moving.advanceClock(to: moving.now + 5000)
-        let shown = try #require(moving.core.idleWarning.countdown?.shownAt)
+        let shown = try #require(moving.core.idle.warning.countdown?.shownAt)
         let fading = try #require(moving.core.idleWarningPlan(at: shown + 100))
         #expect(fading.opacity < 1 && fading.left < 1)
     }
@@ -232,7 +232,7 @@ import Testing
     @Test func reducedMotionDrawsOnceASecond() {
         var (d, _) = Self.reading(Self.settings(idle: 25_000, reducedMotion: true))
         d.run(for: 5000)
-        #expect(d.core.idleWarning.countdown != nil)
+        #expect(d.core.idle.warning.countdown != nil)
         let drawn = AttractModeTests.frames(&d, for: 5000)
         #expect(drawn.count >= 4 && drawn.count <= 7, "one frame per second: \(drawn.count)")
     }

@@ -136,7 +136,7 @@ import TestSupport
     func keyboardFlipFollowsAnArc(spine: SpineSide, forward: Bool) {
         let page = CurlPage(width: 800, height: 1000, spine: spine)
         let grab: GrabPoint = spine == .left ? .br : .bl
-        var a = CurlAnimator.flip(page: page, grab: grab, time: 0, arcHeight: 0.12, forward: forward)
+        var a = CurlAnimator.flip(page: page, grab: grab, time: 0, arcHeight: 0.12, direction: forward ? .forward : .backward)
         #expect(a.progress == (forward ? 0 : 1))
         var t = 0.0, highest = 1000.0, lastProgress = a.progress, clamped = false
         while !a.isFinished && t < 3000 {

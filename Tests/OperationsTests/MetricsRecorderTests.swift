@@ -6,7 +6,7 @@ import Testing
 /// The Prometheus counters, fed with the core's occurrences as the shell feeds them.
 @Suite struct MetricsRecorderTests {
     static func flip(_ phase: ReaderEvent.Phase, _ direction: String) -> Occurrence {
-        .flip(phase, forward: direction == "forward", by: nil)
+        .flip(phase, direction == "forward" ? .forward : .backward, by: nil)
     }
 
     static func page(_ p: Int) -> Occurrence { .page(p, by: nil) }
@@ -21,8 +21,8 @@ import Testing
         m.observe(Self.flip(.cancel, "forward"), at: 3100)
         m.observe(Self.flip(.commit, "backward"), at: 5000)
         m.observe(Self.page(1), at: 5000)
-        #expect(m.turns == [.init(forward: true, committed: true): 1, .init(forward: true, committed: false): 1,
-                            .init(forward: false, committed: true): 1])
+        #expect(m.turns == [.init(direction: .forward, committed: true): 1, .init(direction: .forward, committed: false): 1,
+                            .init(direction: .backward, committed: true): 1])
         #expect(m.pageViews == [1: 2, 2: 1])
         #expect(m.secondsShown(1, now: 6000) == 3)
         #expect(m.secondsShown(2, now: 6000) == 3)

@@ -56,7 +56,7 @@ import Testing
     @Test func aHeldLeafShowsAsMuchAsItsProgressSaysBothWays() throws {
         var r = reader(.single)
         let rect = try #require(r.frame.pages.last?.rect)
-        let start = try #require(r.grabStart(forward: true, grab: .corner(.bottomRight)))
+        let start = try #require(r.grabStart(.forward, grab: .corner(.bottomRight)))
         _ = r.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
                                          position: start, source: .touch)), at: 0)
         var seen: [(Double, Double)] = []

@@ -33,7 +33,7 @@ import Testing
 
     @Test func aKeyTurnCrossFadesWithTheUsualEvents() {
         var r = reader()
-        #expect(r.apply(.turn(.forward, cause: .key), at: 1000) == [.flip(.begin, forward: true), .flip(.commit, forward: true)])
+        #expect(r.apply(.turn(.forward, cause: .key), at: 1000) == [.flip(.begin, .forward), .flip(.commit, .forward)])
         let frame = r.frame
         #expect(frame.leaf == nil)
         // Incoming spread (pages 2 and 3) beneath, the cover fading out over it.
@@ -50,16 +50,16 @@ import Testing
         var r = reader()
         let begin = Intent.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: Self.corner,
                                                position: Self.corner + Vec2(-10, 0), source: .touch))
-        #expect(r.apply(begin, at: 1000) == [.flip(.begin, forward: true)])
+        #expect(r.apply(begin, at: 1000) == [.flip(.begin, .forward)])
         _ = r.apply(.curlMove(Vec2(700, 700)), at: 1016)
         #expect(r.frame.leaf == nil && r.frame.pages.map(\.page) == [1], "the held page lies still")
-        #expect(r.apply(.curlEnd(position: Vec2(300, 700), velocity: Vec2(-800, 0)), at: 1048) == [.flip(.commit, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(300, 700), velocity: Vec2(-800, 0)), at: 1048) == [.flip(.commit, .forward)])
         #expect(settle(&r, from: 1048).events == [.page(2)])
 
         // A short slow pull is a cancel, with nothing to settle.
         _ = r.apply(begin, at: 2000)
         _ = r.apply(.curlMove(Vec2(1150, 720)), at: 2100)
-        #expect(r.apply(.curlEnd(position: Vec2(1150, 720), velocity: .zero), at: 2300) == [.flip(.cancel, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(1150, 720), velocity: .zero), at: 2300) == [.flip(.cancel, .forward)])
         #expect(!r.isTurning && !r.isAnimating && r.page == 2)
     }
 
@@ -67,7 +67,7 @@ import Testing
         var r = reader()
         _ = r.apply(.turn(.forward, cause: .key), at: 1000)
         let events = r.apply(.turn(.forward, cause: .key), at: 1100)
-        #expect(events == [.page(2), .flip(.begin, forward: true), .flip(.commit, forward: true)])
+        #expect(events == [.page(2), .flip(.begin, .forward), .flip(.commit, .forward)])
         #expect(settle(&r, from: 1100).events == [.page(4)])
     }
 
@@ -75,7 +75,7 @@ import Testing
         var r = reader()
         r.go(toPage: 6)
         let (reset, events) = r.idleReset(at: 1000)
-        #expect(reset && events == [.flip(.begin, forward: false), .flip(.commit, forward: false)])
+        #expect(reset && events == [.flip(.begin, .backward), .flip(.commit, .backward)])
         #expect(r.frame.pages.map(\.page) == [1] && r.frame.leaf == nil)
         #expect(settle(&r, from: 1000).events == [.page(1)])
     }

@@ -37,11 +37,11 @@ import Testing
 
     @Test func dragBeginMoveCommit() {
         var r = reader()
-        #expect(r.apply(begin(), at: 1000) == [.flip(.begin, forward: true)])
+        #expect(r.apply(begin(), at: 1000) == [.flip(.begin, .forward)])
         #expect(r.isDragging)
         #expect(r.apply(.curlMove(Vec2(700, 700)), at: 1016).isEmpty)
         #expect(r.apply(.curlMove(Vec2(300, 700)), at: 1032).isEmpty)
-        #expect(r.apply(.curlEnd(position: Vec2(300, 700), velocity: Vec2(-800, 0)), at: 1048) == [.flip(.commit, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(300, 700), velocity: Vec2(-800, 0)), at: 1048) == [.flip(.commit, .forward)])
         #expect(r.page == 1, "the page changes when the leaf lands, not at release")
         #expect(settle(&r, from: 1048).events == [.page(2)])
     }
@@ -50,13 +50,13 @@ import Testing
         var r = reader()
         _ = r.apply(begin(), at: 1000)
         _ = r.apply(.curlMove(Vec2(1150, 720)), at: 1100)
-        #expect(r.apply(.curlEnd(position: Vec2(1150, 720), velocity: .zero), at: 1300) == [.flip(.cancel, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(1150, 720), velocity: .zero), at: 1300) == [.flip(.cancel, .forward)])
         #expect(settle(&r, from: 1300).events.isEmpty)
         #expect(r.page == 1 && !r.isTurning)
         // A second finger (or touch cancel) cancels whatever the velocity.
         _ = r.apply(begin(), at: 2000)
         _ = r.apply(.curlMove(Vec2(500, 700)), at: 2050)
-        #expect(r.apply(.curlCancel, at: 2060) == [.flip(.cancel, forward: true)])
+        #expect(r.apply(.curlCancel, at: 2060) == [.flip(.cancel, .forward)])
         #expect(settle(&r, from: 2060).events.isEmpty && r.page == 1)
     }
 
@@ -65,29 +65,29 @@ import Testing
         var r = reader()
         _ = r.apply(begin(), at: 1000)
         _ = r.apply(.curlMove(Vec2(1160, 750)), at: 1700)
-        #expect(r.apply(.curlEnd(position: Vec2(1160, 750), velocity: Vec2(-12, 0)), at: 1850) == [.flip(.cancel, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(1160, 750), velocity: Vec2(-12, 0)), at: 1850) == [.flip(.cancel, .forward)])
         var late = reader()
         _ = late.apply(begin(), at: 1000)
         _ = late.apply(.curlMove(Vec2(1160, 750)), at: 1700)
         _ = late.advance(to: 2150)
-        #expect(late.apply(.curlEnd(position: Vec2(1160, 750), velocity: Vec2(-12, 0)), at: 1850) == [.flip(.cancel, forward: true)])
+        #expect(late.apply(.curlEnd(position: Vec2(1160, 750), velocity: Vec2(-12, 0)), at: 1850) == [.flip(.cancel, .forward)])
     }
 
     @Test func catchingARunningAnimation() {
         var r = reader()
         _ = r.apply(begin(), at: 1000)
         _ = r.apply(.curlMove(Vec2(900, 700)), at: 1050)
-        #expect(r.apply(.curlEnd(position: Vec2(900, 700), velocity: Vec2(-900, 0)), at: 1060) == [.flip(.commit, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(900, 700), velocity: Vec2(-900, 0)), at: 1060) == [.flip(.commit, .forward)])
         _ = r.advance(to: 1076)
         // Caught near where the leaf's corner is drawn: held again, the earlier decision undone.
         let drawn = r.frame.leaf!
         let corner = drawn.cylinder.deform(Vec2(drawn.rect.width, drawn.rect.height)).position
         let touch = Vec2(corner.x + drawn.rect.x, corner.y + drawn.rect.y)
         #expect(r.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: touch,
-                                             position: touch, source: .touch)), at: 1080) == [.flip(.begin, forward: true)])
+                                             position: touch, source: .touch)), at: 1080) == [.flip(.begin, .forward)])
         #expect(r.isDragging)
         _ = r.apply(.curlMove(Vec2(1230, 750)), at: 1200)
-        #expect(r.apply(.curlEnd(position: Vec2(1230, 750), velocity: Vec2(600, 0)), at: 1210) == [.flip(.cancel, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(1230, 750), velocity: Vec2(600, 0)), at: 1210) == [.flip(.cancel, .forward)])
         #expect(settle(&r, from: 1210).events.isEmpty)
         #expect(r.page == 1)
     }
@@ -101,7 +101,7 @@ import Testing
         // Held when the kiosk gives up on its visitor: the held leaf falls, then the book closes to the cover.
         let (reset, events) = r.idleReset(at: 1100)
         #expect(reset)
-        #expect(events == [.flip(.cancel, forward: false), .flip(.begin, forward: false), .flip(.commit, forward: false)])
+        #expect(events == [.flip(.cancel, .backward), .flip(.begin, .backward), .flip(.commit, .backward)])
         #expect(settle(&r, from: 1100).events == [.page(1)])
         #expect(last > 1 && r.page == 1)
     }
@@ -127,7 +127,7 @@ import Testing
         _ = r.apply(begin(), at: 1000)
         _ = r.apply(.curlMove(Vec2(800, 700)), at: 1050)
         // A held leaf belongs to the old layout: it falls back, and single-page mode keeps the page.
-        #expect(r.resize(width: 800, height: 1280) == [.flip(.cancel, forward: true)])
+        #expect(r.resize(width: 800, height: 1280) == [.flip(.cancel, .forward)])
         #expect(!r.isTurning && r.page == 1)
         // A committed turn in flight lands first.
         _ = r.apply(.turn(.forward, cause: .key), at: 2000)
@@ -144,7 +144,7 @@ import Testing
         _ = r.apply(.toggleZoom(at: Vec2(900, 400)), at: 1000)
         settle(&r, from: 1000)
         #expect(r.zoom.isZoomed)
-        #expect(r.apply(.turn(.forward, cause: .key), at: 2000) == [.flip(.begin, forward: true), .flip(.commit, forward: true)])
+        #expect(r.apply(.turn(.forward, cause: .key), at: 2000) == [.flip(.begin, .forward), .flip(.commit, .forward)])
         let (events, _) = settle(&r, from: 2000)
         #expect(events == [.page(2)])
         #expect(!r.zoom.isZoomed && r.zoom.scale == 1, "a turn lands at fit")
@@ -172,7 +172,7 @@ import Testing
     @Test func keyTurnsCrossFadeIntoAndOutOfTheDoublePage() {
         var r = reader()
         r.go(toPage: 2)
-        #expect(r.apply(.turn(.forward, cause: .key), at: 1000) == [.flip(.begin, forward: true), .flip(.commit, forward: true)])
+        #expect(r.apply(.turn(.forward, cause: .key), at: 1000) == [.flip(.begin, .forward), .flip(.commit, .forward)])
         _ = r.advance(to: 1100)
         #expect(r.frame.fade != nil && r.frame.leaf == nil, "a cross-fade, no curl")
         #expect(settle(&r, from: 1100) == [.page(4)])
@@ -196,7 +196,7 @@ import Testing
                                          position: start + Vec2(-10, 0), source: .touch)), at: 1000)
         _ = r.apply(.curlMove(Vec2(200, 700)), at: 1100)
         #expect(r.isDragging && r.frame.leaf == nil, "held still")
-        #expect(r.apply(.curlEnd(position: Vec2(200, 700), velocity: Vec2(-900, 0)), at: 1120) == [.flip(.commit, forward: true)])
+        #expect(r.apply(.curlEnd(position: Vec2(200, 700), velocity: Vec2(-900, 0)), at: 1120) == [.flip(.commit, .forward)])
         #expect(settle(&r, from: 1120) == [.page(5)])
     }
 }
@@ -210,7 +210,7 @@ import Testing
         r.coverPage = 3
         r.go(toPage: 9)
         let (reset, events) = r.idleReset(at: 1000)
-        #expect(reset && events == [.flip(.begin, forward: false), .flip(.commit, forward: false)])
+        #expect(reset && events == [.flip(.begin, .backward), .flip(.commit, .backward)])
         #expect(r.frame.fade != nil, "a cross-fade: no leaf runs from page 9 to a cover inside the book")
         var time = 1000.0, landed: [ReaderEvent] = []
         while r.isTurning && time < 5000 { time += 16; landed += r.advance(to: time) }

@@ -56,7 +56,7 @@ import Testing
             for p in 1...pageCount { reader.setPageSize(p, width: 500, height: 700) }
             reader.go(toPage: 3)
             let grab: Grab = .corner(state.forward ? .bottomRight : .bottomLeft)
-            let start = try #require(reader.grabStart(forward: state.forward, grab: grab))
+            let start = try #require(reader.grabStart(state.forward ? .forward : .backward, grab: grab))
             let finger = start + state.offset
             _ = reader.apply(.curlBegin(CurlBegin(direction: state.forward ? .forward : .backward, grab: grab,
                                                   start: start, position: finger, source: .touch)), at: 0)

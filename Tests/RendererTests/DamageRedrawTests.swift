@@ -44,7 +44,7 @@ import TestSupport
             reader.resize(width: Double(width), height: Double(height))
             reader.go(toPage: 3)
             for (p, s) in sizes { reader.setPageSize(p, width: s.0, height: s.1) }
-            let start = try #require(reader.grabStart(forward: path.forward, grab: path.grab))
+            let start = try #require(reader.grabStart(path.forward ? .forward : .backward, grab: path.grab))
             _ = reader.apply(.curlBegin(CurlBegin(direction: path.forward ? .forward : .backward, grab: path.grab,
                                                   start: start, position: start, source: .touch)), at: 0)
             // Buffers used in turn, as a swap chain of `age` buffers hands them back.

@@ -56,7 +56,7 @@ import Testing
             }
             if let offset = c.offset {
                 let grab: Grab = .corner(c.forward ? .bottomRight : .bottomLeft)
-                let start = try #require(reader.grabStart(forward: c.forward, grab: grab))
+                let start = try #require(reader.grabStart(c.forward ? .forward : .backward, grab: grab))
                 _ = reader.apply(.curlBegin(CurlBegin(direction: c.forward ? .forward : .backward, grab: grab, start: start,
                                                       position: start + offset, source: .touch)), at: 0)
             }

@@ -33,7 +33,7 @@ import Testing
               textures: [Int: Texture]) throws -> (image: RGBAImageView, rect: Rect, finger: Vec2) {
         var reader = reader(mode, page: page)
         let grab = Grab.corner(.bottomRight)
-        let start = try #require(reader.grabStart(forward: true, grab: grab))
+        let start = try #require(reader.grabStart(.forward, grab: grab))
         let rect = try #require(reader.frame.pages.last?.rect)
         let finger = Vec2(rect.minX - past * rect.width, start.y - 60)
         _ = reader.apply(.curlBegin(CurlBegin(direction: .forward, grab: grab, start: start, position: finger,

@@ -104,7 +104,7 @@ import Testing
         let composer = SceneComposer(background: Self.background)
         #expect(composer.softwareScene(reader.frame, pixels: [:]) != nil)
         let grab = Grab.corner(.bottomRight)
-        let start = try #require(reader.grabStart(forward: true, grab: grab))
+        let start = try #require(reader.grabStart(.forward, grab: grab))
         _ = reader.apply(.curlBegin(CurlBegin(direction: .forward, grab: grab, start: start,
                                               position: start + Vec2(-200, -80), source: .touch)), at: 0)
         #expect(composer.softwareScene(reader.frame, pixels: [:]) == nil)

@@ -1,0 +1,78 @@
+import Geometry
+import Reader
+
+/// What the core knows of the book's page images: which pages have one and at what size (`PageImages`), and the
+/// full-resolution details shown over zoomed pages (`ZoomDetailPolicy`).
+struct PagePolicy: Sendable {
+    private(set) var images = PageImages()
+    var zoomDetail = ZoomDetailPolicy()
+
+    subscript(page: Int) -> PageImages.Entry? { images[page] }
+    var all: [Int] { images.all }
+    mutating func set(_ page: Int, _ entry: PageImages.Entry) { images.set(page, entry) }
+    mutating func remove(_ page: Int) { images.remove(page) }
+
+    /// Every page image goes (another book); the shell releases each.
+    mutating func removeAll(where gone: (Int) -> Bool = { _ in true }) -> [AppEffect] {
+        var out: [AppEffect] = []
+        for page in images.all.sorted() where gone(page) {
+            images.remove(page)
+            out.append(.release(page: page))
+        }
+        return out
+    }
+
+    /// A zoom region arrived: shown when it still fits the view (`needsFrame`: then the screen must show it).
+    mutating func regionReady(page: Int, rect: PixelRect, frame: ReaderFrame, now: Double)
+        -> (effects: [AppEffect], needsFrame: Bool) {
+        guard let source = images[page]?.sourceSize,
+              let shown = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: frame, now: now)
+        else { return ([], false) }
+        return ([.showRegion(page: page, bookRect: shown.rect), .occurred(.region(page: page, waitMS: shown.waited))], true)
+    }
+}
+
+/// What the core learns about the book besides its pages' images, and the reload after its file changed.
+struct BookPolicy: Sendable {
+    /// Double-page images by the book's word (ComicInfo) and by their shape (a PDF's page sizes).
+    var namedSpreads: Set<Int> = []
+    var shapedSpreads: Set<Int> = []
+    /// The book's page labels for the overlay (empty: page numbers).
+    var pageLabels: [String] = []
+    /// The book's required attribution, shown on the overlay under the page numbers (empty: none).
+    var attribution: [String] = []
+    /// Pages whose failure was already logged (once per page until the book changes).
+    private var reportedFailures: Set<Int> = []
+    private(set) var reloadDeadline: Double?
+    /// Reload attempts that failed since the book last changed (retried a few times, more slowly each time).
+    private var reloadFailures = 0
+
+    /// Pages shown alone: a spread printed across two.
+    var soloPages: Set<Int> { namedSpreads.union(shapedSpreads) }
+
+    /// Whether `page`'s failure is news (said once per page until the book changes).
+    mutating func firstFailure(of page: Int) -> Bool { reportedFailures.insert(page).inserted }
+
+    /// Another book, or the same book read again: its pages' failures are news again.
+    mutating func replaced() { reportedFailures.removeAll() }
+
+    /// The book's file changed: it is read again once it has been quiet for `quiet` ms.
+    mutating func fileChanged(now: Double, quiet: Double) {
+        reloadFailures = 0
+        reloadDeadline = now + quiet
+    }
+
+    /// A file caught half-written may be whole soon without another change to tell us (a helper that could not
+    /// start may start next time): a few more tries, further apart.
+    mutating func reloadFailed(now: Double, quiet: Double) {
+        reloadFailures += 1
+        if reloadFailures <= 4 { reloadDeadline = now + quiet * Double(1 << reloadFailures) }
+    }
+
+    /// Whether the book is to be read again now.
+    mutating func reloadDue(now: Double) -> Bool {
+        guard let due = reloadDeadline, due <= now else { return false }
+        reloadDeadline = nil
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+/// The window the book is drawn into, as the compositor describes it.
+struct Screen: Sendable {
+    typealias Window = (width: Double, height: Double, scale: Double)
+    /// The window's logical size and buffer scale; nil before the first configure.
+    var window: Window?
+    /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
+    var pixelsPerMM: Double?
+}
+
+/// Whether the screen is behind the state, and when the next GL frame may be drawn (`FrameScheduler` decides).
+struct FramePacing: Sendable {
+    var scheduler = FrameScheduler()
+    /// Something changed that the screen does not show yet.
+    var needed = true
+    /// When the planned frame must start, while it waits for its time (a timer deadline).
+    private(set) var due: Double?
+    /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
+    private(set) var missingPages = 0
+
+    /// Whether a GL frame is drawn at `now`; else it waits for `due`. `pending`: the last frame's callback has
+    /// not come yet; `inputDriven`: a finger moves the view.
+    mutating func drawsGL(now: Double, pending: Bool, inputDriven: Bool) -> Bool {
+        let at = scheduler.drawTime(now: now, pending: pending, inputDriven: inputDriven)
+        guard at <= now else {
+            due = at
+            return false
+        }
+        needed = false
+        scheduler.drawing(at: now)
+        return true
+    }
+
+    /// The shell looks for a frame: the planned one is not waited for any more.
+    mutating func looking() { due = nil }
+
+    /// A GL frame is drawn with paper where a page belongs.
+    mutating func missedPages() { missingPages += 1 }
+}
