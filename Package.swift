@@ -88,7 +88,9 @@ let package = Package(
         // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
         .target(name: "VisitStore", dependencies: ["Visits", "CSQLite", "Posix"]),
-        .target(name: "VisitReport", dependencies: ["Visits"]),
+        .target(name: "VisitReport", dependencies: ["Visits", "JSONText"]),
+        // JSON strings escaped one way for the event log and the visit report, pure.
+        .target(name: "JSONText"),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
         // monotonic clock, close-on-exec pipes. Glibc and CLinux only; the pure cores never import it.
@@ -123,7 +125,7 @@ let package = Package(
                 dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         .executableTarget(name: "recto", dependencies: [
             "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech", "IIIF",
+            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech", "IIIF", "JSONText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -163,6 +165,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader", "Visits"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "VisitStore"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
     ],
     swiftLanguageModes: [.v6]

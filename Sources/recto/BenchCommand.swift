@@ -7,6 +7,7 @@ import Gestures
 import Reader
 import Geometry
 import Glibc
+import JSONText
 import Posix
 import Renderer
 
@@ -229,7 +230,7 @@ struct BenchResults {
     }
 
     func json(size: Size) -> String {
-        var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\"", "\"renderer\":\(jsonString(renderer))"]
+        var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\"", "\"renderer\":\(JSONText.string(renderer))"]
         var cs: [String] = []
         for c in cases {
             let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
@@ -243,7 +244,7 @@ struct BenchResults {
         parts.append("\"upload_p50_ms\":\(Self.percentile(uploadMs, 0.5))")
         parts.append("\"gl_errors\":\(glErrors)")
         if !codecs.isEmpty {
-            parts.append("\"codecs\":{\(codecs.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ","))}")
+            parts.append("\"codecs\":{\(codecs.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ","))}")
         }
         return "{\(parts.joined(separator: ","))}"
     }
