@@ -113,6 +113,19 @@ public final class PageCache: Sendable {
         core.update { $0.noteTexture(page: page, bytes: bytes) }
     }
 
+    /// The image delivered for `page` (`.ready`, or a placeholder given with `holdPlaceholder`) and not yet
+    /// uploaded: the cache keeps it until `noteTexture` says the renderer took it, so the CPU-drawn frames before
+    /// the GL read it here and no one else keeps a copy. Nil when nothing was delivered or it was evicted (`.evict`).
+    public func deliveredImage(of page: Int) -> RGBAImage? {
+        core.locked { state in state.slots[page].flatMap { $0.delivered ? $0.cpu : nil } }
+    }
+
+    /// Keeps `image` (a failed page's placeholder) as `page`'s delivered image until it is uploaded, counted
+    /// against the budget like a decoded page.
+    public func holdPlaceholder(page: Int, image: RGBAImage) {
+        core.update { $0.holdPlaceholder(page: page, image: image) }
+    }
+
     /// The caller released `page`'s texture (not needed after `.evict`).
     public func noteTextureReleased(page: Int) {
         core.update { $0.noteTextureReleased(page: page) }

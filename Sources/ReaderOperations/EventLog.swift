@@ -1,20 +1,23 @@
 import AppCore
 import Glibc
+import Invocation
 import JSONText
 import Posix
 
 /// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).
 /// Flushed per line: a test reading the pipe must not wait for a block buffer.
-struct EventLog {
-    var enabled: Bool
+public struct EventLog {
+    public var enabled: Bool
 
-    func emit(_ event: LogEvent) {
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    public func emit(_ event: LogEvent) {
         guard enabled else { return }
         writeAll(1, EventLog.line(event) + "\n")
     }
 
     /// The event as one JSON object (no newline); also the reply to `recto ctl status`.
-    static func line(_ event: LogEvent) -> String {
+    public static func line(_ event: LogEvent) -> String {
         var line = "{\"event\":\(JSONText.string(event.name)),\"t\":\(json(.double(monotonicMilliseconds())))"
         for field in event.fields { line += ",\(JSONText.string(field.key)):\(json(field.value))" }
         return line + "}"
@@ -28,8 +31,4 @@ struct EventLog {
         case .string(let s): return JSONText.string(s)
         }
     }
-}
-
-func writeAll(_ fd: Int32, _ text: String) {
-    _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: fd) }
 }

@@ -4,6 +4,7 @@ import Config
 import Decoding
 import Geometry
 import Gestures
+import Invocation
 import Reader
 import Renderer
 
@@ -33,8 +34,10 @@ enum GrabOption: String, ExpressibleByArgument, CaseIterable {
     case br, tr, bl, tl, edge
 }
 
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Render: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         abstract: "Render a page, a spread or a curl state offscreen to a PNG, through the window's renderer.",
         discussion: """
         Uses Mesa's surfaceless EGL: no display needed. Reads the configuration file like `recto open`; \
@@ -63,7 +66,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Output PNG file.", valueName: "file.png"))
     var out: String
 
-    func run() throws {
+    public func run() throws {
         let (settings, file) = try bookOptions.settings()
         let book = try bookOptions.location(settings)
         RectoLog.logger.info("configuration: \(file ?? "none"); book: \(book.path), \(book.pageCount) pages")

@@ -5,11 +5,12 @@ import Geometry
 import Pages
 import Platform
 import Renderer
+import Invocation
 import Text
 
 /// The shell's side of a library: each book's cover decoded small off the main thread (a one-page `PageCache`
 /// per book, its descriptor in the poll set until the cover is in), the covers' and titles' textures.
-@MainActor final class ShelfCovers {
+@MainActor public final class ShelfCovers {
     /// Covers are decoded to fit this box: sharp on a cover a little over half a 1440 px tall screen.
     static let coverBox = PixelSize(width: 640, height: 900)
     /// A broken book's cover, in the slot's proportions.
@@ -18,7 +19,7 @@ import Text
     /// Covers decoded at once: each book opened (a PDF starts its helper) holds its source while its cover loads.
     static let concurrentCovers = 2
 
-    let books: [ShelfBook]
+    public let books: [ShelfBook]
     private let loop: EventLoop
     private let translate: (String) -> String
     private let onCover: @MainActor (Int) -> Void
@@ -33,7 +34,7 @@ import Text
 
     /// Opens every book of `paths` for its title; its cover loads now or when a slot is free. A book that does
     /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
-    init(paths: [String], loop: EventLoop, translate: @escaping (String) -> String,
+    public init(paths: [String], loop: EventLoop, translate: @escaping (String) -> String,
          onCover: @escaping @MainActor (Int) -> Void) {
         self.loop = loop
         self.translate = translate
@@ -82,11 +83,11 @@ import Text
     }
 
     /// Broken books' placeholders, ready at once: (book, size).
-    var placeholders: [(Int, PixelSize)] { images.map { ($0.key, $0.value.size) } }
+    public var placeholders: [(Int, PixelSize)] { images.map { ($0.key, $0.value.size) } }
 
     /// The cover of `book` arrived (or failed: a placeholder says why). Returns the covers that are in now, with
     /// their sizes: this one, and any of the next books that can no longer be opened.
-    func drain(_ book: Int) -> [(Int, PixelSize)] {
+    public func drain(_ book: Int) -> [(Int, PixelSize)] {
         guard let (cache, token) = loading[book] else { return [] }
         for event in cache.drain() {
             switch event {
@@ -120,7 +121,7 @@ import Text
     }
 
     /// The cover's texture, uploaded on first use.
-    func cover(_ book: Int, renderer: SceneRenderer) -> Texture? {
+    public func cover(_ book: Int, renderer: SceneRenderer) -> Texture? {
         if let t = covers[book] { return t }
         guard let image = images.removeValue(forKey: book) else { return nil }
         let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
@@ -129,7 +130,7 @@ import Text
     }
 
     /// The title set `size` px in at most two lines of `width` px, opaque on `background` (light text).
-    func title(_ book: Int, size: Double, width: Int, background: RGBA, renderer: SceneRenderer) -> Texture {
+    public func title(_ book: Int, size: Double, width: Int, background: RGBA, renderer: SceneRenderer) -> Texture {
         if let t = titles[book], t.size == size, t.width == width { return t.texture }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         let image = TextRenderer.render(books[book].title, style: TextStyle(

@@ -6,15 +6,15 @@ import Posix
 /// rest (ArgumentParser's options are written one property each; these come from the table). `recto open`
 /// (the default command) takes every setting, `render` and `bench` the ones every command uses; the others
 /// take none, so `recto ctl` passes its words on untouched.
-enum CommandLineSettings {
-    static let scopes: [String: SettingKey.Scope?] = [
+public enum CommandLineSettings {
+    public static let scopes: [String: SettingKey.Scope?] = [
         "open": .reader, "render": .everyCommand, "bench": .everyCommand, "ctl": nil, "help": nil, "settings": nil,
         // The visit commands' own options (`bench-visits --kiosk NAME`) are theirs, not the reader's settings.
         "report": nil, "bench-visits": nil,
     ]
 
     /// The setting flags and the arguments left for ArgumentParser; a flag without its value is an error.
-    static let parsed: Result<SettingFlags, ConfigError> = {
+    public static let parsed: Result<SettingFlags, ConfigError> = {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let scope = arguments.first.flatMap { scopes[$0] } ?? .reader
         guard let scope else { return .success({ var f = SettingFlags(); f.rest = arguments; return f }()) }
@@ -22,19 +22,21 @@ enum CommandLineSettings {
     }()
 
     /// The settings the flags give (checked with the file's, in `Settings.load`).
-    static var given: [(SettingKey, ConfigValue)] { (try? parsed.get())?.given ?? [] }
+    public static var given: [(SettingKey, ConfigValue)] { (try? parsed.get())?.given ?? [] }
 }
 
 /// `recto settings --markdown`: the settings table of README's Configuration section.
-struct SettingsTable: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct SettingsTable: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Print every setting (key, flag, values, default, meaning) as README's Markdown table.")
 
     @Flag(help: "Markdown (the only format; README's table is this output, checked by a test).")
     var markdown = false
 
-    func run() throws {
+    public func run() throws {
         writeAll(1, SettingsDocs.markdownTable + "\n")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Geometry
 import Glibc
 import IIIF
+import Invocation
 import Pages
 import Posix
 

@@ -7,19 +7,25 @@ import Speech
 /// repeats on keypad 5 and toggles on its hold. Off, it connects to nothing and the reader is as without it.
 /// Without speech-dispatcher it says so once (a warning and a `speech state=unavailable` event) and the reader
 /// goes on; it tries again, at most every `retryMS`, when there is something to say.
-@MainActor final class SpeechOutput {
-    struct Config {
-        var startsOn = false
+@MainActor public final class SpeechOutput {
+    public struct Config: Sendable {
+        public init(startsOn: Bool = false, toggleKey: String = "keypad-5-hold", holdMS: Double = 1000, rate: Int = 0,
+                    volume: Int = 0, socketPath: String? = nil) {
+            self.startsOn = startsOn; self.toggleKey = toggleKey; self.holdMS = holdMS; self.rate = rate
+            self.volume = volume; self.socketPath = socketPath
+        }
+
+        public var startsOn = false
         /// "keypad-5-hold", "keypad-multiply" or "none" (the `speech-key` setting).
-        var toggleKey = "keypad-5-hold"
-        var holdMS = 1000.0
-        var rate = 0
-        var volume = 0
-        var socketPath: String?
+        public var toggleKey = "keypad-5-hold"
+        public var holdMS = 1000.0
+        public var rate = 0
+        public var volume = 0
+        public var socketPath: String?
     }
 
-    let config: Config
-    private(set) var on: Bool
+    public let config: Config
+    public private(set) var on: Bool
     private let loop: EventLoop
     private var connection: SpeechConnection?
     /// Why the last connection failed or ended, until one works again.
@@ -38,11 +44,11 @@ import Speech
     private var stopAskedAt: Double?
     /// Messages the server queued and has not yet ended or cancelled.
     private var active: Set<Int> = []
-    let phrases: () -> SpeechPhrases
+    public let phrases: () -> SpeechPhrases
     private let report: @MainActor (SpeechNote) -> Void
     private let warn: @MainActor (String) -> Void
 
-    init(config: Config, loop: EventLoop, phrases: @escaping () -> SpeechPhrases,
+    public init(config: Config, loop: EventLoop, phrases: @escaping () -> SpeechPhrases,
          report: @escaping @MainActor (SpeechNote) -> Void, warn: @escaping @MainActor (String) -> Void) {
         self.config = config
         on = config.startsOn
@@ -59,7 +65,7 @@ import Speech
     }
 
     /// `recto ctl status`'s word: off, on, speaking, or unavailable (with `reason`).
-    var status: (state: String, reason: String?) {
+    public var status: (state: String, reason: String?) {
         guard on else { return ("off", nil) }
         if let unavailable, connection == nil { return ("unavailable", unavailable) }
         return (isSpeaking ? "speaking" : "on", nil)
@@ -71,7 +77,7 @@ import Speech
 
     /// Every input event passes here before the core: a touch, click or key stops speech; the speech key
     /// repeats or toggles. The event still goes on to the core (it counts as activity for the idle reset).
-    func input(_ event: InputEvent, now: Double) {
+    public func input(_ event: InputEvent, now: Double) {
         switch event {
         case let .key(sym, pressed, _, _) where isSpeechKey(sym):
             if pressed {
@@ -122,14 +128,14 @@ import Speech
     // MARK: saying
 
     /// Says `parts` when speech mode is on; they replace what was being said.
-    func say(_ parts: [SSIPSession.Part], now: Double) {
+    public func say(_ parts: [SSIPSession.Part], now: Double) {
         guard on, !parts.isEmpty else { return }
         last = parts
         speak(parts, now: now)
     }
 
     /// The next visitor starts fresh: rate and volume back to their settings, speech mode to its setting.
-    func resetForNextVisitor(now: Double) {
+    public func resetForNextVisitor(now: Double) {
         last = []
         if let connection {
             connection.update {

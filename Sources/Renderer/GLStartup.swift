@@ -1,5 +1,4 @@
 import Posix
-import Renderer
 
 /// The EGL display and context and the scene renderer, made on a helper thread while the main thread keeps
 /// the window alive and shows its first frames through wl_shm: on a software renderer EGL start-up (loading
@@ -14,22 +13,22 @@ import Renderer
 /// thread ends when the worker is released, which at a quit during start-up is while exit() unloads the
 /// libraries, and its EGL thread-local destructors then crashed the process (SIGABRT or SIGSEGV, `ReaderSliceTests`
 /// `sigtermWhileTheGLStartsEndsWithZero`).
-final class GLStartup {
-    struct Made {
-        let egl: EGLDisplayContext
-        let renderer: SceneRenderer
+public final class GLStartup {
+    public struct Made {
+        public let egl: EGLDisplayContext
+        public let renderer: SceneRenderer
     }
 
     // The EGL objects are used by one thread at a time: the helper until it hands them over.
     private let outcome = Handoff<Result<Made, any Error>>()
 
     /// Readable end of the completion pipe (non-blocking, close-on-exec), for the event loop.
-    var fd: Int32 { outcome.fd }
+    public var fd: Int32 { outcome.fd }
 
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`). Same priority as the main
     /// thread: llvmpipe's rasterizer threads, started inside eglInitialize, inherit this thread's nice value and
     /// draw every later frame.
-    init(display: OpaquePointer) {
+    public init(display: OpaquePointer) {
         nonisolated(unsafe) let connection = display
         let outcome = outcome
         startThread(name: "recto.gl-start") { outcome.put(Self.make(connection)) }
@@ -49,10 +48,10 @@ final class GLStartup {
 
     /// Blocks until the helper thread is done (at most `timeoutMs`). Called before the process exits: exit()
     /// runs LLVM's static destructors, which abort while eglInitialize is still using them on the helper.
-    func waitUntilDone(timeoutMs: Int32 = 10_000) {
+    public func waitUntilDone(timeoutMs: Int32 = 10_000) {
         outcome.wait(timeoutMs: timeoutMs)
     }
 
     /// The outcome once the helper thread is done (nil before); hands it over once.
-    func take() -> Result<Made, any Error>? { outcome.take() }
+    public func take() -> Result<Made, any Error>? { outcome.take() }
 }

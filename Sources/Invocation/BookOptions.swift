@@ -9,27 +9,29 @@ import Renderer
 
 /// Options every command takes: the book and the configuration file. The setting flags are not
 /// ArgumentParser's: `CommandLineSettings` reads them from the declarations before it parses the rest.
-struct BookOptions: ParsableArguments {
+public struct BookOptions: ParsableArguments {
+    public init() {}
+
     @Argument(help: ArgumentHelp(SettingKey(\.book).help + " (Setting `book`.)"))
-    var book: String?
+    public var book: String?
 
     @Option(name: .customLong("config"), help: ArgumentHelp(
         "Configuration file (TOML). Default: $XDG_CONFIG_HOME/recto/recto.toml (~/.config/recto/recto.toml), else /etc/recto/recto.toml; a missing default file is fine, a missing --config file is an error.",
         valueName: "file"))
-    var configFile: String?
+    public var configFile: String?
 
     @Flag(name: .customLong("no-config"), help: "Read no configuration file: defaults and flags only.")
-    var noConfig = false
+    public var noConfig = false
 
     /// The book argument and the setting flags of the command line (`CommandLineSettings`), as settings.
-    var overrides: [(SettingKey, ConfigValue)] {
+    public var overrides: [(SettingKey, ConfigValue)] {
         (book.map { [(SettingKey(\.book), ConfigValue.string($0))] } ?? []) + CommandLineSettings.given
     }
 
     /// The settings in force: defaults, then the configuration file, then the book argument and the setting
     /// flags (flags win). Throws a usage error (exit 2) naming the file, line and key, or the flag. Also sets the level
     /// of `RectoLog.logger`.
-    func settings() throws -> (settings: Settings, file: String?) {
+    public func settings() throws -> (settings: Settings, file: String?) {
         do {
             let loaded = try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides,
                                            environment: ProcessInfo.processInfo.environment)
@@ -41,7 +43,7 @@ struct BookOptions: ParsableArguments {
     }
 
     /// The book of `settings`, or the bundled demo book when it names none.
-    func location(_ settings: Settings) throws -> BookLocation {
+    public func location(_ settings: Settings) throws -> BookLocation {
         let path: String
         if let book = settings.book { path = book } else {
             guard let demo = BookLocation.demoBookPath() else {
@@ -55,7 +57,7 @@ struct BookOptions: ParsableArguments {
     /// The books of a library: the `books` list, else the `library` directory's books, else the book's own when
     /// it is a library by itself (`Library`'s rule); nil for one book. A BOOK on the command line wins over a
     /// library in the configuration file.
-    func libraryBooks(_ settings: Settings) throws -> [String]? {
+    public func libraryBooks(_ settings: Settings) throws -> [String]? {
         if book == nil, let list = settings.books { return list }
         if book == nil, let directory = settings.library {
             do { return try Library.books(in: directory) } catch {
@@ -71,15 +73,15 @@ struct BookOptions: ParsableArguments {
     // For callers that take the settings one piece at a time (each reloads the file; `location()` throws
     // first on a bad file, so the non-throwing `readerConfig(for:)` never hides an error in practice).
 
-    func location() throws -> BookLocation { try location(settings().settings) }
+    public func location() throws -> BookLocation { try location(settings().settings) }
 
-    func backgroundColour() throws -> RGBA { try settings().settings.background.rgba }
+    public func backgroundColour() throws -> RGBA { try settings().settings.background.rgba }
 
-    func readerConfig(for book: BookLocation) -> ReaderConfig {
+    public func readerConfig(for book: BookLocation) -> ReaderConfig {
         book.readerConfig((try? settings().settings) ?? Settings())
     }
 }
 
 extension Settings.Colour {
-    var rgba: RGBA { RGBA(Double(red) / 255, Double(green) / 255, Double(blue) / 255) }
+    public var rgba: RGBA { RGBA(Double(red) / 255, Double(green) / 255, Double(blue) / 255) }
 }

@@ -2,15 +2,18 @@ import ArgumentParser
 import Decoding
 import Geometry
 import Glibc
+import Invocation
 import Pages
-import Visits
 import VisitReport
+import Visits
 import VisitStore
 
 /// `recto report [DB…] --out report.html`: the visit statistics of one or more kiosks as one self-contained
 /// HTML file (or JSON, or CSV).
-struct Report: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Report: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         abstract: "Write a report of the visits recorded in one or more kiosks' databases (HTML, JSON or CSV).",
         discussion: """
         Each DB is a kiosk's visits.db (default: this machine's, $XDG_STATE_HOME/recto/visits.db); several \
@@ -66,12 +69,12 @@ struct Report: ParsableCommand {
         return records
     }
 
-    func validate() throws {
+    public func validate() throws {
         if json && csv { throw ValidationError("--json and --csv: choose one") }
         if let since, Self.parseDate(since) == nil { throw ValidationError("--since wants YYYY-MM-DD, not '\(since)'") }
     }
 
-    func run() throws {
+    public func run() throws {
         let records = try Self.records(databases, since: since)
         let report = VisitReport(records, thumbnails: thumbnails(for: ReportSummary(records).zoomedPages), title: title)
         let text = json ? report.json() : csv ? report.csv() : report.html()

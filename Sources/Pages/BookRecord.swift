@@ -1,30 +1,21 @@
 import FoundationEssentials
-import Logging
-import Pages
 
 /// The remembered page of the book being read: looked up by the book's identity (a rename keeps it, new
 /// content does not) when it opens, written when its page changes.
-struct BookRecord {
+public struct BookRecord {
     let identity: BookIdentity
     let store: BookPositions
-    let logger: Logger
     /// Where the book was left, if it was opened before.
-    let page: Int?
+    public let page: Int?
 
     /// Nil when no state directory is known or the book's identity cannot be read.
-    init?(_ source: PageSource, logger: Logger) {
-        guard let directory = BookPositions.defaultDirectory(environment: ProcessInfo.processInfo.environment),
+    public init?(_ source: PageSource, environment: [String: String]) {
+        guard let directory = BookPositions.defaultDirectory(environment: environment),
               let identity = BookIdentity(source) else { return nil }
         self.identity = identity
         store = BookPositions(directory: directory)
-        self.logger = logger
         page = store.page(of: identity)
-        if let page { logger.info("book \(source.path) was left on page \(page)") }
     }
 
-    func remember(_ page: Int) {
-        do { try store.remember(page, of: identity) } catch {
-            logger.warning("the page will not be remembered: \(error)")
-        }
-    }
+    public func remember(_ page: Int) throws { try store.remember(page, of: identity) }
 }

@@ -9,8 +9,10 @@ import Posix
 
 /// `recto bake SOURCE DIR`: a self-contained IIIF book a kiosk reads with no network — a level 0 tile pyramid per
 /// page (libvips' `vips dzsave`, run as a helper program) and a manifest naming them relative to itself.
-struct Bake: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Bake: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "bake",
         abstract: "Make an offline IIIF book (level 0 tile pyramids and a manifest) from images or a manifest.",
         discussion: """
@@ -29,13 +31,13 @@ struct Bake: ParsableCommand {
     @Option(help: "JPEG quality of the tiles.") var quality = 90
     @Option(help: "The book's title (default: the folder's or the manifest's).") var title: String?
 
-    func validate() throws {
+    public func validate() throws {
         guard (64...4096).contains(tileSize) else { throw ValidationError("--tile-size must be 64…4096") }
         guard (256...1_000_000).contains(maxSize) else { throw ValidationError("--max-size must be 256…1000000") }
         guard (10...100).contains(quality) else { throw ValidationError("--quality must be 10…100") }
     }
 
-    func run() throws {
+    public func run() throws {
         let pages = try BakeInput(source: source, maxSize: maxSize)
         if case .failure(let e) = systemCall({ mkdir(dir, 0o755) }), e.code != EEXIST {
             throw ValidationError("cannot make \(dir): \(e)")

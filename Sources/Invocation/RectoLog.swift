@@ -6,11 +6,11 @@ import Synchronization
 
 /// Logging to stderr through swift-log, one line per message (journald collects stderr under systemd).
 /// Exit messages (`recto: …` before exiting) are not log messages and keep going through `printError`.
-enum RectoLog {
+public enum RectoLog {
     private static let level = Mutex<Logger.Level>(.notice)
 
     /// Installs the stderr handler; call once, first thing in main.
-    static func bootstrap() {
+    public static func bootstrap() {
         let journal = stderrIsJournal()
         LoggingSystem.bootstrap { _ in
             LineLogHandler(level: level.withLock { $0 }, journal: journal) { writeAll(2, $0) }
@@ -18,10 +18,10 @@ enum RectoLog {
     }
 
     /// The level of loggers made from now on (`--log-level`, `log-level`).
-    static func setLevel(_ l: Logger.Level) { level.withLock { $0 = l } }
+    public static func setLevel(_ l: Logger.Level) { level.withLock { $0 = l } }
 
     /// A logger at the configured level.
-    static var logger: Logger { Logger(label: "recto") }
+    public static var logger: Logger { Logger(label: "recto") }
 
     /// systemd sets JOURNAL_STREAM to "device:inode" of the journal stream it connected; stderr is the journal
     /// when they match (the variable alone could be inherited by a child whose stderr was redirected).

@@ -2,14 +2,17 @@ import ArgumentParser
 import Decoding
 import Geometry
 import Glibc
+import Invocation
 import Pages
 import Posix
 
 /// `recto bench-zoom BOOK`: what a deep zoom costs off screen, the way the page cache's worker does it: the page at
 /// rest, then views of the screen's size at source pixels 1:1 across the page — from a IIIF pyramid's tiles
 /// (fetched, decoded, laid out) or, for an image file, by decoding it whole and cutting.
-struct BenchZoom: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BenchZoom: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "bench-zoom",
         abstract: "Measure deep zoom off screen: the page at rest, then 1:1 views across it (tiles or whole decodes).")
 
@@ -18,7 +21,7 @@ struct BenchZoom: ParsableCommand {
     @Option(help: "Views at 1:1.") var views = 20
     @Option(help: "Screen size WxH in pixels.") var size: Size = Size(argument: "1920x1080")!
 
-    func run() throws {
+    public func run() throws {
         let source: PageSource
         do { source = try PageSource.open(path: book) } catch { throw ValidationError(error.description) }
         let screen = PixelSize(width: size.width, height: size.height)

@@ -3,19 +3,18 @@ import Glibc
 import Platform
 import Posix
 import Visits
-import VisitStore
 
 /// Visit statistics (issue 30): the recorder fed from the event log, its visits saved by a worker thread in
 /// `$XDG_STATE_HOME/recto/visits.db`. The loop's only costs are a few value copies and a queue append.
-@MainActor final class VisitStats {
+@MainActor public final class VisitStats {
     private var recorder: VisitRecorder
     private let writer: VisitWriter
     private var timer: TimerSource!
     /// Totals since start, for the metrics file.
-    private(set) var counters = VisitCounters()
+    public private(set) var counters = VisitCounters()
 
     /// nil when off (`visit-stats`) or when there is no state directory.
-    init?(retentionDays: Int?, idleReset: Double?, bookPath: String, loop: EventLoop, environment: [String: String],
+    public init?(retentionDays: Int?, idleReset: Double?, bookPath: String, loop: EventLoop, environment: [String: String],
           warn: @escaping @Sendable (String) -> Void) {
         guard let days = retentionDays, let dir = Self.directory(environment: environment) else { return nil }
         guard makeDirectories(dir) else {
@@ -32,26 +31,26 @@ import VisitStore
     }
 
     /// `$XDG_STATE_HOME/recto`, or `~/.local/state/recto`.
-    nonisolated static func directory(environment: [String: String]) -> String? {
+    public nonisolated static func directory(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/recto" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/recto" }
         return nil
     }
 
     /// An input event with a time (a touch, key, button or wheel), at `now` on the loop's clock.
-    func inputArrived(now: Double) {
+    public func inputArrived(now: Double) {
         if !recorder.isOpen { setWallClock(now: now) }
         record([.input], now: now)
     }
 
     /// Each occurrence the core reports passes here.
-    func observe(_ occurrence: Occurrence, now: Double) { record(occurrence.visitInputs, now: now) }
+    public func observe(_ occurrence: Occurrence, now: Double) { record(occurrence.visitInputs, now: now) }
 
     /// Another book is shown (`recto ctl open`, the shelf).
-    func bookOpened(_ path: String, now: Double) { record([.book(Self.bookName(path))], now: now) }
+    public func bookOpened(_ path: String, now: Double) { record([.book(Self.bookName(path))], now: now) }
 
     /// The reader stops: the open visit is saved as it stands and the worker finishes writing.
-    func stop(now: Double) {
+    public func stop(now: Double) {
         save(recorder.finish(at: now))
         writer.close()
     }
@@ -78,12 +77,12 @@ import VisitStore
     }
 
     /// The book's file or folder name: where it lies on this kiosk says nothing to a fleet's report.
-    nonisolated static func bookName(_ path: String) -> String {
+    public nonisolated static func bookName(_ path: String) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    nonisolated static func hostName() -> String {
+    public nonisolated static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
         return String(cString: buffer)

@@ -1,6 +1,7 @@
 import Book
 import Decoding
 import Geometry
+import Invocation
 import Pages
 import Posix
 import Reader

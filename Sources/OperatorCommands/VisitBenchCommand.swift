@@ -1,14 +1,17 @@
 import ArgumentParser
 import Glibc
+import Invocation
 import Posix
-import Visits
 import VisitReport
+import Visits
 import VisitStore
 
 /// `recto bench-visits`: the visit statistics' costs, measured on generated kiosks (a year of a busy one by
 /// default): database size, write time, the reader's write transactions per second, and a report's time.
-struct VisitBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct VisitBench: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "bench-visits",
         abstract: "Measure the visit statistics: a generated kiosk's database size, write and report times.",
         discussion: """
@@ -25,7 +28,7 @@ struct VisitBench: ParsableCommand {
     @Option(help: "The kiosk's name in the database.") var kiosk = "kiosk"
     @Option(help: "Seconds of simulated reading to count write transactions over (0: none).") var reading = 0.0
 
-    func run() throws {
+    public func run() throws {
         for suffix in ["", "-wal", "-shm"] { _ = systemCall { unlink(out + suffix) } }
         var rng = SplitMix(seed: seed)
         let firstDay = Int64(20_000 + Int(seed % 7))  // days since 1970 (2024-10-04 and on)

@@ -1,7 +1,8 @@
 import Glibc
+import Posix
 
 /// The documented exit statuses (README, "Exit statuses").
-enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
     /// Quit by the user (Ctrl+Q), SIGTERM/SIGINT, or a subcommand that finished.
     case ok = 0
     /// `recto ctl`: the reader answered the request with an error.
@@ -17,14 +18,19 @@ enum ExitStatus: Int32 {
 }
 
 /// Ends the program with a status and a one-line message on stderr.
-struct RectoExit: Error {
-    let code: ExitStatus
-    let message: String
-    init(_ code: ExitStatus, _ message: String) { self.code = code; self.message = message }
+public struct RectoExit: Error {
+    public let code: ExitStatus
+    public let message: String
+    public init(_ code: ExitStatus, _ message: String) { self.code = code; self.message = message }
 }
 
-func printError(_ message: String) {
+public func printError(_ message: String) {
     var line = message.hasPrefix("recto: ") || message.hasPrefix("Error: ") || message.hasPrefix("Usage") ? message : "recto: " + message
     if !line.hasSuffix("\n") { line += "\n" }
     writeAll(2, line)
+}
+
+/// All of `text` to descriptor `fd` (stdout 1, stderr 2).
+public func writeAll(_ fd: Int32, _ text: String) {
+    _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: fd) }
 }

@@ -1,35 +1,38 @@
 import AppCore
+import Invocation
 
 /// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
 /// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.
-struct FrameStats {
+public struct FrameStats {
+    public init() {}
+
     /// From the oldest input a frame shows (includes waiting for the frame callback).
-    private(set) var latencies: [Double] = []
+    public private(set) var latencies: [Double] = []
     /// From the newest input a frame shows: what the frame itself adds once the input is there.
-    private(set) var newestLatencies: [Double] = []
-    private(set) var frameCosts: [Double] = []
+    public private(set) var newestLatencies: [Double] = []
+    public private(set) var frameCosts: [Double] = []
     /// Per GL frame: the share of the buffer the compositor was told changed.
-    private(set) var damagedShares: [Double] = []
-    private(set) var frames = 0
-    private(set) var callbacks = 0
+    public private(set) var damagedShares: [Double] = []
+    public private(set) var frames = 0
+    public private(set) var callbacks = 0
     /// Dispatch time (ms) of the oldest input not yet shown.
     private var pendingInput: Double?
     /// Dispatch time (ms) of the newest input not yet shown.
-    private(set) var newestInput: Double?
+    public private(set) var newestInput: Double?
     private var lastSummary = 0.0
     /// Frames the compositor presented and discarded, and input-to-presentation times (wp_presentation).
-    var presented = 0
-    var discarded = 0
-    var inputToPresentation: [Double] = []
+    public var presented = 0
+    public var discarded = 0
+    public var inputToPresentation: [Double] = []
 
-    mutating func inputDispatched(at ms: Double) {
+    public mutating func inputDispatched(at ms: Double) {
         if pendingInput == nil { pendingInput = ms }
         newestInput = ms
     }
 
-    mutating func frameCallback() { callbacks += 1 }
+    public mutating func frameCallback() { callbacks += 1 }
 
-    mutating func committed(at ms: Double, cost: Double, damaged: Double) {
+    public mutating func committed(at ms: Double, cost: Double, damaged: Double) {
         frames += 1
         frameCosts.append(cost)
         damagedShares.append(damaged)
@@ -40,14 +43,14 @@ struct FrameStats {
     }
 
     /// A summary line every two seconds of activity (checked at commits: no timer, no idle wakeup).
-    mutating func summaryDue(at ms: Double) -> Bool {
+    public mutating func summaryDue(at ms: Double) -> Bool {
         guard ms - lastSummary >= 2000 else { return false }
         lastSummary = ms
         return true
     }
 
     /// The periodic `stats` event.
-    func event(textures: Int, glErrors: Int, rssKB: Int, fds: Int, framesMissingPages: Int) -> LogEvent {
+    public func event(textures: Int, glErrors: Int, rssKB: Int, fds: Int, framesMissingPages: Int) -> LogEvent {
         let p = Self.percentile
         return LogEvent("stats", [
             "frames": .int(frames), "callbacks": .int(callbacks),
@@ -63,13 +66,13 @@ struct FrameStats {
         ])
     }
 
-    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+    public static func percentile(_ xs: [Double], _ p: Double) -> Double {
         guard !xs.isEmpty else { return 0 }
         let s = xs.sorted()
         return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
     }
 
-    var report: String {
+    public var report: String {
         var out = "recto stats: \(frames) frames committed, \(callbacks) frame callbacks\n"
         out += "input-to-commit (ms): p50 \(r(Self.percentile(latencies, 0.5))) p99 \(r(Self.percentile(latencies, 0.99))) max \(r(latencies.max() ?? 0)) over \(latencies.count) inputs\n"
         out += "newest-input-to-commit (ms): p50 \(r(Self.percentile(newestLatencies, 0.5))) p99 \(r(Self.percentile(newestLatencies, 0.99)))\n"

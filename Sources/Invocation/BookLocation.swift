@@ -5,14 +5,14 @@ import Pages
 import Reader
 
 /// A book on disk (a directory of images, one image, a CBZ or a PDF), opened as a page source.
-struct BookLocation {
-    let path: String
-    let source: PageSource
+public struct BookLocation: Sendable {
+    public let path: String
+    public let source: PageSource
 
-    var pageCount: Int { source.pageCount }
+    public var pageCount: Int { source.pageCount }
 
     /// Opens `path`. A missing path, an empty directory or one with no page image is a usage error (exit 2).
-    init(path: String) throws {
+    public init(path: String) throws {
         self.path = path
         do { source = try PageSource.open(path: path) } catch {
             throw RectoExit(.usage, "cannot open the book \(path): \(error)")
@@ -42,18 +42,18 @@ struct BookLocation {
 
     /// The reader's settings for this book: a book that says it reads right to left (ComicInfo's
     /// `Manga=YesAndRightToLeft`) does, unless the configuration or a flag says otherwise.
-    func readerConfig(_ settings: Settings) -> ReaderConfig {
+    public func readerConfig(_ settings: Settings) -> ReaderConfig {
         var config = settings.readerConfig
         if !settings.isGiven(\.rightToLeft), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
         return config
     }
 
     /// The book's own title (ComicInfo, PDF metadata), if it has one.
-    var title: String? { source.metadata.title ?? source.title }
+    public var title: String? { source.metadata.title ?? source.title }
 
     /// The bundled demo book: beside the installed binary (`PREFIX/share/recto/DemoBook`), else, for a
     /// development build, in the source tree. The installed program never depends on the checkout.
-    static func demoBookPath() -> String? {
+    public static func demoBookPath() -> String? {
         var candidates: [String] = []
         if let env = ProcessInfo.processInfo.environment["RECTO_DEMO_BOOK"], !env.isEmpty { candidates.append(env) }
         if let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
@@ -62,7 +62,7 @@ struct BookLocation {
         }
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(exe.deletingLastPathComponent().appendingPathComponent("../share/recto/DemoBook").standardized.path)
-        // Development builds: Sources/recto/BookLocation.swift → repository root → Assets/DemoBook.
+        // Development builds: Sources/Invocation/BookLocation.swift → repository root → Assets/DemoBook.
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Assets/DemoBook").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }

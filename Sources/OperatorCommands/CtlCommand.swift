@@ -1,14 +1,17 @@
 import ArgumentParser
-import VisitReport
 import Control
 import FoundationEssentials
 import Glibc
+import Invocation
 import Platform
 import Posix
+import VisitReport
 
 /// `recto ctl REQUEST`: one request to a running reader over its control socket, its reply on stdout.
-struct Ctl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Ctl: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Send a request to a running reader (status, goto, open, reload, idle-reset, screenshot, get, set).",
         discussion: """
@@ -42,7 +45,7 @@ struct Ctl: ParsableCommand {
     @Argument(help: "The request and its argument, e.g. `goto 5` or `screenshot shot.png`.")
     var request: [String] = []
 
-    func run() throws {
+    public func run() throws {
         guard let verb = request.first else {
             throw RectoExit(.usage, "no request for recto ctl (one of: \(ControlRequest.verbs.joined(separator: ", ")))")
         }

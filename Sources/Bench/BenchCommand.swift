@@ -3,16 +3,19 @@ import Book
 import Config
 import Curl
 import Decoding
-import Gestures
-import Reader
 import Geometry
+import Gestures
 import Glibc
+import Invocation
 import JSONText
 import Posix
+import Reader
 import Renderer
 
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Bench: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         abstract: "Measure frame costs, decode times and start-up offscreen (EGL surfaceless).",
         discussion: """
         The floor is the resting view drawn as plain textured quads; curl frames sweep a page turn across \
@@ -43,7 +46,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also measure encode and decode times of a synthetic 2000×2800 page and the solver's lift phase.")
     var codecs = false
 
-    func run() throws {
+    public func run() throws {
         let started = monotonicMilliseconds()
         let book = try bookOptions.location()
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
@@ -248,23 +251,4 @@ struct BenchResults {
         }
         return "{\(parts.joined(separator: ","))}"
     }
-}
-
-extension String {
-    init(format1 x: Double) {
-        guard x.isFinite else { self = "n/a"; return }
-        let r = (x * 100).rounded() / 100
-        self = String(r)
-    }
-    /// `x` with exactly `decimals` digits after the point: "%.2f" without Foundation's formatting, which links ICU.
-    init(_ x: Double, decimals: Int) {
-        guard x.isFinite else { self = "n/a"; return }
-        var scale = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let n = Int((abs(x) * Double(scale)).rounded())
-        var fraction = String(n % scale)
-        while fraction.count < decimals { fraction = "0" + fraction }
-        self = (x < 0 && n != 0 ? "-" : "") + String(n / scale) + (decimals > 0 ? "." + fraction : "")
-    }
-    func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
 }
