@@ -334,10 +334,11 @@ struct CacheState {
             guard let (page, kind) = victim() else { return false }
             switch kind {
             case 0:
-                // A delivered image is the caller's page until it is uploaded: it goes as a texture would.
-                let delivered = slots[page]?.delivered == true
+                // An image the caller counts on and has no texture of (delivered, or decoded again since) is its
+                // page until it is uploaded: it goes as a texture would.
+                let announced = slots[page].map { $0.textureBytes == 0 && ($0.delivered || $0.heldSize != nil) } ?? false
                 setCPU(page, nil)
-                if delivered { evictTexture(page) }
+                if announced { evictTexture(page) }
             case 1: evictTexture(page)
             default: setFull(page, nil)
             }

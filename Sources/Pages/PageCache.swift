@@ -113,11 +113,12 @@ public final class PageCache: Sendable {
         core.update { $0.noteTexture(page: page, bytes: bytes) }
     }
 
-    /// The image delivered for `page` (`.ready`, or a placeholder given with `holdPlaceholder`) and not yet
-    /// uploaded: the cache keeps it until `noteTexture` says the renderer took it, so the CPU-drawn frames before
-    /// the GL read it here and no one else keeps a copy. Nil when nothing was delivered or it was evicted (`.evict`).
+    /// The newest image the cache holds for `page` and the renderer has not taken yet: the one `.ready` delivered
+    /// (or one decoded again since, sharper), or a placeholder given with `holdPlaceholder`. The cache keeps it until
+    /// `noteTexture` says the renderer took it, so the CPU-drawn frames before the GL read it here and no one else
+    /// keeps a copy. Nil when there is none, or it was evicted (then `.evict` said so).
     public func deliveredImage(of page: Int) -> RGBAImage? {
-        core.locked { state in state.slots[page].flatMap { $0.delivered ? $0.cpu : nil } }
+        core.locked { state in state.slots[page]?.cpu }
     }
 
     /// Keeps `image` (a failed page's placeholder) as `page`'s delivered image until it is uploaded, counted

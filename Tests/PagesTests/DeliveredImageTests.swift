@@ -49,4 +49,18 @@ import Testing
         state.noteTextureReleased(page: 3)
         #expect(state.slots[3]?.cpu == nil && state.cpuBytes == 50 * 100 * 4)
     }
+
+    /// A page decoded again while not wanted (a larger box) is not delivered again, yet the caller still counts on
+    /// the page: the newer image stands in for the delivered one, and evicting it is said.
+    @Test func anImageDecodedAgainStandsInForTheDeliveredOneAndItsEvictionIsSaid() {
+        var state = CacheState(budget: 1 << 30, bounds: CacheBudgetTests.bounds, pageCount: 4)
+        state.want([1], visibleCount: 1)
+        CacheBudgetTests.decode(&state, page: 1)
+        state.want([2], visibleCount: 1)
+        CacheBudgetTests.decode(&state, page: 1, size: PixelSize(width: 60, height: 100))
+        #expect(state.slots[1]?.delivered == false && state.slots[1]?.cpu?.width == 60)
+        state.events.removeAll()
+        state.setBudget(0)
+        #expect(CacheBudgetTests.evicted(state) == [1] && state.slots[1]?.cpu == nil)
+    }
 }
