@@ -4,8 +4,10 @@ import Renderer
 import Testing
 
 /// The page textures by page: the one place an uploaded page lives once the page cache let go of its image.
-@Suite(.serialized) struct TextureStoreTests {
-    @Test func anUploadReplacesThePagesTextureAndReportsItsBytes() throws {
+/// In `TextureTilesTests`' serialized suite: suites that make EGL contexts at the same time race on the one
+/// process-wide EGL display (one's eglTerminate while another makes its context current).
+extension TextureTilesTests {
+    @Test func aStoreUploadReplacesThePagesTextureAndReportsItsBytes() throws {
         let gpu = try TestGPU(width: 64, height: 64)
         var store = TextureStore()
         let bytes = store.upload(3, RGBAImage(width: 40, height: 50, fill: (255, 0, 0, 255)), renderer: gpu.renderer)
@@ -18,7 +20,7 @@ import Testing
         #expect(store.pages.isEmpty && store.count == 0 && store.byteCount == 0)
     }
 
-    @Test func anImageWiderThanTheTextureLimitIsScaledIntoIt() throws {
+    @Test func aStoreScalesAnImageWiderThanTheTextureLimitIntoIt() throws {
         let gpu = try TestGPU(width: 64, height: 64)
         var store = TextureStore()
         let limit = gpu.renderer.maxTextureSize
@@ -27,7 +29,7 @@ import Testing
         #expect(texture.width <= limit && texture.height <= 4)
     }
 
-    @Test func zoomDetailIsKeptByPageUntilZoomEnds() throws {
+    @Test func aStoreKeepsZoomDetailByPageUntilZoomEnds() throws {
         let gpu = try TestGPU(width: 64, height: 64)
         var store = TextureStore()
         store.setDetail(2, RGBAImage(width: 30, height: 20, fill: (1, 2, 3, 255)), renderer: gpu.renderer)
