@@ -85,10 +85,12 @@ let package = Package(
         .target(name: "Metrics", dependencies: ["AppCore", "Geometry"]),
         // Visit statistics (issue 30), pure: what happened on screen in, visits out; and the report drawn from them.
         .target(name: "Visits"),
-        // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread.
+        // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread; the reader's recorder on the loop.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
-        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite", "Posix"]),
-        .target(name: "VisitReport", dependencies: ["Visits"]),
+        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite", "Posix", "AppCore", "Platform"]),
+        .target(name: "VisitReport", dependencies: ["Visits", "JSONText"]),
+        // JSON strings escaped one way for the event log and the visit report, pure.
+        .target(name: "JSONText"),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
         // monotonic clock, close-on-exec pipes. Glibc and CLinux only; the pure cores never import it.
@@ -116,14 +118,43 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "IIIF", "Fetch"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
                 dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
+        // What the window shows from the core's frame plans: composition, the present path, the page textures.
+        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Renderer", "Text"]),
+        // What the fleet's tools see of a running reader: the event log, the control socket's server side, systemd's
+        // notifications and watchdog, the metrics file.
+        .target(name: "ReaderOperations", dependencies: ["AppCore", "Config", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),
+        // Speech mode on the loop: the core's cues said through speech-dispatcher (Platform's SpeechConnection).
+        .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Platform", "Speech"]),
+        // What every subcommand shares: the book argument and the setting flags, opening a book, exit statuses.
+        .target(name: "Invocation", dependencies: [
+            "Config", "Decoding", "Pages", "Posix", "Reader", "Renderer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
+        .target(name: "Bench", dependencies: [
+            "Book", "Config", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "JSONText", "Pages", "Posix", "Reader", "Renderer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `recto bake`: a book made into a static IIIF image pyramid and manifest.
+        .target(name: "Bake", dependencies: [
+            "Book", "Decoding", "Geometry", "IIIF", "Invocation", "Pages", "Posix",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The operator's commands: `recto ctl` (a request to a running reader), `recto report` (the visit report
+        // drawn from databases) and `recto bench-visits` (the store measured).
+        .target(name: "OperatorCommands", dependencies: [
+            "Control", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "VisitReport", "VisitStore", "Visits",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "recto", dependencies: [
-            "Geometry", "Curl", "Input", "Gestures", "Book", "Reader", "AppCore", "Decoding", "Text", "Pages", "Renderer", "Platform", "Config",
-            "Control", "Metrics", "Localization", "Posix", "Visits", "VisitStore", "VisitReport", "Speech", "IIIF",
+            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Gestures", "Input", "Invocation",
+            "Localization", "Metrics", "OperatorCommands", "Pages", "Platform", "Presentation", "ReaderOperations", "Renderer",
+            "Speech", "SpeechMode", "VisitStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -163,6 +194,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader", "Visits"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "VisitStore"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
     ],
     swiftLanguageModes: [.v6]

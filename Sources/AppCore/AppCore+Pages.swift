@@ -1,18 +1,20 @@
 import Geometry
 import Reader
 
-/// The pages the shell holds an image or a texture for, and each one's size as drawn.
+/// The pages that have an image to draw, and what policy needs of each: its size as drawn (layout) and the file's
+/// own size (zoom regions). The image itself is the page cache's until the renderer takes it on upload, and the
+/// texture the renderer's: the core keeps no copy of either, nor a per-page record of where one is.
 struct PageImages: Sendable {
     struct Entry: Sendable, Hashable {
-        /// The texture's size (the image scaled into the texture limit), or the held image's before the GL.
+        /// The texture's size (the image scaled into the texture limit), or the delivered image's before the GL.
         var size: PixelSize
         /// The file's own size: the space zoom regions are asked in.
         var sourceSize: PixelSize
-        /// Uploaded as a texture (else held by the shell for the CPU-drawn first frames).
-        var uploaded: Bool
     }
 
     private(set) var entries: [Int: Entry] = [:]
+    /// The GL is up: every page here is a texture (before, an image in the page cache for the CPU-drawn frames).
+    var uploaded = false
 
     subscript(page: Int) -> Entry? { entries[page] }
     var all: [Int] { Array(entries.keys) }
@@ -59,10 +61,10 @@ extension AppCore {
         reader.setPageSize(page, width: Double(size.width), height: Double(size.height))
         var out: [AppEffect] = []
         if let limit = maxTextureSize {
-            pages.set(page, .init(size: size.fitted(within: limit), sourceSize: sourceSize, uploaded: true))
+            pages.set(page, .init(size: size.fitted(within: limit), sourceSize: sourceSize))
             out.append(.upload(page: page))
         } else {
-            pages.set(page, .init(size: size, sourceSize: sourceSize, uploaded: false))
+            pages.set(page, .init(size: size, sourceSize: sourceSize))
         }
         // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
         if visiblePages.contains(page) { needsFrame = true }
@@ -103,10 +105,11 @@ extension AppCore {
     mutating func glReady(maxTextureSize limit: Int) -> [AppEffect] {
         startup.glReady(maxTextureSize: limit)
         var out: [AppEffect] = []
-        for page in pages.all.sorted() {
-            guard var entry = pages[page], !entry.uploaded else { continue }
+        let held = pages.uploaded ? [] : pages.all.sorted()
+        pages.uploaded = true
+        for page in held {
+            guard var entry = pages[page] else { continue }
             entry.size = entry.size.fitted(within: limit)
-            entry.uploaded = true
             pages.set(page, entry)
             out.append(.upload(page: page))
         }

@@ -25,7 +25,7 @@ struct ZoomDetailPolicy: Sendable {
         let screenPerBook = reader.zoom.scale * renderScale
         var out: [AppEffect] = []
         for placed in reader.frame.pages {
-            guard let entry = pages[placed.page], entry.uploaded, placed.rect.width > 0, placed.rect.height > 0 else { continue }
+            guard pages.uploaded, let entry = pages[placed.page], placed.rect.width > 0, placed.rect.height > 0 else { continue }
             let source = entry.sourceSize, texture = entry.size
             // Texels per screen pixel of the page as drawn: below 1 the texture is magnified and blurs.
             let texelsPerPixel = Double(texture.width) / (placed.rect.width * screenPerBook)

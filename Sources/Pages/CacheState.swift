@@ -118,7 +118,18 @@ struct CacheState {
         _ = makeRoom(0)
     }
 
+    mutating func holdPlaceholder(page: Int, image: RGBAImage) {
+        setCPU(page, image)
+        slots[page]?.delivered = true
+        slots[page]?.heldSize = image.size
+        touch(page)
+        notePeak()
+        _ = makeRoom(0)
+    }
+
     mutating func noteTextureReleased(page: Int) {
+        // A placeholder not yet uploaded goes with the page; a decoded image stays, to be delivered again.
+        if slots[page]?.failure != nil { setCPU(page, nil) }
         guard var slot = slots[page] else { return }
         setTexture(&slot, 0)
         slot.heldSize = nil
@@ -322,7 +333,12 @@ struct CacheState {
         while usedBytes + extra > effectiveBudget {
             guard let (page, kind) = victim() else { return false }
             switch kind {
-            case 0: setCPU(page, nil)
+            case 0:
+                // An image the caller counts on and has no texture of (delivered, or decoded again since) is its
+                // page until it is uploaded: it goes as a texture would.
+                let announced = slots[page].map { $0.textureBytes == 0 && ($0.delivered || $0.heldSize != nil) } ?? false
+                setCPU(page, nil)
+                if announced { evictTexture(page) }
             case 1: evictTexture(page)
             default: setFull(page, nil)
             }

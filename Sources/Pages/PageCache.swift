@@ -113,6 +113,20 @@ public final class PageCache: Sendable {
         core.update { $0.noteTexture(page: page, bytes: bytes) }
     }
 
+    /// The newest image the cache holds for `page` and the renderer has not taken yet: the one `.ready` delivered
+    /// (or one decoded again since, sharper), or a placeholder given with `holdPlaceholder`. The cache keeps it until
+    /// `noteTexture` says the renderer took it, so the CPU-drawn frames before the GL read it here and no one else
+    /// keeps a copy. Nil when there is none, or it was evicted (then `.evict` said so).
+    public func deliveredImage(of page: Int) -> RGBAImage? {
+        core.locked { state in state.slots[page]?.cpu }
+    }
+
+    /// Keeps `image` (a failed page's placeholder) as `page`'s delivered image until it is uploaded, counted
+    /// against the budget like a decoded page.
+    public func holdPlaceholder(page: Int, image: RGBAImage) {
+        core.update { $0.holdPlaceholder(page: page, image: image) }
+    }
+
     /// The caller released `page`'s texture (not needed after `.evict`).
     public func noteTextureReleased(page: Int) {
         core.update { $0.noteTextureReleased(page: page) }

@@ -1,3 +1,4 @@
+import JSONText
 import Visits
 
 /// One self-contained report of kiosks' visits: HTML with SVG charts (no script, no font, no network), JSON and
@@ -29,24 +30,24 @@ public struct VisitReport: Sendable {
 
     public func json() -> String {
         let s = summary
-        func obj(_ pairs: [(String, String)]) -> String { "{" + pairs.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}" }
+        func obj(_ pairs: [(String, String)]) -> String { "{" + pairs.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ",") + "}" }
         func arr(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
         let kiosks = s.kiosks.map { k in
-            obj([("kiosk", jsonString(k.kiosk)), ("visits", "\(k.visits)"), ("attract_runs", "\(k.attractRuns)"),
+            obj([("kiosk", JSONText.string(k.kiosk)), ("visits", "\(k.visits)"), ("attract_runs", "\(k.attractRuns)"),
                  ("attract_visits", "\(k.attractVisits)"), ("conversion", k.conversion.map { number($0) } ?? "null"),
                  ("active_seconds", number(k.activeMS / 1000)), ("median_visit_seconds", number(k.medianActiveMS / 1000)),
                  ("turns", obj(TurnKind.allCases.map { ($0.rawValue, "\(k.turns[$0] ?? 0)") })),
                  ("zooms", "\(k.zooms)"), ("overlay_uses", "\(k.overlayUses)"), ("scrubber_uses", "\(k.scrubberUses)")])
         }
-        let days = s.days.map { obj([("date", jsonString(isoDate(day: $0.day))), ("visits", arr($0.counts.map(String.init)))]) }
+        let days = s.days.map { obj([("date", JSONText.string(isoDate(day: $0.day))), ("visits", arr($0.counts.map(String.init)))]) }
         let books = s.books.map { b in
-            obj([("book", jsonString(b.book)), ("pages", arr(b.pages.map { p in
+            obj([("book", JSONText.string(b.book)), ("pages", arr(b.pages.map { p in
                 obj([("page", "\(p.page)"), ("dwell_seconds", arr(p.ms.map { number($0 / 1000) })),
                      ("visits", arr(p.visits.map(String.init)))])
             }))])
         }
         let zooms = s.zoomedPages.map { z in
-            obj([("book", jsonString(z.book)), ("page", "\(z.page)"), ("centres", arr(z.points.map {
+            obj([("book", JSONText.string(z.book)), ("page", "\(z.page)"), ("centres", arr(z.points.map {
                 obj([("x", number($0.x)), ("y", number($0.y)), ("scale", number($0.scale)), ("seconds", number($0.ms / 1000))])
             }))])
         }
@@ -85,23 +86,6 @@ func number(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     let r = (v * 1000).rounded() / 1000
     return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
-}
-
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default:
-            if u.value < 0x20 {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
 }
 
 extension String {

@@ -1,9 +1,11 @@
+import AppCore
 import ArgumentParser
 import Config
-import AppCore
 import FoundationEssentials
+import Invocation
 import Localization
 import Pages
+import SpeechMode
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,13 +3,15 @@ import Decoding
 import FoundationEssentials
 import Geometry
 import Glibc
+import Invocation
 import Pages
 import Platform
+import Presentation
 import Renderer
 
 extension ReaderApp {
-    /// Does what the core asked, in order.
-    func perform(_ effects: [AppEffect]) {
+    /// Does what the core asked, in order. `region`: the zoom region the page-cache event being handled delivered.
+    func perform(_ effects: [AppEffect], region: RGBAImage? = nil) {
         for effect in effects {
             switch effect {
             case .occurred(let occurrence):
@@ -26,20 +28,18 @@ extension ReaderApp {
             case .upload(let page):
                 upload(page)
             case .release(let page):
-                textures[page] = nil
-                held[page] = nil
+                presenter.release(page)
                 cache?.noteTextureReleased(page: page)
             case let .placeholder(page, size, message):
-                held[page] = placeholderImage(size: size, message: message)
+                cache?.holdPlaceholder(page: page, image: placeholderImage(size: size, message: message))
             case let .requestRegion(page, rect, output):
                 cache?.requestRegion(page: page, rect: rect,
                                      outputSize: output)
             case .showRegion(let page, _):
                 // The core keeps where it goes; the texture is all the shell needs.
-                // Tiled within the texture limit: on a screen wider than the limit a region is wider too.
-                if let image = arrivedRegion, let renderer { details[page] = renderer.makeTiles(image) }
+                if let region { presenter.showRegion(page, region) }
             case .endRegions:
-                details.removeAll()
+                presenter.endRegions()
                 cache?.endRegions()
             case .reloadBook:
                 reloadBook()
@@ -47,9 +47,9 @@ extension ReaderApp {
                 glWanted = true
                 if !holdGL { startGL() }
             case .rememberPage(let page):
-                positions?.remember(page)
+                do { try positions?.remember(page) } catch { options.logger.warning("the page will not be remembered: \(error)") }
             case .prepareSoftwareBuffer:
-                software?.prepare()
+                presenter.prepareSoftwareBuffer()
             case let .quit(status, message):
                 if let message { printError(message) }
                 loop.stop(status)
@@ -67,7 +67,7 @@ extension ReaderApp {
         let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
             budgetBytes: options.cacheBytes, budgetPages: options.cachePages,
             fitting: fitting,
-            maxTextureSize: renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
+            maxTextureSize: presenter.renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
         cache = c
         loop.add(fd: c.fd) { [unowned self] _ in handle(.pagesDecoded) }
@@ -85,17 +85,11 @@ extension ReaderApp {
         }
     }
 
-    /// The held image becomes the page's texture; the cache counts its real size against the page budget
-    /// (on a software renderer texture memory is process memory) and evicts by least recent use.
+    /// The cache's image of `page` becomes its texture, and the cache lets go of it (counting the texture's real
+    /// size against the page budget: on a software renderer texture memory is process memory).
     private func upload(_ page: Int) {
-        guard let renderer, let image = held.removeValue(forKey: page) else { return }
-        let max = renderer.maxTextureSize
-        let fitted = image.width > max || image.height > max ? image.downscaled(toMaxDimension: max) : image
-        let texture = fitted.pixels.withUnsafeBytes {
-            renderer.makeTexture(width: fitted.width, height: fitted.height, pixels: $0)
-        }
-        textures[page] = texture
-        cache?.noteTexture(page: page, bytes: texture.byteCount)
+        guard let cache, let image = cache.deliveredImage(of: page), let bytes = presenter.upload(page, image) else { return }
+        cache.noteTexture(page: page, bytes: bytes)
     }
 
     private func reloadBook() {
@@ -138,7 +132,7 @@ extension ReaderApp {
     // MARK: GL start-up
 
     func startGL() {
-        guard glStartup == nil, renderer == nil else { return }
+        guard glStartup == nil, presenter.renderer == nil else { return }
         let startup = GLStartup(display: display.display)
         glStartup = startup
         glToken = loop.add(fd: startup.fd) { [unowned self] _ in handle(.glStarted) }
@@ -150,25 +144,14 @@ extension ReaderApp {
         if let glToken { loop.remove(glToken) }
         glStartup = nil
         glToken = nil
-        let made: GLStartup.Made
         do {
-            made = try outcome.get()
-            egl = made.egl
-            surface = try EGLWindowSurface(egl: made.egl, wlSurface: window.surface,
-                                           width: window.bufferWidth, height: window.bufferHeight)
+            let made = try outcome.get()
+            try presenter.glStarted(egl: made.egl, renderer: made.renderer,
+                                    present: ProcessInfo.processInfo.environment["RECTO_PRESENT"])
+            options.logger.info("GL: \(made.renderer.limits.description)")
+            perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
         } catch {
             perform(core.handle(.glFailed(message: "\(error)"), now: monotonicMilliseconds()))
-            return
         }
-        renderer = made.renderer
-        options.logger.info("GL: \(made.renderer.limits.description)")
-        // llvmpipe's window surfaces repaint, copy and damage every frame whole; RECTO_PRESENT=swap keeps them
-        // (to compare the two ways).
-        if let surface, !surface.hasBufferAge, RetainedTarget.isSoftwareRenderer,
-           ProcessInfo.processInfo.environment["RECTO_PRESENT"] != "swap" {
-            shmFrames = ShmSwapchain(window: window)
-        }
-        damage.reset()
-        perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
     }
 }

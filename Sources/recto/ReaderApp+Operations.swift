@@ -4,9 +4,12 @@ import Control
 import Decoding
 import FoundationEssentials
 import Glibc
+import Invocation
 import Metrics
 import Pages
 import Platform
+import Presentation
+import ReaderOperations
 import Renderer
 
 /// The shell's side of `recto ctl`, systemd and the metrics file (Operations.swift): sockets and files here,
@@ -33,16 +36,14 @@ extension ReaderApp {
         }
         if o.metrics != nil {
             o.metricsTimer = TimerSource(loop: loop) { [unowned self] in handle(.metricsDue) }
-            o.lastMetricsWrite = o.startedAt
-            scheduleMetrics()
+            o.scheduleMetrics()
         }
     }
 
     /// Socket file removed, last metrics written, systemd told.
     func stopOperations() {
         guard let o = ops else { return }
-        o.control?.shutdown()
-        o.notifier?.send("STOPPING=1")
+        o.stop()
         if o.metrics != nil { writeMetrics() }
     }
 
@@ -67,17 +68,7 @@ extension ReaderApp {
 
     /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
     func observe(_ occurrence: Occurrence) {
-        guard let o = ops else { return }
-        if case .pageFailed = occurrence { o.pageFailures += 1 }
-        if o.metrics != nil {
-            o.metrics?.observe(occurrence, at: monotonicMilliseconds())
-            scheduleMetrics()
-        }
-        if let notifier = o.notifier,
-           let message = SystemdStatus.message(for: occurrence, page: core.reader.page,
-                                               pageCount: core.reader.position.pageCount, book: o.bookPath) {
-            notifier.send(message)
-        }
+        ops?.observe(occurrence, page: core.reader.page, pageCount: core.reader.position.pageCount)
     }
 
     /// The occurrence's log line; `ready` names the control socket.
@@ -122,27 +113,11 @@ extension ReaderApp {
     }
 
     private func statusReport(_ core: LogEvent) -> LogEvent {
-        var status = LogEvent("status", ["book": .string(ops?.bookPath ?? options.book.path)])
-        status.fields += core.fields
-        let now = monotonicMilliseconds()
-        status.append("version", .string(RectoVersion.string))
-        status.append("uptime_seconds", .double(((now - (ops?.startedAt ?? now)) / 1000).rounded()))
-        status.append("frames", .int(ops?.frames ?? 0))
-        status.append("gl_errors", .int(glErrorCount))
-        status.append("page_failures", .int(ops?.pageFailures ?? 0))
-        status.append("rss_bytes", .int(ProcessStatus.residentKB() * 1024))
-        status.append("texture_bytes", .int(textureBytes))
-        if let speech {
-            let (state, reason) = speech.status
-            status.append("speech", .string(state))
-            if let reason { status.append("speech_reason", .string(reason)) }
-        }
-        return status
+        ops?.status(core, version: RectoVersion.string, glErrors: presenter.glErrorCount, textureBytes: textureBytes,
+                    speech: speech?.status) ?? core
     }
 
-    private var textureBytes: Int {
-        textures.values.reduce(0) { $0 + $1.byteCount } + details.values.reduce(0) { $0 + $1.byteCount }
-    }
+    private var textureBytes: Int { presenter.textures.byteCount }
 
     private func openBook(_ path: String, client: Int) {
         let book: BookLocation
@@ -166,19 +141,7 @@ extension ReaderApp {
         rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
-        if positions != nil { positions = BookRecord(book.source, logger: options.logger) }
-    }
-
-    // MARK: frames
-
-    /// A frame was committed, costing `cost` ms.
-    func frameDone(at now: Double, cost: Double) {
-        guard let o = ops else { return }
-        o.frames += 1
-        if o.metrics != nil {
-            o.metrics?.frameDrawn(at: now, cost: cost)
-            scheduleMetrics()
-        }
+        if positions != nil { positions = Self.record(book.source, logger: options.logger) }
     }
 
     /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on
@@ -186,54 +149,9 @@ extension ReaderApp {
     /// cannot be decoded has its placeholder soon).
     var screenshotPending: Bool { !(ops?.screenshots.isEmpty ?? true) && core.showsEveryPage }
 
-    /// Reads the frame just drawn back from the GL (before it is presented) and writes each pending screenshot;
-    /// returns the replies, sent once the frame is presented.
-    func takeScreenshots(width: Int, height: Int) -> [(client: Int, reply: String)] {
-        guard let o = ops, screenshotPending else { return [] }
-        var pixels = FrameReadback.bottomUp(width: width, height: height)
-        // The window is opaque: the compositor ignores alpha, so the file does too.
-        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
-        defer { o.screenshots.removeAll() }
-        return o.screenshots.map { path, client in
-            do {
-                let png = try PNGEncoder.encode(rgba: pixels, width: width, height: height, rowOrder: .bottomUp)
-                try FileIO.writeAtomically(png, to: path)
-                return (client, ControlReply.ok("\(path) \(width)x\(height)"))
-            } catch {
-                return (client, ControlReply.error("cannot write \(path): \(error)"))
-            }
-        }
-    }
-
-    func reply(_ replies: [(client: Int, reply: String)]) {
-        for r in replies { ops?.control?.reply(to: r.client, r.reply) }
-    }
-
-    // MARK: metrics
-
-    /// Writes at `metrics-interval` while counters change, else once a heartbeat.
-    private func scheduleMetrics() {
-        guard let o = ops, let m = o.metrics else { return }
-        o.metricsTimer?.arm(at: o.lastMetricsWrite + (m.changed ? o.metricsInterval : Operations.metricsHeartbeat))
-    }
-
     private func writeMetrics() {
-        if let pdf = cache?.source.provider as? PDFSource { ops?.metrics?.setHelperRestarts(pdf.document.helperRestarts) }
-        guard let o = ops, let path = o.metricsPath, let metrics = o.metrics else { return }
-        let now = monotonicMilliseconds()
-        let wallOffset = Date().timeIntervalSince1970 - now / 1000
-        let text = metrics.exposition(now: now, wallOffset: wallOffset,
-                                         residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes)
-            + (visits?.counters.exposition() ?? "")
-        do {
-            try FileIO.writeAtomically(Array(text.utf8), to: path)
-            o.metricsWarned = false
-        } catch {
-            if !o.metricsWarned { options.logger.warning("cannot write the metrics file \(path): \(error)") }
-            o.metricsWarned = true
-        }
-        o.metrics?.written()
-        o.lastMetricsWrite = now
-        scheduleMetrics()
+        ops?.writeMetrics(residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes,
+                          helperRestarts: (cache?.source.provider as? PDFSource)?.document.helperRestarts,
+                          extra: visits?.counters.exposition() ?? "") { [logger = options.logger] in logger.warning("\($0)") }
     }
 }

@@ -1,7 +1,9 @@
 import AppCore
 import FoundationEssentials
 import Geometry
+import Invocation
 import Platform
+import Presentation
 import Renderer
 
 /// A library's shelf in the shell: covers loaded (ShelfCovers), books opened when the core asks, the shelf
@@ -41,29 +43,5 @@ extension ReaderApp {
         perform(core.handle(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start),
                             now: monotonicMilliseconds()))
         announceShape(of: location.source)
-    }
-
-    /// The shelf instead of the pages, or the home control and the opening book's growth over them.
-    func applyShelf(to scene: inout FrameScene) {
-        guard let shelf, let renderer, let view = core.shelfView(now: monotonicMilliseconds()) else { return }
-        let s = window.renderScale
-        func px(_ r: Rect) -> Rect { Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
-        switch view {
-        case let .shelf(covers, titleSize, dots):
-            scene = FrameScene(background: scene.background, pages: [])
-            scene.shelf = dots.map { PageQuad(texture: nil, rect: px($0)) }
-            for c in covers {
-                let cover = px(c.cover), box = px(c.title)
-                scene.shelf.append(PageQuad(texture: shelf.cover(c.book, renderer: renderer), rect: cover))
-                let title = shelf.title(c.book, size: titleSize * s, width: Int(box.width), background: scene.background,
-                                        renderer: renderer)
-                let w = Double(title.width), h = Double(title.height)
-                scene.shelf.append(PageQuad(texture: title, rect: Rect(x: box.center.x - w / 2, y: box.minY, width: w, height: h)))
-            }
-        case let .reading(home, growth):
-            // The growth is in window pixels, the view already in buffer pixels.
-            if let growth { scene.view = Affine2.scale(s).concatenating(growth).concatenating(.scale(1 / s)).concatenating(scene.view) }
-            scene.home = px(home)
-        }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Pages
 import Platform
 import Speech
+import SpeechMode
 
 extension ReaderApp {
     /// Speech mode's output (issue 27), made whether or not it is on: off, it connects to nothing.
@@ -24,24 +25,13 @@ extension ReaderApp {
 
     /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).
     func speak(_ occurrence: Occurrence) {
-        guard let speech, speech.on || occurrence.speechCue == .reset, let cue = occurrence.speechCue else { return }
-        let now = monotonicMilliseconds()
+        guard let speech, let cue = occurrence.speechCue, speech.on || cue == .reset else { return }
         let p = speechPhrases
-        let attribution = p.attribution(currentSource.metadata.attribution)
-        switch cue {
-        case .page(let page): speech.say(pageParts(page, p), now: now)
-        case .firstPage(let page): speech.say(pageParts(page, p) + attribution, now: now)
-        case .zoom(let percent): speech.say(p.zoom(percent: percent), now: now)
-        case .shelf: speech.say(p.shelf(titles: shelf?.books.map(\.title) ?? []), now: now)
-        case let .opened(title, pages): speech.say(p.opened(title: title, pages: pages) + attribution, now: now)
-        case let .focus(label, index, count): speech.say(p.focus(label: label, index: index, count: count), now: now)
-        case .idleWarning(let seconds): speech.say(p.idleWarning(secondsLeft: seconds), now: now)
-        case .idleExtended: speech.say(p.idleExtended, now: now)
-        case .reset: speech.resetForNextVisitor(now: now)
-        }
+        speech.speak(cue, phrases: p, attribution: p.attribution(currentSource.metadata.attribution),
+                     page: { [unowned self] in pageParts($0, p) }, shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] },
+                     now: monotonicMilliseconds())
     }
 
-    /// The spread of `page` as said: its pages' numbers or labels and their texts.
     private func pageParts(_ page: Int, _ p: SpeechPhrases) -> [SpeechPhrases.Part] {
         let position = core.reader.position
         let spread = position.spread.contains(page) ? position.spread.pages : [page]

@@ -1,32 +1,34 @@
 import AppCore
-import FoundationEssentials
 import Decoding
+import FoundationEssentials
 import Glibc
+import Invocation
+import Logging
 import Pages
 import Platform
+import Presentation
+import ReaderOperations
 import Renderer
+import SpeechMode
+import VisitStore
 
-/// The interactive reader's shell: it owns the Wayland window, the page cache, the GL and the textures, turns
-/// everything that wakes the loop into a `LoopEvent` for `handle(_:)`, hands the policy's part to `AppCore`, and
-/// performs the effects it returns (ReaderApp+Effects.swift) and draws the frames it plans
-/// (ReaderApp+Drawing.swift). Lives on the main thread; every callback arrives there through the platform layer.
+/// The interactive reader's wiring: it turns everything that wakes the loop into a `LoopEvent` for `handle(_:)`,
+/// hands the policy's part to `AppCore`, and performs the effects it returns by calling the modules
+/// (ReaderApp+Effects.swift): the page cache (Pages) keeps each page's image until the presenter (Presentation)
+/// uploads it into its textures and draws the frames the core plans (ReaderApp+Drawing.swift). Lives on the main thread; every callback arrives there through the platform layer.
 @MainActor final class ReaderApp {
     let options: ReaderOptions
     let log: EventLog
     let loop = EventLoop()
     let display: WaylandDisplay
-    var window: Window!
+    var window: Window { presenter.window }
+    /// The frames, the GL and the page textures (Presentation).
+    let presenter: FramePresenter
     var core: AppCore
     var timer: TimerSource!
     var watcher: FileWatcher?
     var cache: PageCache?
-    /// Made on a helper thread after the first frame (`GLStartup`); nil until then.
-    var egl: EGLDisplayContext?
-    var surface: EGLWindowSurface?
-    /// With a software renderer: frames go to the compositor through these instead of `surface`'s swaps.
-    var shmFrames: ShmSwapchain?
-    var retained: RetainedTarget?
-    var renderer: SceneRenderer?
+    /// Makes the GL on a helper thread after the first frame; nil before and once it handed it over.
     var glStartup: GLStartup?
     var glToken: Int?
     /// Reads the book again off the main thread (made at the first change on disk).
@@ -39,20 +41,8 @@ import Renderer
     /// Test-only (`RECTO_TEST_HOLD_GL=1`): the GL starts at SIGUSR1, so tests can see the CPU frames alone.
     var holdGL = false
     var glWanted = false
-    var software: SoftwareFrames?
-    /// Page images not yet uploaded (held for the CPU-drawn first frames before the GL is up).
-    var held: [Int: RGBAImage] = [:]
-    var textures: [Int: Texture] = [:]
-    /// The zoom region delivered by the page-cache event being handled, until the core says where it goes.
-    var arrivedRegion: RGBAImage?
-    var details: [Int: TextureTiles] = [:]
     /// Where this book's page is remembered (tablets), nil in kiosk mode or when it cannot be.
     var positions: BookRecord?
-    var glErrorCount = 0
-    var damage = DamageTracker()
-    var stats = FrameStats()
-    var presentation: PresentationFeedback?
-    let composer: SceneComposer
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
     var ops: Operations?
     /// A library's covers and titles (ReaderApp+Shelf.swift); nil for one book.
@@ -71,7 +61,6 @@ import Renderer
             throw RectoExit(.display, e.description)
         }
         self.display = display
-        composer = SceneComposer(background: options.background)
         display.hideCursor = options.kiosk
         let output = options.outputName.flatMap { name in display.outputList.first { $0.name == name } }
         if let name = options.outputName, output == nil {
@@ -83,13 +72,11 @@ import Renderer
         do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
-        self.window = window
-        let software = SoftwareFrames(window: window)
-        self.software = software
+        presenter = FramePresenter(window: window, background: options.background, checksGLErrors: options.stats)
         var settings = options.app
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
-        settings.softwareFrames = software.isAvailable && options.library == nil
-        let positions = settings.remembersPosition ? BookRecord(options.book.source, logger: options.logger) : nil
+        settings.softwareFrames = presenter.softwareAvailable && options.library == nil
+        let positions = settings.remembersPosition ? Self.record(options.book.source, logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
         let start = positions?.page ?? options.book.source.metadata.coverPage ?? 1
@@ -137,10 +124,9 @@ import Renderer
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
-        presentation = PresentationFeedback(display: display, surface: window.surface)
-        presentation?.keepsLatencies = options.stats
-        presentation?.onLatency = { [unowned self] ms in ops?.metrics?.presented(latency: ms) }
-        presentation?.onPresented = { [unowned self] time, refresh in handle(.presented(time: time, refresh: refresh)) }
+        presenter.startFeedback(display: display, keepsLatencies: options.stats,
+                                onLatency: { [unowned self] ms in ops?.metrics?.presented(latency: ms) },
+                                onPresented: { [unowned self] time, refresh in handle(.presented(time: time, refresh: refresh)) })
         let status = loop.run(display: display)
         stopOperations()
         visits?.stop(now: now)
@@ -157,22 +143,21 @@ import Renderer
         switch event {
         case .input(let input):
             switch input {
-            case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: stats.inputDispatched(at: now)
+            case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: presenter.stats.inputDispatched(at: now)
             default: break
             }
             if input.time != nil { visits?.inputArrived(now: now) }
             speech?.input(input, now: now)
             perform(core.handle(.input(input), now: now))
         case .configured:
-            damage.reset()
-            surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
+            presenter.configured()
             perform(core.handle(.configured(width: Double(window.width), height: Double(window.height),
                                             scale: window.scale), now: now))
             if let perMM = window.pixelsPerMM { perform(core.handle(.pixelDensity(perMM: perMM), now: now)) }
         case .outputsChanged:
             window.updateScale()
         case .frameCallback:
-            stats.frameCallback()
+            presenter.stats.frameCallback()
             perform(core.handle(.frameCallback, now: now))
         case let .presented(time, refresh):
             perform(core.handle(.presented(time: time, refresh: refresh), now: now))
@@ -216,26 +201,33 @@ import Renderer
         perform(core.handle(.pageAspectsKnown(aspects), now: now))
     }
 
-    /// The cache's results, each handed to the core with the image kept here until it says what to do with it.
+    /// The cache's results, handed to the core: a page's image stays in the cache until the core has it uploaded,
+    /// a zoom region goes to the textures if the core still shows it.
     private func pagesDecoded() {
         guard let cache else { return }
         for event in cache.drain() {
             switch event {
             case .ready(let page, let image, let source):
-                held[page] = image
                 perform(core.handle(.pageReady(page: page, size: image.size, sourceSize: source), now: now))
             case .failed(let page, let message):
                 perform(core.handle(.pageFailed(page: page, message: message), now: now))
             case .evict(let page):
                 perform(core.handle(.pageEvicted(page: page), now: now))
             case .region(let page, let rect, let image):
-                arrivedRegion = image
-                perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now))
-                arrivedRegion = nil
+                perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now), region: image)
             case .regionFailed(let page, let message):
                 perform([.warn("page \(page)'s zoomed detail cannot be shown, it stays at its coarser level: \(message)")])
             }
         }
+    }
+}
+
+extension ReaderApp {
+    /// Where `source`'s book was left, remembered (tablets); nil when it cannot be known.
+    static func record(_ source: PageSource, logger: Logger) -> BookRecord? {
+        let record = BookRecord(source, environment: ProcessInfo.processInfo.environment)
+        if let page = record?.page { logger.info("book \(source.path) was left on page \(page)") }
+        return record
     }
 }
 

@@ -1,7 +1,9 @@
 import AppCore
 import Config
+import Invocation
 import Logging
 import Renderer
+import SpeechMode
 
 /// Options of the interactive reader, resolved from defaults, the configuration file and the flags.
 struct ReaderOptions {

@@ -1,5 +1,9 @@
 import ArgumentParser
+import Bake
+import Bench
 import Config
+import Invocation
+import OperatorCommands
 
 struct Recto: ParsableCommand {
     static let configuration = CommandConfiguration(

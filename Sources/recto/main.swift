@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Glibc
+import Invocation
 
 // A synchronous main: the Wayland/EGL loop must run on the process's main thread (an async main would
 // put MainActor code on a dispatch worker).

@@ -131,7 +131,9 @@ import Testing
         #expect(fake.reads.filter { $0 == 4 }.count == 2)  // read, deferred, read again when room appeared
     }
 
-    @Test func cpuImagesOfUnwantedPagesCountAndAreEvictedSilently() throws {
+    /// A delivered image is the caller's page until it is uploaded (the cache is its one owner): evicting it is
+    /// said with `.evict`, as a texture's eviction is, so the core stops counting on it.
+    @Test func deliveredImagesOfUnwantedPagesCountAndTheirEvictionIsSaid() throws {
         let pageBytes = 40 * 50 * 4
         let fake = try Self.book(8)
         let cache = PageCache(source: PageSource(fake), configuration: Self.config(threads: 1, budget: 3 * pageBytes))
@@ -143,7 +145,9 @@ import Testing
             #expect(cache.statistics.usedBytes <= 3 * pageBytes)
         }
         #expect(cache.statistics.cpuBytes == 3 * pageBytes)
-        #expect(!events.contains { if case .evict = $0 { return true } else { return false } })
+        #expect(Set(CacheBudgetTests.evictedPages(events)) == Set(1...5))
+        for page in 1...5 { #expect(cache.deliveredImage(of: page) == nil) }
+        for page in 6...8 { #expect(cache.deliveredImage(of: page)?.size == PixelSize(width: 40, height: 50)) }
     }
 
     @Test func aFailedPageIsReportedOnceAndRetriedOnlyAfterReload() throws {

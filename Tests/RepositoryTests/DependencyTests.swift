@@ -125,7 +125,7 @@ import Testing
     /// Foundation; they are tested without a compositor, a GPU or a file.
     static let pureCores: Set<String> = [
         "Geometry", "Input", "Curl", "Gestures", "Book", "IIIF", "Reader", "Speech", "Control", "Localization",
-        "Visits", "VisitReport", "Metrics", "AppCore",
+        "Visits", "VisitReport", "JSONText", "Metrics", "AppCore",
     ]
 
     @Test func thePureCoresImportOnlyPureCores() throws {

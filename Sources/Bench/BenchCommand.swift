@@ -1,0 +1,254 @@
+import ArgumentParser
+import Book
+import Config
+import Curl
+import Decoding
+import Geometry
+import Gestures
+import Glibc
+import Invocation
+import JSONText
+import Posix
+import Reader
+import Renderer
+
+public struct Bench: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
+        abstract: "Measure frame costs, decode times and start-up offscreen (EGL surfaceless).",
+        discussion: """
+        The floor is the resting view drawn as plain textured quads; curl frames sweep a page turn across \
+        the page. Each frame is timed from submit to glFinish. Warm-up frames are excluded; figures are \
+        medians over several runs, with p99.
+
+        SETTING FLAGS (also keys of the configuration file; flags win)
+        \(SettingsDocs.flagHelp(scope: .everyCommand))
+        """)
+
+    @OptionGroup var bookOptions: BookOptions
+
+    @Option(help: "Frame size WxH in pixels.")
+    var size: Size = Size(argument: "1920x1080")!
+
+    @Option(help: "Frames per measured run.")
+    var frames: Int = 120
+
+    @Option(help: "Measured runs (after one warm-up run).")
+    var runs: Int = 3
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Flag(help: "Also measure what each pass of a frame costs, by leaving it out (slower; for profiling).")
+    var breakdown = false
+
+    @Flag(help: "Also measure encode and decode times of a synthetic 2000×2800 page and the solver's lift phase.")
+    var codecs = false
+
+    public func run() throws {
+        let started = monotonicMilliseconds()
+        let book = try bookOptions.location()
+        let gpu = try OffscreenGPU(width: size.width, height: size.height)
+        var results = BenchResults()
+        results.renderer = GLLimits.rendererName
+        let composer = SceneComposer(background: try bookOptions.backgroundColour())
+        let w = Double(size.width), h = Double(size.height)
+
+        // Start-up: decode page 1 and draw the first frame, as the window does.
+        var first = Reader(pageCount: book.pageCount, config: bookOptions.readerConfig(for: book))
+        first.resize(width: w, height: h)
+        let firstTextures = gpu.loadPages([1], of: book, into: &first) { results.decodeMs.append($0) }
+        gpu.draw(composer.scene(first.frame, textures: firstTextures))
+        OffscreenTarget.finish()
+        results.firstFrameMs = monotonicMilliseconds() - started
+
+        for mode in [SpreadPreference.single, .double] {
+            var config = bookOptions.readerConfig(for: book)
+            config.spread = mode
+            var reader = Reader(pageCount: book.pageCount, config: config)
+            reader.resize(width: w, height: h)
+            // A spread with pages on both sides (page 2 in double mode).
+            reader.go(toPage: min(2, book.pageCount))
+            let textures = gpu.loadPages(reader.neededPages, of: book, into: &reader,
+                                         timings: { results.decodeMs.append($0) }, uploads: { results.uploadMs.append($0) })
+            var rest = composer.scene(reader.frame, textures: textures)
+            rest.plain = true
+            let floor = measure { _ in rest }
+            guard let start = reader.grabStart(.forward, grab: .corner(.bottomRight)) else { continue }
+            let leafWidth = reader.frame.pages.last.map { $0.rect.width } ?? w / 2
+            var sweep = reader
+            _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                 position: start, source: .touch)), at: 0)
+            var vertices = 0
+            let damaged = measureDamaged(reader: reader, start: start, finger: finger, textures: textures)
+            // The corner sweeps from its home across the page and past the spine on a shallow arc.
+            func finger(_ i: Int) -> Vec2 {
+                let t = Double(i % frames) / Double(frames)
+                return Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
+            }
+            let curl = measure { i in
+                _ = sweep.apply(.curlMove(finger(i)), at: Double(i % frames) / Double(frames))
+                let s = composer.scene(sweep.frame, textures: textures)
+                vertices = max(vertices, gpu.renderer.lastCurlVertexCount)
+                return s
+            }
+            results.cases.append(.init(name: mode == .single ? "single" : "spread", floor: floor, curl: curl,
+                                       damaged: damaged, vertices: vertices))
+            if breakdown {
+                var turning = reader
+                _ = turning.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                       position: start, source: .touch)), at: 0)
+                let restPasses = passTimes { _ in rest }
+                let curlPasses = passTimes { i in
+                    _ = turning.apply(.curlMove(finger(i)), at: Double(i) / Double(frames))
+                    return composer.scene(turning.frame, textures: textures)
+                }
+                results.breakdowns.append((mode == .single ? "single" : "spread", restPasses, curlPasses))
+            }
+        }
+        results.solverNs = solverCost()
+        if codecs { results.codecs = try BenchCodecs.measure() }
+        results.glErrors = GLErrors.drain().count
+        print(json ? results.json(size: size) : results.table(size: size))
+
+        /// The same sweep repainting only what changed since the previous frame (the offscreen target keeps
+        /// its contents, like a back buffer of age 1).
+        func measureDamaged(reader: Reader, start: Vec2, finger: (Int) -> Vec2, textures: [Int: Texture]) -> [Double] {
+            var all: [Double] = []
+            for run in 0...runs {
+                var sweep = reader
+                _ = sweep.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
+                                                     position: start, source: .touch)), at: 0)
+                var tracker = DamageTracker()
+                for i in 0..<frames {
+                    _ = sweep.apply(.curlMove(finger(i)), at: Double(i) / Double(frames))
+                    let s = composer.scene(sweep.frame, textures: textures)
+                    let clip = tracker.damage(for: s, bufferAge: 1, size: (w, h))
+                    let t0 = monotonicMilliseconds()
+                    gpu.target.bind()
+                    gpu.renderer.draw(s, width: size.width, height: size.height, clip: clip)
+                    OffscreenTarget.finish()
+                    if run > 0 && i > 0 { all.append(monotonicMilliseconds() - t0) }
+                }
+            }
+            return all
+        }
+
+        /// Per pass, the median frame cost over the sweep with that pass left out, and with nothing left out
+        /// (first): the difference is what the pass costs inside a whole frame.
+        func passTimes(_ scene: (Int) -> FrameScene) -> [(String, Double)] {
+            var out: [(String, Double)] = [("whole frame", BenchResults.percentile(measure(scene), 0.5))]
+            for pass in SceneRenderer.Pass.allCases {
+                gpu.renderer.skippedPass = pass
+                out.append((pass.rawValue, BenchResults.percentile(measure(scene), 0.5)))
+            }
+            gpu.renderer.skippedPass = nil
+            return out
+        }
+
+        func measure(_ scene: (Int) -> FrameScene) -> [Double] {
+            var all: [Double] = []
+            for run in 0...runs {
+                for i in 0..<frames {
+                    let s = scene(i)
+                    let t0 = monotonicMilliseconds()
+                    gpu.draw(s)
+                    OffscreenTarget.finish()
+                    if run > 0 { all.append(monotonicMilliseconds() - t0) }  // run 0 warms up
+                }
+            }
+            return all
+        }
+    }
+
+    /// Nanoseconds per solver call over random fingers on a 1000×1400 page.
+    private func solverCost() -> Double {
+        let page = CurlPage(width: 1000, height: 1400, spine: .left)
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let fingers = (0..<20_000).map { _ in Vec2(next() * 2000 - 1000, next() * 1400) }
+        var sink = 0.0
+        let t0 = monotonicMilliseconds()
+        for f in fingers { sink += solveCurl(page: page, grab: .br, finger: f).progress }
+        let ms = monotonicMilliseconds() - t0
+        if sink.isNaN { print("") }
+        return ms * 1_000_000 / Double(fingers.count)
+    }
+}
+
+struct BenchResults {
+    struct Case { let name: String; let floor: [Double]; let curl: [Double]; let damaged: [Double]; let vertices: Int }
+    var renderer = ""
+    var firstFrameMs = 0.0
+    var decodeMs: [Double] = []
+    var uploadMs: [Double] = []
+    var cases: [Case] = []
+    /// Per case: mean ms per pass at rest (the floor) and during the sweep.
+    var breakdowns: [(name: String, rest: [(String, Double)], curl: [(String, Double)])] = []
+    var glErrors = 0
+    var solverNs = 0.0
+    /// `--codecs`: (label, ms) rows.
+    var codecs: [(String, Double)] = []
+
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        guard !xs.isEmpty else { return .nan }
+        let s = xs.sorted()
+        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+    }
+
+    func table(size: Size) -> String {
+        func f(_ x: Double) -> String { String(format1: x) }
+        var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish) on \(renderer)\n"
+        out += "case     floor p50  floor p99  curl p50  curl p99  p50 ratio  p99 ratio  damaged p50  damaged p99  curl vertices\n"
+        for c in cases {
+            let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
+            let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
+            let columns: [String] = [c.name.padding(8), f(fp50).padding(10), f(fp99).padding(10), f(cp50).padding(9),
+                                     f(cp99).padding(9), f(cp50 / fp50).padding(10), f(cp99 / fp99).padding(10),
+                                     f(Self.percentile(c.damaged, 0.5)).padding(12), f(Self.percentile(c.damaged, 0.99)).padding(12),
+                                     String(c.vertices)]
+            out += columns.joined(separator: " ") + "\n"
+        }
+        out += "page decode p50: \(f(Self.percentile(decodeMs, 0.5))) ms over \(decodeMs.count) pages\n"
+        out += "texture upload with mipmaps p50: \(f(Self.percentile(uploadMs, 0.5))) ms, max \(f(uploadMs.max() ?? 0)) ms\n"
+        out += "curl solver: \(f(solverNs)) ns per call\n"
+        out += "offscreen time to first frame: \(f(firstFrameMs)) ms\n"
+        out += "GL errors: \(glErrors)"
+        for (label, value) in codecs { out += "\n\(label): \(f(value))\(label.hasSuffix("ns per call") ? "" : " ms")" }
+        for b in breakdowns {
+            // Frame cost without the pass subtracted from the whole frame's (medians; noise can make it < 0).
+            let wholeRest = b.rest.first?.1 ?? .nan, wholeCurl = b.curl.first?.1 ?? .nan
+            out += "\n\(b.name): what each pass costs in a frame (ms, p50 of the whole frame minus p50 without it), at rest / sweep\n"
+            out += "  " + "whole frame".padding(26) + f(wholeRest).padding(8) + f(wholeCurl) + "\n"
+            for (name, ms) in b.curl.dropFirst() {
+                let atRest = b.rest.first { $0.0 == name }.map { f(wholeRest - $0.1) } ?? "-"
+                out += "  " + name.padding(26) + atRest.padding(8) + f(wholeCurl - ms) + "\n"
+            }
+        }
+        return out
+    }
+
+    func json(size: Size) -> String {
+        var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\"", "\"renderer\":\(JSONText.string(renderer))"]
+        var cs: [String] = []
+        for c in cases {
+            let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
+            let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
+            cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"damaged_p50_ms\":\(Self.percentile(c.damaged, 0.5)),\"damaged_p99_ms\":\(Self.percentile(c.damaged, 0.99)),\"curl_vertices\":\(c.vertices)}")
+        }
+        parts.append("\"cases\":[\(cs.joined(separator: ","))]")
+        parts.append("\"decode_p50_ms\":\(Self.percentile(decodeMs, 0.5))")
+        parts.append("\"first_frame_ms\":\(firstFrameMs)")
+        parts.append("\"solver_ns\":\(solverNs)")
+        parts.append("\"upload_p50_ms\":\(Self.percentile(uploadMs, 0.5))")
+        parts.append("\"gl_errors\":\(glErrors)")
+        if !codecs.isEmpty {
+            parts.append("\"codecs\":{\(codecs.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ","))}")
+        }
+        return "{\(parts.joined(separator: ","))}"
+    }
+}

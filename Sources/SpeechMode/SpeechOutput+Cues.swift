@@ -1,0 +1,21 @@
+import AppCore
+
+extension SpeechOutput {
+    /// Says what `cue` means (off, only `.reset` is heard): a page through `page` (its spread's labels and
+    /// text), the shelf through `shelfTitles`; a IIIF book's `attribution` after its first page and its title.
+    public func speak(_ cue: SpeechCue, phrases p: SpeechPhrases, attribution: [SpeechPhrases.Part],
+                      page: (Int) -> [SpeechPhrases.Part], shelfTitles: () -> [String], now: Double) {
+        guard on || cue == .reset else { return }
+        switch cue {
+        case .page(let n): say(page(n), now: now)
+        case .firstPage(let n): say(page(n) + attribution, now: now)
+        case .zoom(let percent): say(p.zoom(percent: percent), now: now)
+        case .shelf: say(p.shelf(titles: shelfTitles()), now: now)
+        case let .opened(title, pages): say(p.opened(title: title, pages: pages) + attribution, now: now)
+        case let .focus(label, index, count): say(p.focus(label: label, index: index, count: count), now: now)
+        case .idleWarning(let seconds): say(p.idleWarning(secondsLeft: seconds), now: now)
+        case .idleExtended: say(p.idleExtended, now: now)
+        case .reset: resetForNextVisitor(now: now)
+        }
+    }
+}
