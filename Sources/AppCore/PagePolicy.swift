@@ -8,6 +8,11 @@ struct PagePolicy: Sendable {
     var zoomDetail = ZoomDetailPolicy()
 
     subscript(page: Int) -> PageImages.Entry? { images[page] }
+    /// The GL is up: every page with an image is a texture.
+    var uploaded: Bool {
+        get { images.uploaded }
+        set { images.uploaded = newValue }
+    }
     var all: [Int] { images.all }
     mutating func set(_ page: Int, _ entry: PageImages.Entry) { images.set(page, entry) }
     mutating func remove(_ page: Int) { images.remove(page) }
