@@ -58,6 +58,9 @@ public struct SSIPSession: Sendable {
         pump()
     }
 
+    /// A SPEAK went and its `230` has not come: what is queued now (a CANCEL too) goes once it has.
+    public var waitsForData: Bool { blocked }
+
     /// Nothing queued, nothing awaited: the session has said all it was asked to.
     public var isIdle: Bool { queue.isEmpty && awaited.isEmpty && outgoing.isEmpty }
 

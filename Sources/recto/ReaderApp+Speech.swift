@@ -28,9 +28,11 @@ extension ReaderApp {
         let now = monotonicMilliseconds()
         let p = speechPhrases
         let attribution = p.attribution(currentSource.metadata.attribution)
+        // Any other cue replaces a page still waiting for its text.
+        spokenPages?.pending = nil
         switch cue {
-        case .page(let page): speech.say(pageParts(page, p), now: now)
-        case .firstPage(let page): speech.say(pageParts(page, p) + attribution, now: now)
+        case .page(let page): sayPage(page, first: false, at: now)
+        case .firstPage(let page): sayPage(page, first: true, at: now)
         case .zoom(let percent): speech.say(p.zoom(percent: percent), now: now)
         case .shelf: speech.say(p.shelf(titles: shelf?.books.map(\.title) ?? []), now: now)
         case let .opened(title, pages): speech.say(p.opened(title: title, pages: pages) + attribution, now: now)
@@ -41,13 +43,34 @@ extension ReaderApp {
         }
     }
 
-    /// The spread of `page` as said: its pages' numbers or labels and their texts.
-    private func pageParts(_ page: Int, _ p: SpeechPhrases) -> [SpeechPhrases.Part] {
+    /// Says the spread of `page` (its pages' numbers or labels and their texts) once its texts are read: at once
+    /// when they are known (read ahead at the turn before), else when the reading thread has them. `at`: when
+    /// the cue happened, so the time to its SPEAK counts the wait.
+    private func sayPage(_ page: Int, first: Bool, at: Double) {
+        guard let speech else { return }
+        let texts = spokenPages ?? {
+            let made = SpokenPages()
+            spokenPages = made
+            loop.add(fd: made.fd) { [unowned self] _ in handle(.pageTexts) }
+            return made
+        }()
         let position = core.reader.position
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
+        let ahead = (1...2).flatMap { [(spread.max() ?? page) + $0, (spread.min() ?? page) - $0] }
         let source = currentSource
-        var texts: [Int: String] = [:]
-        for n in spread { texts[n] = source.text(of: n) }
-        return p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: texts)
+        guard let known = texts.texts(spread, ahead: ahead, book: bookGeneration, source: source) else {
+            texts.pending = .init(page: page, first: first, at: at)
+            return
+        }
+        let p = speechPhrases
+        let parts = p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: known)
+        speech.say(parts + (first ? p.attribution(source.metadata.attribution) : []), now: at)
+    }
+
+    /// The reading thread has texts: the page cue waiting for them is said now.
+    func pageTextsRead() {
+        guard let texts = spokenPages, texts.take(), let pending = texts.pending else { return }
+        texts.pending = nil
+        sayPage(pending.page, first: pending.first, at: pending.at)
     }
 }

@@ -61,6 +61,8 @@ import Renderer
     var visits: VisitStats?
     /// Speech mode (issue 27); made at start, silent while off.
     var speech: SpeechOutput?
+    /// The pages' texts speech mode says, read off the loop (made at the first page said).
+    var spokenPages: SpokenPages?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -187,6 +189,8 @@ import Renderer
             perform(core.handle(.bookChanged, now: now))
         case .bookReread:
             bookReread()
+        case .pageTexts:
+            pageTextsRead()
         case .signal(SIGUSR1):
             holdGL = false
             if glWanted { startGL() }

@@ -105,6 +105,8 @@ import Speech
         guard on, isSpeaking, let connection else { return }
         if stopAskedAt == nil { stopAskedAt = now }
         connection.update { $0.stop() }
+        report(.stopping(afterMS: monotonicMilliseconds() - now, waits: !connection.session.outgoing.isEmpty
+                                                                        || connection.session.waitsForData))
     }
 
     private func toggle(now: Double) {
