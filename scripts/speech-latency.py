@@ -97,7 +97,7 @@ def main():
         atexit.register(speechd.kill)  # also when a run fails half-way
         pages = book(work)
         wire = WireLog(work, sock) if args.wire else None
-        splits = []
+        splits, begun, cancels = [], [], []
 
         def run(speech):
             recto = session.start_recto([args.recto, pages, "--log-events", "--no-config", "--disk-cache-mb", "0", "--stats",
@@ -122,10 +122,15 @@ def main():
                     if wire:
                         split = wire.split(page["t"])
                         if split: splits.append(split)
+                    began = wait(lambda e: e["event"] == "speech" and e["state"] == "speaking" and e["t"] > sent["t"], mark, 10)
+                    if began: begun.append(began["t"] - page["t"])
                     # Every third page: a touch while it is said.
                     if i % 3 == 2 and wait(lambda e: e["event"] == "speech" and e["state"] == "speaking", mark, 20):
                         mark = len(events)
+                        touched = now_ms()
                         cmd(f"touch-down 0 {W / 2} {H / 2}"); cmd("touch-frame"); cmd("touch-up 0"); cmd("touch-frame")
+                        stopping = wait(lambda e: e["event"] == "speech" and e["state"] == "stopping", mark)
+                        if stopping: cancels.append(stopping["t"] - touched)
                         stop = wait(lambda e: e["event"] == "speech" and e["state"] == "stopped", mark)
                         if stop is None: failures.append(f"touch {i + 1}: speech not stopped")
                         else: stops.append(stop["after_ms"])
@@ -156,6 +161,12 @@ def main():
                                       "230 -> text written (recto's loop)"]):
                 xs = [sp[i] for sp in splits]
                 print(f"  {what}: p50 {percentile(xs, 50):.2f} ms, p95 {percentile(xs, 95):.2f} ms, max {max(xs):.2f} ms")
+        if begun:
+            print(f"turn settled -> speech-dispatcher's BEGIN event (speech starts): p50 {percentile(begun, 50):.1f} ms, "
+                  f"p95 {percentile(begun, 95):.1f} ms, max {max(begun):.1f} ms")
+        if cancels:
+            print(f"touch injected -> recto wrote its CANCEL (`stopping`) over {len(cancels)} touches: p50 "
+                  f"{percentile(cancels, 50):.1f} ms, p95 {percentile(cancels, 95):.1f} ms, max {max(cancels):.1f} ms")
         if stops:
             print(f"touch -> speech-dispatcher's CANCEL event over {len(stops)} touches: p50 {percentile(stops, 50):.1f} ms, "
                   f"p95 {percentile(stops, 95):.1f} ms, max {max(stops):.1f} ms")
