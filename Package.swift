@@ -129,7 +129,7 @@ let package = Package(
         // notifications and watchdog, the metrics file.
         .target(name: "ReaderOperations", dependencies: ["AppCore", "Config", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),
         // Speech mode on the loop: the core's cues said through speech-dispatcher (Platform's SpeechConnection).
-        .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Platform", "Speech"]),
+        .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Pages", "Platform", "Posix", "Speech"]),
         // What every subcommand shares: the book argument and the setting flags, opening a book, exit statuses.
         .target(name: "Invocation", dependencies: [
             "Config", "Decoding", "Pages", "Posix", "Reader", "Renderer",

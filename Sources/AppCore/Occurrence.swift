@@ -78,6 +78,9 @@ public enum SpeechNote: Sendable, Equatable {
     case sent(text: String, afterMS: Double, commandMS: Double)
     /// The server began to say a message.
     case speaking
+    /// A touch or key asked to stop: the CANCEL was written `afterMS` after its handler began (`waits`: it
+    /// went behind a SPEAK still waiting for the server's `230`, and is written when that comes).
+    case stopping(afterMS: Double, waits: Bool)
     /// The server confirmed speech was cancelled, `afterMS` after the touch or key that stopped it.
     case stopped(afterMS: Double)
 }
@@ -141,6 +144,8 @@ extension SpeechNote {
             LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10),
                                 "command_ms": .double((command * 100).rounded() / 100), "text": .string(text)])
         case .speaking: LogEvent("speech", ["state": .string("speaking")])
+        case let .stopping(ms, waits):
+            LogEvent("speech", ["state": .string("stopping"), "after_ms": .double((ms * 100).rounded() / 100), "waits": .bool(waits)])
         case .stopped(let ms): LogEvent("speech", ["state": .string("stopped"), "after_ms": .double((ms * 10).rounded() / 10)])
         }
     }

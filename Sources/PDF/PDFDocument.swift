@@ -85,7 +85,20 @@ public final class PDFDocument: Sendable {
         request.width = Int32(clamping: width)
         request.height = Int32(clamping: height)
         (request.x, request.y, request.w, request.h) = (rect.x, rect.y, rect.width, rect.height)
-        return try perform(request, retry: true, payloadBytes: width * height * 4).payload
+        return try perform(request, retry: true, payloadBytes: { _ in width * height * 4 }).payload
+    }
+
+    /// The text layer of `page` (from 1) in reading order as poppler finds it, UTF-8, at most 64 KiB; "" when
+    /// the page has none (a scan without OCR). Blocks like `render`: call it off the frame loop.
+    public func text(page: Int) throws(PDFError) -> String {
+        guard page >= 1 && page <= info.pageCount else {
+            throw .refused("page \(page) is outside 1...\(info.pageCount)")
+        }
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_TEXT.rawValue)
+        request.page = UInt32(page - 1)
+        let answer = try perform(request, retry: true, payloadBytes: { Int($0.value) })
+        return String(decoding: answer.payload, as: UTF8.self)
     }
 
     /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
@@ -94,7 +107,7 @@ public final class PDFDocument: Sendable {
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_SELFTEST.rawValue)
         request.arg = test.rawValue
-        return try perform(request, retry: false, payloadBytes: 0).reply.value
+        return try perform(request, retry: false, payloadBytes: { _ in 0 }).reply.value
     }
 
     /// Process ids of the idle helpers (one busy with a request is not listed), for tests that kill one.
@@ -112,8 +125,9 @@ public final class PDFDocument: Sendable {
     private typealias Answer = (reply: rpdf_reply, payload: [UInt8])
 
     /// Sends `request` to an idle helper if there is one, else waits for this turn's; reads `payloadBytes` of
-    /// the memfd the reply attaches.
-    private func perform(_ request: rpdf_request, retry: Bool, payloadBytes: Int) throws(PDFError) -> Answer {
+    /// the memfd the reply attaches (a count the reply itself may give).
+    private func perform(_ request: rpdf_request, retry: Bool,
+                         payloadBytes: (rpdf_reply) -> Int) throws(PDFError) -> Answer {
         let index = next.add(1, ordering: .relaxed).oldValue % slots.count
         for i in slots.indices.map({ (index + $0) % slots.count }) {
             if let answer = try slots[i].helper.withLockIfAvailable({ (helper) throws(PDFError) -> Answer in
@@ -126,7 +140,7 @@ public final class PDFDocument: Sendable {
     }
 
     private func run(_ request: rpdf_request, on helper: inout HelperProcess?, retry: Bool,
-                     payloadBytes: Int) throws(PDFError) -> Answer {
+                     payloadBytes: (rpdf_reply) -> Int) throws(PDFError) -> Answer {
         var attempts = retry ? 2 : 1
         while true {
             attempts -= 1
@@ -139,7 +153,8 @@ public final class PDFDocument: Sendable {
                 let (reply, fd) = try helper!.send(request, timeoutMilliseconds: configuration.timeoutMilliseconds)
                 defer { if fd >= 0 { closeDescriptor(fd) } }
                 try Self.check(reply)
-                return (reply, payloadBytes > 0 ? try SharedBuffer.read(fd, bytes: payloadBytes) : [])
+                let bytes = payloadBytes(reply)
+                return (reply, bytes > 0 ? try SharedBuffer.read(fd, bytes: bytes) : [])
             } catch {
                 guard case .helperFailed = error, attempts > 0 else { throw error }
             }
@@ -167,8 +182,14 @@ public final class PDFDocument: Sendable {
         let labels = bytes[sizesLength...].split(separator: 0, omittingEmptySubsequences: false).dropLast()
             .map { String(decoding: $0, as: UTF8.self) }
         let title = text(of: reply)
+        var language = rpdf_request()
+        language.op = UInt32(RPDF_OP_LANGUAGE.rawValue)
+        let (tag, none) = try process.send(language, timeoutMilliseconds: max(configuration.timeoutMilliseconds, 10_000))
+        if none >= 0 { closeDescriptor(none) }
+        try check(tag)
+        let lang = text(of: tag)
         return (process, PDFInfo(pageSizes: sizes, labels: labels.count == count ? labels : nil,
-                                 title: title.isEmpty ? nil : title))
+                                 title: title.isEmpty ? nil : title, language: lang.isEmpty ? nil : lang))
     }
 
     private static func check(_ reply: rpdf_reply) throws(PDFError) {

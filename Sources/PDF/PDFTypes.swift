@@ -36,6 +36,9 @@ public struct PDFInfo: Sendable, Equatable {
     public var labels: [String]?
     /// The document's title from its metadata, nil when it has none.
     public var title: String?
+    /// The document's language (the Catalog's `/Lang`, else its XMP `dc:language`; BCP 47, "en-GB"), nil when
+    /// it states none: the voice speech mode reads its pages in.
+    public var language: String? = nil
 
     public var pageCount: Int { pageSizes.count }
 }

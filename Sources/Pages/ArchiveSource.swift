@@ -20,6 +20,8 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
     let archiveIdentity: FileIdentity
     private let entries: [ZipEntry]
     private let names: [String]
+    /// Text entries (`page4.txt` beside `page4.png`), by path lower-cased: pages' sidecar texts.
+    private let texts: [String: ZipEntry]
     private(set) var metadata: BookMetadata
     private let fd: Int32
     private let size: Int
@@ -69,6 +71,11 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
         }
         entries = naturallySortedPaths(all, by: { $0.path })
         names = entries.map(\.path)
+        var texts: [String: ZipEntry] = [:]
+        for entry in listed where entry.kind == .file && entry.path.lowercased().hasSuffix(".txt") {
+            if texts[entry.path.lowercased()] == nil { texts[entry.path.lowercased()] = entry }
+        }
+        self.texts = texts
         metadata = .none
         if let comicInfo { metadata = readComicInfo(comicInfo) }
     }
@@ -142,6 +149,17 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
         } catch {
             return BookMetadata(problem: "\(error)")
         }
+    }
+
+    /// The page's sidecar entry (`page4.png` → `page4.txt` beside it in the archive, matched without regard to
+    /// case), read with the same defences as a page; else ComicInfo's summary for the cover.
+    func text(of page: Int) -> String? {
+        guard page >= 1, page <= names.count else { return nil }
+        if let entry = texts[PageSource.sidecar(of: names[page - 1]).lowercased()],
+           let bytes = try? extract(entry, name: entry.path, limit: PageSource.maxPageTextBytes) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return page == (metadata.coverPage ?? 1) ? metadata.summary : nil
     }
 
     func reloaded() throws(PageError) -> any PageProvider { try ArchiveSource(path: path, limits: limits) }

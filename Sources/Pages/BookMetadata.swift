@@ -16,6 +16,9 @@ public struct BookMetadata: Sendable, Equatable {
     public var attribution: [String] = []
     /// The book's language where it says one (BCP 47: "en", "fr"), for speech.
     public var language: String?
+    /// ComicInfo's `<Summary>`: what the book is about, said with its cover page when that page has no text of
+    /// its own (ComicInfo describes no single page).
+    public var summary: String?
     /// Why the book's ComicInfo.xml was not read (too large, unreadable), worth one warning; nil when there
     /// is none or it was read, however little it said.
     public var problem: String?
@@ -58,7 +61,7 @@ public enum ComicInfo {
                 }
                 if selfClosing { return }
                 // Only the fields directly inside the root element: a <Title> deeper down belongs to something else.
-                if stack.count == 1 && ["title", "series", "number", "manga", "languageiso"].contains(name) && fields[name] == nil {
+                if stack.count == 1 && ["title", "series", "number", "manga", "languageiso", "summary"].contains(name) && fields[name] == nil {
                     collecting = name
                     text = ""
                 }
@@ -74,11 +77,14 @@ public enum ComicInfo {
                     collecting = nil
                 }
             case .text(let chunk):
-                // A title is a line, not a document: keep the first thousand characters.
-                if collecting != nil { text += chunk.prefix(max(0, 1000 - text.count)) }
+                // A title is a line, not a document: keep the first thousand characters (a summary: eight).
+                if let field = collecting {
+                    text += chunk.prefix(max(0, (field == "summary" ? 8000 : 1000) - text.count))
+                }
             }
         }
         metadata.title = title(fields)
+        if let summary = fields["summary"], !summary.isEmpty { metadata.summary = summary }
         // `<LanguageISO>` (ISO 639-1, "en"): the voice speech reads the pages in.
         if let code = fields["languageiso"], !code.isEmpty, code.count <= 35 { metadata.language = code }
         switch fields["manga"]?.lowercased() {

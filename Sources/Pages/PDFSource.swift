@@ -19,6 +19,12 @@ public struct PDFSource: RenderedPageProvider {
     /// The document's title from its metadata.
     public var title: String? { document.info.title }
     public var pageLabels: [String]? { document.info.labels }
+    /// The document's language (`/Lang`): the voice its pages are read in.
+    public var metadata: BookMetadata {
+        var metadata = BookMetadata()
+        metadata.language = document.info.language
+        return metadata
+    }
 
     public init(path: String, limits: PageLimits = .standard, configuration: PDFDocument.Configuration? = nil) throws(PageError) {
         let configuration = try Self.configuration(configuration, path: path)

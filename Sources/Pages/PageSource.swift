@@ -34,12 +34,15 @@ public protocol PageProvider: Sendable {
     var metadata: BookMetadata { get }
     /// The pages' own labels ("i", "ii", "f. 1r", …), page N at index N - 1; nil when pages go by their numbers.
     var pageLabels: [String]? { get }
+    /// The page's own text for speech, raw (`PageSource.text(of:)` tidies it), nil when it has none. May block.
+    func text(of page: Int) -> String?
 }
 
 extension PageProvider {
     /// Sources without a ComicInfo.xml convention know nothing.
     public var metadata: BookMetadata { .none }
     public var pageLabels: [String]? { nil }
+    public func text(of page: Int) -> String? { nil }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.

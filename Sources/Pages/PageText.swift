@@ -1,21 +1,16 @@
-/// A page's own text for speech: a sidecar file beside an image page (`page4.png` → `page4.txt`), UTF-8,
-/// whitespace runs collapsed. Nil when the book has no such file for the page (or is not a folder of files).
+import Glibc
+
+/// A page's own text for speech (issue 27), from wherever its book keeps one: a sidecar file beside an image
+/// page (`page4.png` → `page4.txt`, in a folder or inside a CBZ), a PDF page's text layer (through the helper),
+/// a IIIF canvas's `summary`/`description`, a ComicInfo `<Summary>` for the cover. Whitespace runs collapsed;
+/// nil when there is none. May block (a file, an archive entry, the PDF helper): call it off the frame loop.
 extension PageSource {
-    /// Longest sidecar read; a page's text is a few KB.
+    /// Longest page text read; a page's text is a few KB.
     public static let maxPageTextBytes = 64 << 10
 
     public func text(of page: Int) -> String? {
-        guard page >= 1, page <= pageCount else { return nil }
-        let imagePath: String
-        switch provider {
-        case let d as DirectorySource: imagePath = d.root + "/" + d.name(of: page)
-        case let s as SingleImageSource: imagePath = s.path
-        default: return nil
-        }
-        // A link out of the book is not followed: the text is read with the same care as the page.
-        guard let bytes = try? PosixFiles.read(Self.sidecar(of: imagePath), name: "text", limit: Self.maxPageTextBytes,
-                                               noFollow: true).bytes else { return nil }
-        let text = Self.collapsed(String(decoding: bytes, as: UTF8.self))
+        guard page >= 1, page <= pageCount, let raw = provider.text(of: page) else { return nil }
+        let text = Self.collapsed(raw)
         return text.isEmpty ? nil : text
     }
 
@@ -31,7 +26,7 @@ extension PageSource {
         var out = ""
         var space = false
         for c in s.unicodeScalars {
-            if c == " " || c == "\t" || c == "\n" || c == "\r" || c.value < 0x20 {
+            if c == " " || c == "\t" || c == "\n" || c == "\r" || c.value < 0x20 || c == "\u{A0}" {
                 space = !out.isEmpty
             } else {
                 if space { out += " " }
@@ -40,5 +35,41 @@ extension PageSource {
             }
         }
         return out
+    }
+
+    /// The sidecar beside `imagePath` on disk; a link out of the book is not followed (the text is read with
+    /// the same care as the page).
+    static func sidecarText(beside imagePath: String) -> String? {
+        guard let bytes = try? PosixFiles.read(sidecar(of: imagePath), name: "text", limit: maxPageTextBytes,
+                                               noFollow: true).bytes else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension DirectorySource {
+    /// The sidecar beside the page's file, else ComicInfo's summary for the cover.
+    func text(of page: Int) -> String? {
+        guard page >= 1, page <= pageCount else { return nil }
+        if let text = PageSource.sidecarText(beside: root + "/" + name(of: page)) { return text }
+        return page == (metadata.coverPage ?? 1) ? metadata.summary : nil
+    }
+}
+
+extension SingleImageSource {
+    func text(of page: Int) -> String? { page == 1 ? PageSource.sidecarText(beside: path) : nil }
+}
+
+extension IIIFSource {
+    /// The canvas's `summary` (3.0) or `description` (2.1), in the manifest's best language.
+    func text(of page: Int) -> String? {
+        manifest.pages.indices.contains(page - 1) ? manifest.pages[page - 1].summary : nil
+    }
+}
+
+extension PDFSource {
+    /// The page's text layer from the helper; nil when it has none or the helper cannot give it.
+    public func text(of page: Int) -> String? {
+        guard let text = try? document.text(page: page), !text.isEmpty else { return nil }
+        return text
     }
 }

@@ -1,9 +1,11 @@
-/// One client connection's SSIP conversation, without the socket: commands are queued and sent together up to
-/// and including the next SPEAK (the server answers in order; a SPEAK's text may only follow its
-/// `230 OK RECEIVING DATA`, so nothing goes after a SPEAK until then), replies and events are read back as news.
-/// Sending ahead matters: each round trip would otherwise wait for a turn of the reader's loop, which may be
-/// drawing a frame. The socket owner writes `outgoing`, tells `wrote(_:)` how much went, and feeds
-/// what it reads to `received(_:)`.
+/// One client connection's SSIP conversation, without the socket: commands are queued and sent together, replies
+/// and events are read back as news. A SPEAK's text goes with the SPEAK itself where it cannot be mistaken for a
+/// command (no line of it begins with an SSIP command word): speech-dispatcher reads its socket a line at a time,
+/// so the text waits there for its `230 OK RECEIVING DATA` without a round trip through the reader's loop, which
+/// may be drawing a frame (that round trip was most of a turn's time to its text: 150 ms p95 under load). A text
+/// that could be read as commands, were its SPEAK refused, waits for the `230` as the protocol describes, and
+/// nothing goes after that SPEAK until then. The socket owner writes `outgoing`, tells `wrote(_:)` how much went,
+/// and feeds what it reads to `received(_:)`.
 ///
 /// What is said replaces what was being said: `say` drops the utterances still queued here and cancels the
 /// server's, so a fast run of turns speaks the last page, not a backlog.
@@ -38,8 +40,12 @@ public struct SSIPSession: Sendable {
     /// What a reply that comes next answers.
     private enum Awaited: Sendable, Equatable {
         case reply(SSIPCommand)
+        /// A SPEAK sent with its text (`lines` of data and the closing dot): `230`, then `225` for the text.
+        case speakWithText(String, lines: Int)
         /// A SPEAK's text was sent: `225` with its message id.
         case queued
+        /// A refused SPEAK's text, read by the server as commands: one error reply for each line.
+        case discarded
     }
 
     private var queue: [SSIPCommand] = []
@@ -58,18 +64,23 @@ public struct SSIPSession: Sendable {
         pump()
     }
 
+    /// A SPEAK went and its `230` has not come: what is queued now (a CANCEL too) goes once it has.
+    public var waitsForData: Bool { blocked }
+
     /// Nothing queued, nothing awaited: the session has said all it was asked to.
     public var isIdle: Bool { queue.isEmpty && awaited.isEmpty && outgoing.isEmpty }
 
-    /// Says `parts` in order, after cancelling whatever this client is saying or has queued.
-    public mutating func say(_ parts: [Part]) {
+    /// Says `parts` in order, after cancelling whatever this client is saying or has queued. Returns
+    /// `.textSent` for each text that went into `outgoing` with its SPEAK.
+    @discardableResult
+    public mutating func say(_ parts: [Part]) -> [News] {
         dropQueuedSpeech()
         enqueue(.cancel)
         for part in parts where !part.text.isEmpty {
             if let code = part.language, code != pendingLanguage { enqueue(.language(code)) }
             enqueue(.speak(part.text))
         }
-        pump()
+        return pump()
     }
 
     /// Stops what is being said and drops what is queued.
@@ -105,6 +116,14 @@ public struct SSIPSession: Sendable {
             }
             guard !awaited.isEmpty else { return .failure(.protocolError("reply \(reply.code) to no command")) }
             switch awaited.removeFirst() {
+            case .speakWithText where reply.code == 230:
+                awaited.insert(.queued, at: 0)
+            case let .speakWithText(text, lines):
+                // Refused: its text was read as commands (none of them real ones), each answered with an error.
+                awaited.insert(contentsOf: Array(repeating: .discarded, count: lines), at: 0)
+                news.append(.refused(command: "SPEAK", code: reply.code, text: "\(reply.text) (\(text.prefix(40)))"))
+            case .discarded:
+                break
             case .reply(.speak(let text)) where reply.code == 230:
                 outgoing += Array(SSIPCommand.speakData(text).utf8)
                 awaited.insert(.queued, at: 0)
@@ -124,7 +143,7 @@ public struct SSIPSession: Sendable {
                     news.append(.refused(command: String(command.line.dropLast()), code: reply.code, text: reply.text))
                 }
             }
-            pump()
+            news += pump()
         }
         return .success(news)
     }
@@ -148,15 +167,41 @@ public struct SSIPSession: Sendable {
         }
     }
 
-    /// Sends the queued commands up to and including the next SPEAK.
-    private mutating func pump() {
+    /// Sends the queued commands, SPEAKs with their texts, up to a SPEAK whose text must wait for its `230`.
+    @discardableResult
+    private mutating func pump() -> [News] {
+        var sent: [News] = []
         while !blocked, !queue.isEmpty {
             let next = queue.removeFirst()
             if case .language(let code) = next { language = code }
             outgoing += Array(next.line.utf8)
+            if case .speak(let text) = next {
+                if let data = Self.dataSafeToSendAhead(text) {
+                    outgoing += Array(data.utf8)
+                    awaited.append(.speakWithText(text, lines: data.count { $0 == "\r\n" }))
+                    sent.append(.textSent(text))
+                    continue
+                }
+                blocked = true
+            }
             awaited.append(.reply(next))
-            if case .speak = next { blocked = true }
         }
+        return sent
+    }
+
+    /// Words that begin an SSIP command (speech-dispatcher compares them without regard to case).
+    static let commandWords: Set<String> = ["set", "history", "quit", "help", "speak", "char", "key", "sound_icon",
+                                            "stop", "cancel", "pause", "resume", "block", "get", "list"]
+
+    /// `text`'s data lines (`SSIPCommand.speakData`) when none of them could be taken for a command; nil else.
+    static func dataSafeToSendAhead(_ text: String) -> String? {
+        let data = SSIPCommand.speakData(text)
+        for line in data.split(separator: "\r\n") {
+            // Leading blanks skipped too: what the server might skip, this does.
+            let word = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }.lowercased()
+            if commandWords.contains(word) { return nil }
+        }
+        return data
     }
 
     /// 7xx events: "701-<msg id>", "701-<client id>", "701 BEGIN".

@@ -1,14 +1,15 @@
 import AppCore
 
 extension SpeechOutput {
-    /// Says what `cue` means (off, only `.reset` is heard): a page through `page` (its spread's labels and
-    /// text), the shelf through `shelfTitles`; a IIIF book's `attribution` after its first page and its title.
+    /// Says what `cue` means (off, only `.reset` is heard): a page through `page` (the page and whether it is the
+    /// book's first: its spread's labels and text, once read, then the attribution), the shelf through
+    /// `shelfTitles`; a IIIF book's `attribution` after its title.
     public func speak(_ cue: SpeechCue, phrases p: SpeechPhrases, attribution: [SpeechPhrases.Part],
-                      page: (Int) -> [SpeechPhrases.Part], shelfTitles: () -> [String], now: Double) {
+                      page: (_ page: Int, _ first: Bool) -> Void, shelfTitles: () -> [String], now: Double) {
         guard on || cue == .reset else { return }
         switch cue {
-        case .page(let n): say(page(n), now: now)
-        case .firstPage(let n): say(page(n) + attribution, now: now)
+        case .page(let n): page(n, false)
+        case .firstPage(let n): page(n, true)
         case .zoom(let percent): say(p.zoom(percent: percent), now: now)
         case .shelf: say(p.shelf(titles: shelfTitles()), now: now)
         case let .opened(title, pages): say(p.opened(title: title, pages: pages) + attribution, now: now)

@@ -111,18 +111,16 @@ import Speech
         guard on, isSpeaking, let connection else { return }
         if stopAskedAt == nil { stopAskedAt = now }
         connection.update { $0.stop() }
+        report(.stopping(afterMS: monotonicMilliseconds() - now, waits: !connection.session.outgoing.isEmpty
+                                                                        || connection.session.waitsForData))
     }
 
     private func toggle(now: Double) {
         let p = phrases()
-        if on {
-            speak(p.speechOff, now: now)
-            on = false
-        } else {
-            on = true
-            speak(p.speechOn, now: now)
-        }
+        // The mode first, then what says so (its text may be written at once).
+        on.toggle()
         report(.mode(on: on))
+        speak(on ? p.speechOn : p.speechOff, now: now)
     }
 
     // MARK: saying
@@ -153,8 +151,11 @@ import Speech
         guard !parts.isEmpty, let connection = connected(now: now) else { return }
         cueAt = now
         stopAskedAt = nil
-        connection.update { $0.say(parts) }
+        var sent: [SSIPSession.News] = []
+        connection.update { sent = $0.say(parts) }
         commandAfter = connection.session.outgoing.isEmpty ? monotonicMilliseconds() - now : nil
+        // Texts that went with their SPEAK: written now (or at the socket's next POLLOUT).
+        sent.forEach(heard)
     }
 
     /// The open connection, or a new one when the last try is old enough; nil without a server.

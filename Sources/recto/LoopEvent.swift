@@ -24,6 +24,8 @@ enum LoopEvent {
     case bookChanged
     /// The book was read again (on a thread of its own).
     case bookReread
+    /// Speech mode's page texts were read (on a thread of their own).
+    case pageTexts
     /// SIGTERM, SIGINT, or SIGUSR1 (tests release a held-back GL with it).
     case signal(Int32)
     /// The GL start-up thread finished.

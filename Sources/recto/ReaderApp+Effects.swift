@@ -119,6 +119,7 @@ extension ReaderApp {
             case .success(let fresh):
                 options.logger.info("book changed on disk: \(fresh.pageCount) pages")
                 cache?.replaceSource(fresh)
+                spokenPages?.forget()
                 perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
                 announceShape(of: fresh)
             }

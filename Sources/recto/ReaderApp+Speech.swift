@@ -26,18 +26,24 @@ extension ReaderApp {
     /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).
     func speak(_ occurrence: Occurrence) {
         guard let speech, let cue = occurrence.speechCue, speech.on || cue == .reset else { return }
-        let p = speechPhrases
+        let now = monotonicMilliseconds(), p = speechPhrases
+        spokenPages?.cancel()
         speech.speak(cue, phrases: p, attribution: p.attribution(currentSource.metadata.attribution),
-                     page: { [unowned self] in pageParts($0, p) }, shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] },
-                     now: monotonicMilliseconds())
+                     page: { [unowned self] in sayPage($0, first: $1, at: now) },
+                     shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] }, now: now)
     }
 
-    private func pageParts(_ page: Int, _ p: SpeechPhrases) -> [SpeechPhrases.Part] {
-        let position = core.reader.position
+    /// The spread of `page`, said once its texts are read; `at`: when the cue happened (its SPEAK counts the wait).
+    private func sayPage(_ page: Int, first: Bool, at: Double) {
+        guard let speech else { return }
+        let texts = spokenPages ?? SpokenPages()
+        if spokenPages == nil { loop.add(fd: texts.fd) { [unowned self] _ in handle(.pageTexts) } }
+        spokenPages = texts
+        let position = core.reader.position, source = currentSource, p = speechPhrases
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
-        let source = currentSource
-        var texts: [Int: String] = [:]
-        for n in spread { texts[n] = source.text(of: n) }
-        return p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: texts)
+        texts.cue(spread, around: page, book: bookGeneration, source: source) { known in
+            speech.say(p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: known)
+                       + (first ? p.attribution(source.metadata.attribution) : []), now: at)
+        }
     }
 }

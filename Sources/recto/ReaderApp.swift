@@ -51,6 +51,8 @@ import VisitStore
     var visits: VisitStats?
     /// Speech mode (issue 27); made at start, silent while off.
     var speech: SpeechOutput?
+    /// The pages' texts speech mode says, read off the loop (made at the first page said).
+    var spokenPages: SpokenPages?
 
     init(options: ReaderOptions) throws {
         self.options = options
@@ -172,6 +174,7 @@ import VisitStore
             perform(core.handle(.bookChanged, now: now))
         case .bookReread:
             bookReread()
+        case .pageTexts: spokenPages?.textsRead()
         case .signal(SIGUSR1):
             holdGL = false
             if glWanted { startGL() }

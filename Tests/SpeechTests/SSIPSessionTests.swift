@@ -25,43 +25,63 @@ import Testing
         return s
     }
 
-    /// Commands go ahead up to the SPEAK; its text waits for `230`, its id comes with `225`.
-    @Test func speakWaitsForItsInvitationAndTheRestGoesAhead() throws {
+    /// Everything goes in one write, the SPEAK with its text (no round trip through the reader's loop); the
+    /// `230` and the `225` with the message id come back in order.
+    @Test func aSpeakGoesWithItsTextInOneWrite() throws {
         var s = try Self.handshaken()
-        s.say([.init("Page 4 of 14, no text", language: "en")])
-        #expect(Self.drain(&s) == "CANCEL self\r\nSET self LANGUAGE en\r\nSPEAK\r\n")
-        _ = try Self.reply(&s, "213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n")
-        #expect(Self.drain(&s) == "", "the text waits for 230")
-        #expect(try Self.reply(&s, "230 OK RECEIVING DATA\r\n") == [.textSent("Page 4 of 14, no text")])
-        #expect(Self.drain(&s) == "Page 4 of 14, no text\r\n.\r\n")
+        #expect(s.say([.init("Page 4 of 14, no text", language: "en")]) == [.textSent("Page 4 of 14, no text")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSET self LANGUAGE en\r\nSPEAK\r\nPage 4 of 14, no text\r\n.\r\n")
+        #expect(try Self.reply(&s, "213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n") == [])
+        #expect(!s.isIdle)
         #expect(try Self.reply(&s, "225-12\r\n225 OK MESSAGE QUEUED\r\n701-12\r\n701-1\r\n701 BEGIN\r\n")
                 == [.queued(id: 12), .began(id: 12)])
         #expect(s.isIdle)
         #expect(try Self.reply(&s, "702-12\r\n702-1\r\n702 END\r\n") == [.ended(id: 12)])
     }
 
-    /// Nothing follows a SPEAK before its text: the server would read it as the text.
-    @Test func nothingFollowsASpeakBeforeItsText() throws {
+    /// A text a line of which begins with a command word waits for its `230` (were its SPEAK refused, the server
+    /// would run it), and nothing follows that SPEAK before its text.
+    @Test func aTextThatReadsLikeACommandWaitsForItsInvitation() throws {
         var s = try Self.handshaken()
-        s.say([.init("one"), .init("two")])
+        #expect(s.say([.init("Cancel all plans.\nQuit now"), .init("two")]) == [])
         #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n")
         s.stop()
         #expect(Self.drain(&s) == "")
-        _ = try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
-        #expect(Self.drain(&s) == "one\r\n.\r\nCANCEL self\r\n", "the text, then the stop; \"two\" was dropped")
+        #expect(s.waitsForData)
+        #expect(try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n") == [.textSent("Cancel all plans.\nQuit now")])
+        #expect(Self.drain(&s) == "Cancel all plans.\r\nQuit now\r\n.\r\nCANCEL self\r\n", "the text, then the stop; \"two\" was dropped")
+        for text in ["SET self RATE 100", "  speak", "history", "Block party", "sound_icon x"] {
+            #expect(SSIPSession.dataSafeToSendAhead(text) == nil, "\(text)")
+        }
+        for text in ["Settings", "Page 4. Stop here", "A speaker", ".set"] {
+            #expect(SSIPSession.dataSafeToSendAhead(text) != nil, "\(text)")
+        }
     }
 
-    /// A run of turns says the last page: utterances not yet sent are dropped, not queued behind each other.
-    @Test func aNewUtteranceReplacesQueuedOnes() throws {
+    /// A refused SPEAK whose text went with it: the server answers each line of the text as a command (an
+    /// error each); those replies are expected and the session goes on.
+    @Test func aRefusedSpeakWithItsTextKeepsTheRepliesInStep() throws {
+        var s = try Self.handshaken()
+        s.say([.init("one\ntwo")])
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\none\r\ntwo\r\n.\r\n")
+        let news = try Self.reply(&s, "213 OK CANCELED\r\n403 ERR NOT ALLOWED INSIDE BLOCK\r\n"
+                                  + "500 ERR INVALID COMMAND\r\n500 ERR INVALID COMMAND\r\n500 ERR INVALID COMMAND\r\n")
+        #expect(news.count == 1)
+        #expect(s.isIdle)
+        s.stop()
+        #expect(Self.drain(&s) == "CANCEL self\r\n")
+        #expect(try Self.reply(&s, "213 OK CANCELED\r\n") == [])
+    }
+
+    /// A run of turns says the last page: each utterance cancels the one before, on the server too.
+    @Test func aNewUtteranceReplacesTheOneBefore() throws {
         var s = try Self.handshaken()
         s.say([.init("Page 2")])
-        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n")
         s.say([.init("Page 3")])
-        s.say([.init("Page 4")])
-        _ = try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
-        #expect(Self.drain(&s) == "Page 2\r\n.\r\nCANCEL self\r\nSPEAK\r\n")
-        _ = try Self.reply(&s, "225-1\r\n225 OK MESSAGE QUEUED\r\n213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n")
-        #expect(Self.drain(&s) == "Page 4\r\n.\r\n")
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\nPage 2\r\n.\r\nCANCEL self\r\nSPEAK\r\nPage 3\r\n.\r\n")
+        _ = try Self.reply(&s, "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n225-1\r\n225 OK MESSAGE QUEUED\r\n"
+                           + "213 OK CANCELED\r\n230 OK RECEIVING DATA\r\n225-2\r\n225 OK MESSAGE QUEUED\r\n")
+        #expect(s.isIdle)
     }
 
     /// A language is set once for a run of parts in it, and again only where it changes.
@@ -69,20 +89,14 @@ import Testing
         var s = try Self.handshaken()
         s.say([.init("Seite 4 von 14.", language: "de"), .init("Il était une fois", language: "fr"),
                .init("Fin", language: "fr")])
-        var sent: [String] = []
-        let answers = ["213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n",
-                       "225-1\r\n225 OK MESSAGE QUEUED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n",
-                       "225-2\r\n225 OK MESSAGE QUEUED\r\n230 OK RECEIVING DATA\r\n", "225-3\r\n225 OK MESSAGE QUEUED\r\n"]
-        for answer in answers {
-            sent.append(Self.drain(&s))
-            _ = try Self.reply(&s, answer)
-        }
-        sent.append(Self.drain(&s))
-        #expect(sent.joined() == "CANCEL self\r\nSET self LANGUAGE de\r\nSPEAK\r\nSeite 4 von 14.\r\n.\r\n"
+        #expect(Self.drain(&s) == "CANCEL self\r\nSET self LANGUAGE de\r\nSPEAK\r\nSeite 4 von 14.\r\n.\r\n"
                 + "SET self LANGUAGE fr\r\nSPEAK\r\nIl était une fois\r\n.\r\nSPEAK\r\nFin\r\n.\r\n")
+        _ = try Self.reply(&s, "213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n225-1\r\n225 OK MESSAGE QUEUED\r\n"
+                           + "201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n225-2\r\n225 OK MESSAGE QUEUED\r\n"
+                           + "230 OK RECEIVING DATA\r\n225-3\r\n225 OK MESSAGE QUEUED\r\n")
         #expect(s.isIdle)
         s.say([.init("encore", language: "fr")])
-        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\n", "French is still set")
+        #expect(Self.drain(&s) == "CANCEL self\r\nSPEAK\r\nencore\r\n.\r\n", "French is still set")
     }
 
     @Test func stopCancelsAndTheCancelEventIsReported() throws {

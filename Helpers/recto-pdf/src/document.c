@@ -13,9 +13,14 @@
 #include "recto_pdf_wire.h"
 
 static PopplerDocument *document;
+// The open PDF's descriptor (poppler owns it and closes it with the document), for reading its catalog.
+static int open_fd = -1;
+
+PopplerDocument *document_current(void) { return document; }
+int document_fd(void) { return document ? open_fd : -1; }
 
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
-static int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply) {
+int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply) {
     int fd = memfd_create("recto-pdf", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) goto fail;
     *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -51,7 +56,7 @@ static GString *page_labels(int count) {
 
 // Unmaps a filled buffer and seals it, so recto can map it without fearing a later shrink. Returns fd, or -1
 // (closed, reply filled in) if it cannot be sealed.
-static int seal(int fd, void *map, size_t bytes, struct rpdf_reply *reply) {
+int seal(int fd, void *map, size_t bytes, struct rpdf_reply *reply) {
     munmap(map, bytes);
     if (fcntl(fd, F_ADD_SEALS, RPDF_SEALS) == 0) return fd;
     reply->status = RPDF_ERR_SYSTEM;
@@ -64,6 +69,7 @@ int document_open(int pdf_fd, struct rpdf_reply *reply) {
     if (document) g_object_unref(document);
     GError *error = NULL;
     document = poppler_document_new_from_fd(pdf_fd, NULL, &error);
+    open_fd = pdf_fd;
     if (!document) {
         int encrypted = error && error->domain == POPPLER_ERROR && error->code == POPPLER_ERROR_ENCRYPTED;
         reply->status = encrypted ? RPDF_ERR_PASSWORD : RPDF_ERR_DAMAGED;
@@ -192,6 +198,8 @@ void document_render_once(const char *data, int length) {
         cairo_surface_destroy(surface);
         char *title = poppler_document_get_title(doc);
         g_free(title);
+        g_free(poppler_page_get_text(page));  // text extraction's tables and converters too
+        g_free(poppler_document_get_metadata(doc));
         g_object_unref(page);
     }
     g_object_unref(doc);

@@ -2,6 +2,8 @@
 #ifndef RECTO_PDF_HELPER_H
 #define RECTO_PDF_HELPER_H
 
+#include <stddef.h>
+
 #include "recto_pdf_protocol.h"
 
 // Sets what the kernel must enforce before anything else runs: the address-space limit (`megabytes`, or 1 GiB
@@ -21,6 +23,17 @@ int sandbox_selftest(uint32_t which);
 // The document state and the two requests on it. Each fills `reply` and returns a descriptor to attach (or -1).
 int document_open(int pdf_fd, struct rpdf_reply *reply);
 int document_render(const struct rpdf_request *request, struct rpdf_reply *reply);
+// RPDF_OP_TEXT (text.c): the page's text layer in a memfd, value its length; -1 and value 0 when it has none.
+int document_text(const struct rpdf_request *request, struct rpdf_reply *reply);
+// RPDF_OP_LANGUAGE (text.c): the document's language tag in reply->text, empty when it states none.
+void document_language(struct rpdf_reply *reply);
+// The open document (NULL before a successful OPEN) and its descriptor (-1 then).
+struct _PopplerDocument *document_current(void);
+int document_fd(void);
+// A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
+int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply);
+// Unmaps a filled buffer and seals it as RPDF_SEALS; returns fd, or -1 (closed, reply filled in).
+int seal(int fd, void *map, size_t bytes, struct rpdf_reply *reply);
 // Renders `data` (a PDF in memory) once at a small size, discarding the pixels.
 void document_render_once(const char *data, int length);
 

@@ -47,6 +47,10 @@ int main(int argc, char **argv) {
             fd = -1;  // poppler owns it now
         } else if (request.op == RPDF_OP_RENDER) {
             attached = document_render(&request, &reply);
+        } else if (request.op == RPDF_OP_TEXT) {
+            attached = document_text(&request, &reply);
+        } else if (request.op == RPDF_OP_LANGUAGE) {
+            document_language(&reply);
         } else if (request.op == RPDF_OP_SELFTEST) {
             reply.value = sandbox_selftest(request.arg);
         } else {

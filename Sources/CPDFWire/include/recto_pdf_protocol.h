@@ -21,6 +21,9 @@
 #define RPDF_MAX_PIXELS (48 * 1024 * 1024)
 // Longest page label, in bytes.
 #define RPDF_LABEL_MAX 63
+// Longest text of one page (RPDF_OP_TEXT), in bytes: a page read aloud is a few KB; a longer one is cut at a
+// character's boundary.
+#define RPDF_PAGE_TEXT_MAX (64 * 1024)
 
 enum rpdf_op {
     // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
@@ -35,6 +38,13 @@ enum rpdf_op {
     // Hidden self-test of the sandbox: arg is an rpdf_selftest. Reply: value = 0 when the forbidden action
     // succeeded (the sandbox failed), else the errno it was refused with. A sandbox may kill the helper instead.
     RPDF_OP_SELFTEST = 3,
+    // page (0-based). Reply: value = the bytes of the page's text layer (UTF-8, at most RPDF_PAGE_TEXT_MAX, in
+    // poppler's reading order); attached when value > 0: a memfd of those bytes. 0 and nothing attached: the
+    // page has no text (a scan without OCR).
+    RPDF_OP_TEXT = 4,
+    // Reply: the document's language in text (BCP 47, "en-GB": the Catalog's /Lang, else the XMP metadata's
+    // dc:language), text_length 0 when it states none.
+    RPDF_OP_LANGUAGE = 5,
 };
 
 enum rpdf_selftest {
