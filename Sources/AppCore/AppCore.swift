@@ -120,11 +120,11 @@ public struct AppCore: Sendable {
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
-        case let .regionReady(page, rect, _):
+        case let .regionReady(page, rect, size):
             if let source = pages[page]?.sourceSize,
-               let shown = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: reader.frame, now: now) {
+               let shown = zoomDetail.received(page: page, rect: rect, size: size, sourceSize: source, frame: reader.frame, now: now) {
                 out.append(.showRegion(page: page, bookRect: shown.rect))
-                out.append(.occurred(.region(page: page, waitMS: shown.waited)))
+                if let waited = shown.waited { out.append(.occurred(.region(page: page, waitMS: waited))) }
                 needsFrame = true
             }
         case .pageLabels(let labels): pageLabels = labels
