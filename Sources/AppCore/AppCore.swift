@@ -96,8 +96,8 @@ public struct AppCore: Sendable {
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
-        case let .regionReady(page, rect, _):
-            let (effects, redraw) = pages.regionReady(page: page, rect: rect, frame: reader.frame, now: now)
+        case let .regionReady(page, rect, size):
+            let (effects, redraw) = pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
             out += effects
             if redraw { needsFrame = true }
         case .pageLabels(let labels): book.pageLabels = labels

@@ -28,12 +28,14 @@ struct PagePolicy: Sendable {
     }
 
     /// A zoom region arrived: shown when it still fits the view (`needsFrame`: then the screen must show it).
-    mutating func regionReady(page: Int, rect: PixelRect, frame: ReaderFrame, now: Double)
+    /// `size`: the region's image size (a coarser preview is smaller than asked for, and not yet the settled view).
+    mutating func regionReady(page: Int, rect: PixelRect, size: PixelSize, frame: ReaderFrame, now: Double)
         -> (effects: [AppEffect], needsFrame: Bool) {
         guard let source = images[page]?.sourceSize,
-              let shown = zoomDetail.received(page: page, rect: rect, sourceSize: source, frame: frame, now: now)
+              let shown = zoomDetail.received(page: page, rect: rect, size: size, sourceSize: source, frame: frame, now: now)
         else { return ([], false) }
-        return ([.showRegion(page: page, bookRect: shown.rect), .occurred(.region(page: page, waitMS: shown.waited))], true)
+        let settled: [AppEffect] = shown.waited.map { [.occurred(.region(page: page, waitMS: $0))] } ?? []
+        return ([.showRegion(page: page, bookRect: shown.rect)] + settled, true)
     }
 }
 

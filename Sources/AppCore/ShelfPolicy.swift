@@ -9,11 +9,14 @@ public struct ShelfBook: Sendable, Equatable {
     public var title: String
     /// Why the book cannot be opened (its cover says so); nil when it can.
     public var problem: String?
+    /// The attribution the book requires shown (IIIF's `requiredStatement` and rights), under its title.
+    public var attribution: [String]
 
-    public init(path: String, title: String, problem: String? = nil) {
+    public init(path: String, title: String, problem: String? = nil, attribution: [String] = []) {
         self.path = path
         self.title = title
         self.problem = problem
+        self.attribution = attribution
     }
 }
 

@@ -10,6 +10,8 @@ struct ZoomDetailPolicy: Sendable {
     private var requested: [Int: PixelRect] = [:]
     /// When each outstanding request was made (ms), for the `region` event's wait.
     private var requestedAt: [Int: Double] = [:]
+    /// The size each outstanding request asked for: a region that arrives smaller is a coarse preview.
+    private var requestedOutput: [Int: PixelSize] = [:]
 
     /// After a frame: asks for the regions a settled zoomed view needs; forgets them all when the view is back at
     /// fit or a page turns.
@@ -18,6 +20,7 @@ struct ZoomDetailPolicy: Sendable {
             guard !shown.isEmpty || !requested.isEmpty else { return [] }
             shown.removeAll()
             requested.removeAll()
+            requestedOutput.removeAll()
             return [.endRegions]
         }
         guard !reader.zoom.isAnimating, !reader.zoom.isInteracting else { return [] }
@@ -43,8 +46,9 @@ struct ZoomDetailPolicy: Sendable {
             let outH = min(rect.height, Int((part.height * screenPerBook).rounded(.up)) + 2)
             requested[placed.page] = rect
             requestedAt[placed.page] = now
-            out.append(.requestRegion(page: placed.page, rect: rect,
-                                      output: PixelSize(width: max(1, outW), height: max(1, outH))))
+            let output = PixelSize(width: max(1, outW), height: max(1, outH))
+            requestedOutput[placed.page] = output
+            out.append(.requestRegion(page: placed.page, rect: rect, output: output))
         }
         return out
     }
@@ -62,15 +66,17 @@ struct ZoomDetailPolicy: Sendable {
     }
 
     /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
-    /// Also returns how long it took since it was asked for (ms).
-    mutating func received(page: Int, rect: PixelRect, sourceSize source: PixelSize, frame: ReaderFrame,
-                           now: Double) -> (rect: Rect, waited: Double)? {
+    /// Also returns how long it took since it was asked for (ms); nil for a coarse preview (`size` smaller than
+    /// asked for), which is shown until the sharp one comes.
+    mutating func received(page: Int, rect: PixelRect, size: PixelSize, sourceSize source: PixelSize, frame: ReaderFrame,
+                           now: Double) -> (rect: Rect, waited: Double?)? {
         guard requested[page] == rect, source.width > 0, source.height > 0,
               let placed = frame.pages.first(where: { $0.page == page }) else { return nil }
         let bx = placed.rect.width / Double(source.width), by = placed.rect.height / Double(source.height)
         let book = Rect(x: placed.rect.minX + Double(rect.x) * bx, y: placed.rect.minY + Double(rect.y) * by,
                         width: Double(rect.width) * bx, height: Double(rect.height) * by)
         shown[page] = book
+        if let asked = requestedOutput[page], size.width < asked.width || size.height < asked.height { return (book, nil) }
         return (book, requestedAt.removeValue(forKey: page).map { now - $0 } ?? 0)
     }
 

@@ -20,6 +20,13 @@ public struct FetchLimits: Sendable, Equatable {
         self.maxRedirects = maxRedirects
     }
 
+    /// These time-outs and redirects with another size bound.
+    public func bounded(_ bytes: Int) -> FetchLimits {
+        var limits = self
+        limits.maxBytes = bytes
+        return limits
+    }
+
     /// Manifests and info.json: small documents.
     public static let document = FetchLimits(maxBytes: 64 << 20)
     /// One tile or whole image: a JPEG of a few MB at most; a bomb is refused by the decoder's own limits.

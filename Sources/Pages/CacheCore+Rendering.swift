@@ -32,7 +32,8 @@ extension CacheCore {
     /// Renders the page's pending region requests. A region that fails (a zoomed view that overran the time
     /// limit) is dropped: the display-sized page stays on screen, only its sharper detail is missing.
     func renderRegions(_ renderer: any RenderedPageProvider, page: Int, generation: Int) {
-        let (requests, sourceSize, epoch) = update { $0.takeRegions(page: page, generation: generation) }
+        let stop = RegionStop()
+        let (requests, sourceSize, epoch) = update { $0.takeRegions(page: page, generation: generation, stop: stop) }
         guard let sourceSize else { return }
         // Replaced by a newer request for the page, or the zoom ended, or the book changed.
         let cancelled = {
@@ -44,13 +45,20 @@ extension CacheCore {
             guard rect.width >= 1 && rect.height >= 1 else { return nil }
             do throws(PageError) {
                 return (rect, try renderer.renderRegion(page: page, rect: rect, sourceSize: sourceSize,
-                                                        output: request.output, cancelled: cancelled))
+                                                        output: request.output, cancelled: cancelled, stop: stop,
+                                                        preview: { image in
+                    self.update { state in
+                        guard !stop.isStopped else { return }
+                        state.regionPreview(page: page, rect: rect, image: image, generation: generation)
+                    }
+                }))
             } catch {
                 if !cancelled() { failure = error.description }
                 return nil
             }
         }
         update { state in
+            if state.regionStops[page] === stop { state.regionStops[page] = nil }
             state.regionsCut(page: page, results: results, generation: generation)
             if let failure { state.regionFailed(page: page, message: failure, generation: generation) }
         }
@@ -65,10 +73,24 @@ extension CacheState {
         events.append(.regionFailed(page: page, message: message))
     }
 
+    /// A coarser image of a region, shown while the sharp one is made (it replaces the preview when it comes).
+    mutating func regionPreview(page: Int, rect: PixelRect, image: RGBAImage, generation: Int) {
+        guard generation == self.generation else { return }
+        events.append(.region(page: page, rect: rect, image: image))
+    }
+
+    /// The zoom ended or the book changed: every running region job's view is gone.
+    mutating func stopRegionJobs() {
+        for stop in regionStops.values { stop.stop(newer: nil) }
+        regionStops.removeAll()
+    }
+
     /// A region job for a rendered page started: takes its pending requests, with the source size they refer to.
-    mutating func takeRegions(page: Int, generation: Int) -> (requests: [RegionRequest], sourceSize: PixelSize?, epoch: Int) {
+    mutating func takeRegions(page: Int, generation: Int,
+                              stop: RegionStop) -> (requests: [RegionRequest], sourceSize: PixelSize?, epoch: Int) {
         slots[page]?.decodingFull = false
         guard generation == self.generation else { return ([], nil, regionEpoch) }
+        regionStops[page] = stop
         let taken = regions.filter { $0.page == page }
         regions.removeAll { $0.page == page }
         return (taken, slots[page]?.sourceSize, regionEpoch)

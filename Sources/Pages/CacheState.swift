@@ -57,6 +57,8 @@ struct CacheState {
     var visibleCount = 2
     var slots: [Int: PageSlot] = [:]
     var regions: [RegionRequest] = []
+    /// The region job running for each page: stopped when its view is gone (see `RegionStop`).
+    var regionStops: [Int: RegionStop] = [:]
     /// Pages whose region failure was reported, until a region of theirs is made.
     var regionFailures: Set<Int> = []
     var events: [PageEvent] = []
@@ -140,6 +142,7 @@ struct CacheState {
     }
 
     mutating func requestRegion(_ request: RegionRequest) {
+        regionStops.removeValue(forKey: request.page)?.stop(newer: request.rect)
         regions.removeAll { $0.page == request.page }
         regions.append(request)
         tick += 1
@@ -147,6 +150,7 @@ struct CacheState {
     }
 
     mutating func endRegions() {
+        stopRegionJobs()
         regions.removeAll()
         regionEpoch += 1
         for page in Array(slots.keys) { setFull(page, nil) }
@@ -166,6 +170,7 @@ struct CacheState {
     /// A new source: failures are forgotten; pages whose identity changed (`stale`) or that no longer exist are
     /// decoded afresh when wanted. In-flight jobs of the old generation are discarded when they finish.
     mutating func replaceSource(pageCount: Int, stale: Set<Int>) {
+        stopRegionJobs()
         generation += 1
         self.pageCount = pageCount
         wanted = wanted.filter { $0 <= pageCount }

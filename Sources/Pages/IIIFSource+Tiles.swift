@@ -40,18 +40,33 @@ extension IIIFSource: RenderedPageProvider {
     func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
                       cancelled: () -> Bool) throws(PageError) -> RGBAImage {
         switch try picture(of: page) {
-        case .service(let info):
-            return try region(info, page: page, rect: rect, output: output, cancelled: cancelled)
-        case .plain(let url):
-            let bytes = try fetchImage(url, page: page)
-            let image: RGBAImage
-            do { image = try ImageDecoder.decode(bytes, limits: limits.decode) } catch {
-                throw .decode(name: name(of: page), error)
-            }
-            let clamped = rect.clamped(to: image.size)
-            guard clamped.width >= 1, clamped.height >= 1 else { throw .remote(name: name(of: page), reason: "the region misses the image") }
-            return image.region(clamped, scaledTo: output)
+        case .service(let info): return try region(info, page: page, rect: rect, output: output, cancelled: cancelled)
+        case .plain(let url): return try plainRegion(url, page: page, rect: rect, output: output)
         }
+    }
+
+    func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
+                      cancelled: () -> Bool, stop: RegionStop, preview: (RGBAImage) -> Void) throws(PageError) -> RGBAImage {
+        switch try picture(of: page) {
+        case .service(let info):
+            return try withoutActuallyEscaping(preview) { (preview) throws(PageError) in
+                try region(info, page: page, rect: rect, output: output, cancelled: cancelled, stop: stop, preview: preview)
+            }
+        case .plain(let url):
+            return try plainRegion(url, page: page, rect: rect, output: output)
+        }
+    }
+
+    /// A page without a service: its image decoded whole (within the decode limits) and cut.
+    func plainRegion(_ url: ResourceURL, page: Int, rect: PixelRect, output: PixelSize) throws(PageError) -> RGBAImage {
+        let bytes = try fetchImage(url, page: page)
+        let image: RGBAImage
+        do { image = try ImageDecoder.decode(bytes, limits: limits.decode) } catch {
+            throw .decode(name: name(of: page), error)
+        }
+        let clamped = rect.clamped(to: image.size)
+        guard clamped.width >= 1, clamped.height >= 1 else { throw .remote(name: name(of: page), reason: "the region misses the image") }
+        return image.region(clamped, scaledTo: output)
     }
 
     enum Picture { case service(IIIF.ImageInfo), plain(ResourceURL) }
@@ -74,7 +89,8 @@ extension IIIFSource: RenderedPageProvider {
     /// `rect` of the scan drawn into `output` pixels: from the pyramid's tiles, or (a level 1 or 2 service with no
     /// tile grid) one request for exactly that region at that size.
     func region(_ info: IIIF.ImageInfo, page: Int, rect: PixelRect, output: PixelSize,
-                cancelled: () -> Bool) throws(PageError) -> RGBAImage {
+                cancelled: () -> Bool, stop: RegionStop = RegionStop(),
+                preview: ((RGBAImage) -> Void)? = nil) throws(PageError) -> RGBAImage {
         let rect = rect.clamped(to: info.size)
         guard rect.width >= 1, rect.height >= 1 else { throw .remote(name: name(of: page), reason: "the region misses the image") }
         guard let plan = info.plan(region: rect, output: output) else {
@@ -96,23 +112,48 @@ extension IIIFSource: RenderedPageProvider {
                                  height: max(1, Int((Double(rect.height) * sy).rounded())))
             return image.region(part.clamped(to: image.size), scaledTo: output)
         }
+        // Coarse first: a level at least 4 times coarser, a sixteenth of the tiles (often already cached from the
+        // views on the way in), is on screen while the sharp tiles come. A failure there is the sharp level's to say.
+        let quarter = PixelSize(width: max(1, output.width / 4), height: max(1, output.height / 4))
+        if let preview, plan.tiles.count > Self.tilesWorthAPreview, let coarse = info.plan(region: rect, output: quarter),
+           coarse.factor > plan.factor {
+            if let image = try? lay(coarse, page: page, cancelled: cancelled, stop: stop) { preview(image) }
+        }
+        return try lay(plan, page: page, cancelled: cancelled, stop: stop).resized(to: output)
+    }
+
+    /// The plan's tiles laid on its canvas (level pixels), nearest the centre first.
+    func lay(_ plan: RegionPlan, page: Int, cancelled: () -> Bool, stop: RegionStop) throws(PageError) -> RGBAImage {
         var canvas = TileCanvas(size: PixelSize(width: plan.canvas.width, height: plan.canvas.height))
         for tile in plan.tiles {
             // A newer view replaced this one (or the zoom ended): its remaining tiles are not fetched.
             if cancelled() { throw .remote(name: name(of: page), reason: "cancelled") }
-            let image = try decodeTile(tile, page: page)
+            let image = try decodeTile(tile, page: page, stop: stop)
             let at = plan.offset(of: tile)
             canvas.draw(image, x: at.x, y: at.y)
         }
-        return canvas.image.resized(to: output)
+        return canvas.image
     }
+
+    /// A region of this few tiles comes about as soon as a coarser one would: no preview.
+    static let tilesWorthAPreview = 4
 
     /// One tile, refused unless it is the size info.json promises (a pixel either way is tolerated: servers
     /// round edge tiles differently) and decodable within that size (a decompression bomb stops at its header).
-    func decodeTile(_ tile: Tile, page: Int) throws(PageError) -> RGBAImage {
+    /// Its fetch is abandoned when `stop` says the view is gone and the next view (if any) no longer shows it.
+    func decodeTile(_ tile: Tile, page: Int, stop: RegionStop = RegionStop()) throws(PageError) -> RGBAImage {
         let url = tile.url.description
         let bytes: [UInt8]
-        do { bytes = try fetcher.fetch(url, limits: FetchLimits(maxBytes: Self.maxTileBytes), policy: .cacheFirst) } catch {
+        let cancellation = FetchCancellation()
+        let region = tile.region
+        do {
+            bytes = try stop.whileRunning(onStop: { newer in
+                if let newer, newer.intersects(region) { return }
+                cancellation.cancel()
+            }) { () throws(FetchError) -> [UInt8] in
+                try fetcher.fetch(url, limits: network.bounded(Self.maxTileBytes), policy: .cacheFirst, cancellation: cancellation)
+            }
+        } catch {
             throw .remote(name: name(of: page), reason: "a tile: \(error.description)")
         }
         let expected = tile.size
@@ -142,7 +183,7 @@ extension IIIFSource: RenderedPageProvider {
 
     func fetchImage(_ url: CustomStringConvertible, page: Int) throws(PageError) -> [UInt8] {
         do {
-            return try fetcher.fetch(url.description, limits: FetchLimits(maxBytes: limits.decode.maxFileBytes), policy: .cacheFirst)
+            return try fetcher.fetch(url.description, limits: network.bounded(limits.decode.maxFileBytes), policy: .cacheFirst)
         } catch {
             throw .remote(name: name(of: page), reason: error.description)
         }
@@ -150,6 +191,12 @@ extension IIIFSource: RenderedPageProvider {
 
     /// A tile larger than this is not a tile.
     static let maxTileBytes = 16 << 20
+}
+
+extension PixelRect {
+    func intersects(_ other: PixelRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
 }
 
 /// Tiles laid on one RGBA canvas (opaque white where none lands: a page's paper, not a hole).

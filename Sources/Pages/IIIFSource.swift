@@ -18,6 +18,8 @@ final class IIIFSource: PageProvider {
     let manifest: Manifest
     let restSize: PixelSize
     let fetcher: Fetcher
+    /// Time-outs and redirects for every fetch (each use sets its own size bound).
+    let network: FetchLimits
     /// Each page's info.json, fetched once (a failure too: one log line, not one per turn).
     private let infos = Mutex<[Int: Result<ImageInfo, PageError>]>([:])
 
@@ -50,8 +52,9 @@ final class IIIFSource: PageProvider {
     }()
 
     init(location: String, limits: PageLimits, restSize: PixelSize = IIIFSource.defaultRestSize,
-         fetcher: Fetcher = IIIFSource.sharedFetcher) throws(PageError) {
+         fetcher: Fetcher = IIIFSource.sharedFetcher, network: FetchLimits = FetchLimits()) throws(PageError) {
         self.path = location
+        self.network = network
         self.limits = limits
         self.restSize = restSize
         self.fetcher = fetcher
@@ -70,7 +73,7 @@ final class IIIFSource: PageProvider {
         manifestURL = url
         let bytes: [UInt8]
         do {
-            bytes = try fetcher.fetch(url.description, limits: FetchLimits(maxBytes: Manifest.maxBytes), policy: .networkFirst)
+            bytes = try fetcher.fetch(url.description, limits: network.bounded(Manifest.maxBytes), policy: .networkFirst)
         } catch {
             throw .unreadableManifest(path: location, reason: error.description)
         }
@@ -100,9 +103,8 @@ final class IIIFSource: PageProvider {
 
     func contents(of page: Int) throws(PageError) -> PageContents {
         let url = try imageURL(of: page)
-        let fetchLimits = FetchLimits(maxBytes: limits.decode.maxFileBytes)
         do {
-            let bytes = try fetcher.fetch(url, limits: fetchLimits, policy: .cacheFirst)
+            let bytes = try fetcher.fetch(url, limits: network.bounded(limits.decode.maxFileBytes), policy: .cacheFirst)
             return PageContents(bytes: bytes, identity: .resource(url: url))
         } catch {
             throw .remote(name: name(of: page), reason: error.description)
@@ -112,7 +114,7 @@ final class IIIFSource: PageProvider {
     func identity(of page: Int) throws(PageError) -> PageIdentity { .resource(url: try imageURL(of: page)) }
 
     func reloaded() throws(PageError) -> any PageProvider {
-        try IIIFSource(location: path, limits: limits, restSize: restSize, fetcher: fetcher)
+        try IIIFSource(location: path, limits: limits, restSize: restSize, fetcher: fetcher, network: network)
     }
 
     /// The URL of the page's picture at rest: from its image service when it has one, else the plain image.
@@ -137,7 +139,7 @@ final class IIIFSource: PageProvider {
         let result: Result<ImageInfo, PageError>
         var transient = false
         do {
-            let bytes = try fetcher.fetch(service.infoURL.description, limits: FetchLimits(maxBytes: 4 << 20),
+            let bytes = try fetcher.fetch(service.infoURL.description, limits: network.bounded(4 << 20),
                                           policy: .cacheFirst)
             do { result = .success(try ImageInfo.parse(bytes, from: service.infoURL)) } catch {
                 result = .failure(.remote(name: name(of: page), reason: error.description))

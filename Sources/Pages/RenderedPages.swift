@@ -19,12 +19,21 @@ public protocol RenderedPageProvider: PageProvider {
     /// made of many fetched tiles stops between them.
     func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
                       cancelled: () -> Bool) throws(PageError) -> RGBAImage
+    /// The same, and what blocks (a fetch) is abandoned when `stop` says the view it serves is gone; a coarser
+    /// image of the region that comes much sooner (a pyramid's coarser tiles) is handed to `preview` first.
+    func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
+                      cancelled: () -> Bool, stop: RegionStop, preview: (RGBAImage) -> Void) throws(PageError) -> RGBAImage
 }
 
 extension RenderedPageProvider {
     public func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
                              cancelled: () -> Bool) throws(PageError) -> RGBAImage {
         try renderRegion(page: page, rect: rect, sourceSize: sourceSize, output: output)
+    }
+
+    public func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
+                             cancelled: () -> Bool, stop: RegionStop, preview: (RGBAImage) -> Void) throws(PageError) -> RGBAImage {
+        try renderRegion(page: page, rect: rect, sourceSize: sourceSize, output: output, cancelled: cancelled)
     }
 }
 

@@ -45,7 +45,7 @@ import Text
             let (name, book) = Self.open(path)
             switch book {
             case .success(let book):
-                books.append(ShelfBook(path: path, title: book.title ?? name))
+                books.append(ShelfBook(path: path, title: book.title ?? name, attribution: book.source.metadata.attribution))
                 if opened.count < Self.concurrentCovers { opened[i] = book } else { waiting.append(i) }
             case .failure(let problem):
                 books.append(ShelfBook(path: path, title: name, problem: problem.reason))
@@ -129,13 +129,13 @@ import Text
         return t
     }
 
-    /// The title set `size` px in at most two lines of `width` px, opaque on `background` (light text).
+    /// The title set `size` px in at most two lines of `width` px (with the attribution the book requires under
+    /// it: `ShelfTitle`), opaque on `background` (light text).
     public func title(_ book: Int, size: Double, width: Int, background: RGBA, renderer: SceneRenderer) -> Texture {
         if let t = titles[book], t.size == size, t.width == width { return t.texture }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
-        let image = TextRenderer.render(books[book].title, style: TextStyle(
-            size: size, colour: TextColour(232, 232, 232), maxWidth: width, lineLimit: 2, alignment: .center),
-            background: TextColour(byte(background.r), byte(background.g), byte(background.b)))
+        let image = ShelfTitle.image(title: books[book].title, attribution: books[book].attribution, size: size, width: width,
+                                     background: TextColour(byte(background.r), byte(background.g), byte(background.b)))
         let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         titles[book] = (size, width, t)
         return t

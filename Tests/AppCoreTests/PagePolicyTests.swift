@@ -61,6 +61,9 @@ import Testing
         #expect(requests.count == 1 && requests.first?.0 == 1, "\(requests)")
         if let (_, rect, output) = requests.first {
             #expect(rect.width > 0 && rect.width <= 1200 && output.width <= rect.width)
+            // A coarse preview first (smaller than asked for): drawn, but the view has not settled yet.
+            let preview = d.handle(.regionReady(page: 1, rect: rect, size: PixelSize(width: output.width / 4, height: output.height / 4)))
+            #expect(preview.count == 1 && preview.first.map { if case .showRegion(1, _) = $0 { true } else { false } } == true, "\(preview)")
             let shown = d.handle(.regionReady(page: 1, rect: rect, size: output))
             #expect(shown.count == 2 && shown.last.map { if case .occurred(.region) = $0 { true } else { false } } == true)
             let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
