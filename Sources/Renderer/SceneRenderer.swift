@@ -6,7 +6,7 @@ import Text
 /// Draws frame scenes with GLES2 into whatever framebuffer is bound (window or offscreen).
 /// Owns the programs and vertex buffers; lives on the rendering thread with its context.
 public final class SceneRenderer {
-    private let plainProgram: GLProgram
+    let plainProgram: GLProgram
     private let shadeProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
@@ -64,6 +64,9 @@ public final class SceneRenderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))
+        if let curl = scene.curl, scene.spineX == nil, !curl.backIsSeparatePage, let front = curl.front {
+            prepareShowThrough(of: front, paper: scene.paper)
+        }
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         guard let clip else {
             glDisable(GLenum(GL_SCISSOR_TEST))
@@ -217,7 +220,8 @@ public final class SceneRenderer {
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws
     /// it opaque (in single-page mode the front seen through the paper: paper with 22 % of the image).
     /// A fading flap is blended over the page beneath; over the background, which is one colour, it is drawn
-    /// opaque in the colour the blend would give (no blending, nothing drawn beneath it).
+    /// opaque in the colour the blend would give (no blending, nothing drawn beneath it). A single page's flap
+    /// over the ground is paper tinted by the page (ShowThrough.swift), fading or not.
     private func drawFlapInterior(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
         guard flap.placedInterior.count >= 3 else { return }
         let program = plainProgram
@@ -238,8 +242,26 @@ public final class SceneRenderer {
             .concatenating(flap.fold)
         setPaper(program, scene.paper)
         glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
+        // A single page's flap beyond the page lies on the ground, which reflects no light: little of the ink
+        // shows through the sheet there, and it is drawn as paper tinted by the page's mean colour. The page
+        // read at a slant over most of a page's area was what made those frames dear on a software renderer.
+        let ink = mirrored || scene.spineX != nil ? nil : t.showThroughTint
+        func tint(_ base: RGBA, _ s: Double) -> RGBA {
+            guard let ink else { return base }
+            return RGBA(base.r + (ink.r - base.r) * s, base.g + (ink.g - base.g) * s, base.b + (ink.b - base.b) * s)
+        }
         guard curl.isFading else {
-            drawPolygon(flap.placedInterior, uv: uv)
+            guard ink != nil else {
+                drawPolygon(flap.placedInterior, uv: uv)
+                return
+            }
+            drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+            setPaper(program, tint(scene.paper, strength))
+            glUniform1f(program.uniform("u_useTexture"), 0)
+            blank.bind(texelsPerPixel: 0)
+            for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
+                drawPolygon(piece, uv: uv)
+            }
             return
         }
         let a = curl.opacity
@@ -252,7 +274,11 @@ public final class SceneRenderer {
         let g = scene.background, p = scene.paper
         func mean(_ x: Double, _ y: Double) -> Double { weight > 0 ? ((1 - a) * x + a * (1 - k) * y) / weight : y }
         setPaper(program, RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)))
-        glUniform1f(program.uniform("u_useTexture"), GLfloat(a * k))
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(ink == nil ? a * k : 0))
+        if ink != nil {
+            setPaper(program, tint(RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)), a * k))
+            blank.bind(texelsPerPixel: 0)
+        }
         for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
             drawPolygon(piece, uv: uv)
         }
@@ -324,7 +350,7 @@ public final class SceneRenderer {
     }
 
     /// Streams a convex polygon (page space) with texture coordinates `uv(p)`, drawn as a fan.
-    private func drawPolygon(_ points: [Vec2], uv: Affine2) {
+    func drawPolygon(_ points: [Vec2], uv: Affine2) {
         guard points.count >= 3 else { return }
         var vertices: [GLfloat] = []
         vertices.reserveCapacity(points.count * 4)
