@@ -8,6 +8,8 @@ import Text
 public final class SceneRenderer {
     let plainProgram: GLProgram
     private let shadeProgram: GLProgram
+    /// One colour, no texture: a single page's flap on the ground.
+    private let fillProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
     private let quadBuffer: GLuint
@@ -42,6 +44,7 @@ public final class SceneRenderer {
         let highp = limits.fragmentHighp
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag, highp: highp)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
+        fillProgram = try GLProgram(name: "fill", vertex: Shaders.fill_vert, fragment: Shaders.fill_frag, highp: highp)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
         var b: GLuint = 0
         glGenBuffers(1, &b)
@@ -256,12 +259,8 @@ public final class SceneRenderer {
                 return
             }
             drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
-            setPaper(program, tint(scene.paper, strength))
-            glUniform1f(program.uniform("u_useTexture"), 0)
-            blank.bind(texelsPerPixel: 0)
-            for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
-                drawPolygon(piece, uv: uv)
-            }
+            drawFill(subtract(flap.placedInterior, convex: corners(curl.rect)), colour: tint(scene.paper, strength),
+                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
             return
         }
         let a = curl.opacity
@@ -274,13 +273,26 @@ public final class SceneRenderer {
         let g = scene.background, p = scene.paper
         func mean(_ x: Double, _ y: Double) -> Double { weight > 0 ? ((1 - a) * x + a * (1 - k) * y) / weight : y }
         setPaper(program, RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)))
-        glUniform1f(program.uniform("u_useTexture"), GLfloat(ink == nil ? a * k : 0))
-        if ink != nil {
-            setPaper(program, tint(RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)), a * k))
-            blank.bind(texelsPerPixel: 0)
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(a * k))
+        let ground = subtract(flap.placedInterior, convex: corners(curl.rect))
+        guard ink == nil else {
+            drawFill(ground, colour: tint(RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)), a * k),
+                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+            return
         }
-        for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
+        for piece in ground {
             drawPolygon(piece, uv: uv)
+        }
+    }
+
+    /// Convex `pieces` (page space, `toClip` from there) in one opaque colour.
+    private func drawFill(_ pieces: [[Vec2]], colour: RGBA, toClip: Affine2) {
+        let program = fillProgram
+        program.use()
+        glUniform4f(program.uniform("u_colour"), GLfloat(colour.r), GLfloat(colour.g), GLfloat(colour.b), 1)
+        setMatrix(program.uniform("u_pageToClip"), toClip)
+        for piece in pieces {
+            drawPolygon(piece, uv: .identity)
         }
     }
 
