@@ -14,17 +14,16 @@ Clocks: recto's event "t" and this script use CLOCK_MONOTONIC. libwayland 1.21's
 one realtime-monotonic offset taken at start (error: microseconds, unless NTP steps the clock mid-run).
 Only processes this script starts are stopped, each by its own pid.
 """
-import argparse, ctypes, json, math, os, re, select, shutil, signal, socket, statistics, struct, subprocess
+import argparse, ctypes, json, math, os, re, select, shutil, signal, statistics, struct, subprocess
 import sys, tempfile, threading, time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from weston_session import WestonSession, build_seat_module, now_ms as mono_ms  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 WORK = Path(tempfile.gettempdir()) / f"recto-measure-{os.getuid()}"
 KEY_HOME, KEY_LEFT, KEY_RIGHT, KEY_END = 102, 105, 106, 107
-
-
-def mono_ms():
-    return time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
 
 
 # Realtime minus monotonic (us), for WAYLAND_DEBUG stamps.
@@ -169,60 +168,25 @@ def task_delta(before, after):
     return ns, sw
 
 
-class Weston:
-    """A private headless weston with the test seat module and its control socket."""
+class Weston(WestonSession):
+    """weston_session's headless weston with the seat module (built once into WORK), its output in
+    WORK/weston-last.log with protocol debugging, and clients started as Procs (stdout and stderr read as Lines)."""
 
     def __init__(self, width, height):
-        self.width, self.height = width, height
-        module = build_module()
-        self.runtime = tempfile.mkdtemp(prefix="rt-", dir=WORK)
-        os.chmod(self.runtime, 0o700)
-        self.control_path = os.path.join(self.runtime, "control")
-        base = {k: v for k, v in os.environ.items()
-                if k not in ("WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WAYLAND_DEBUG")}
-        base["XDG_RUNTIME_DIR"] = self.runtime
+        WORK.mkdir(mode=0o700, exist_ok=True)
+        self.log = open(WORK / "weston-last.log", "wb")
+        super().__init__("wayland-measure", width, height, debug=True,
+                         module=build_seat_module(str(WORK / "recto-test-seat.so")), log=self.log)
         # recto's disk cache of decoded pages goes to a private, initially empty place (XDG_CACHE_HOME);
         # Mesa's shader cache, which would follow it, stays in one place that the warm-up runs fill.
         self.cache = tempfile.mkdtemp(prefix="cache-", dir=WORK)
-        self.client_env = dict(base, WAYLAND_DISPLAY="wayland-measure", XDG_CACHE_HOME=self.cache,
-                               XDG_STATE_HOME=self.cache,
+        base = {k: v for k, v in self.env.items() if k not in ("WAYLAND_DEBUG", "RECTO_TEST_CONTROL")}
+        self.client_env = dict(base, WAYLAND_DISPLAY=self.name, XDG_CACHE_HOME=self.cache, XDG_STATE_HOME=self.cache,
                                MESA_SHADER_CACHE_DIR=str(WORK / "mesa-shader-cache"))
-        self.log = open(WORK / "weston-last.log", "wb")
-        self.proc = subprocess.Popen(
-            ["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
-             f"--width={width}", f"--height={height}", "--socket=wayland-measure", "--no-config",
-             "--idle-time=0", "--debug", f"--modules={module}"],
-            env=dict(base, RECTO_TEST_CONTROL=self.control_path), stdin=subprocess.DEVNULL,
-            stdout=self.log, stderr=self.log)
-        self.pid = self.proc.pid
-        self.sock, self.buf, self.clients = None, b"", []
-        deadline = time.monotonic() + 15
-        while True:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"weston exited during start-up ({self.proc.returncode}); see {self.log.name}")
-            try:
-                if self.sock is None:
-                    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                    s.connect(self.control_path)
-                    self.sock = s
-                if self.send("output").startswith("ok "):
-                    return
-            except OSError:
-                self.sock = None
-            if time.monotonic() > deadline:
-                self.close()
-                raise SystemExit("weston was not ready within 15 s")
-            time.sleep(0.01)
+        self.clients = []
 
     def send(self, command):
-        self.sock.sendall(command.encode() + b"\n")
-        while b"\n" not in self.buf:
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise OSError("control socket closed")
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode()
+        return self.cmd(command)
 
     def key(self, code):
         self.send(f"key {code} 1")
@@ -242,40 +206,12 @@ class Weston:
         return False
 
     def close(self):
-        for c in self.clients:
+        for c in getattr(self, "clients", []):
             c.stop()
-        if self.sock:
-            self.sock.close()
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        super().close()
         self.log.close()
-        shutil.rmtree(self.runtime, ignore_errors=True)
-        shutil.rmtree(self.cache, ignore_errors=True)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-def build_module():
-    """Builds the test seat module into WORK when its sources are newer than the last build."""
-    WORK.mkdir(mode=0o700, exist_ok=True)
-    sources = sorted((REPO / "Tests/EndToEndTests/Harness").glob("*.[ch]"))
-    out = WORK / "recto-test-seat.so"
-    if out.exists() and out.stat().st_mtime >= max(s.stat().st_mtime for s in sources):
-        return out
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"],
-                           check=True, capture_output=True, text=True).stdout.split()
-    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(out)] + [str(s) for s in sources if s.suffix == ".c"]
-                   + flags, check=True)
-    return out
+        if hasattr(self, "cache"):
+            shutil.rmtree(self.cache, ignore_errors=True)
 
 
 class FileWatch:

@@ -22,6 +22,18 @@ def load_average():
     with open("/proc/loadavg") as f:
         return f.read().split()[0]
 
+def build_seat_module(out):
+    """Builds the end-to-end tests' seat module (Tests/EndToEndTests/Harness) into `out`, unless it is newer than
+    its sources; returns `out`."""
+    harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
+    sources = [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith((".c", ".h"))]
+    if os.path.exists(out) and os.path.getmtime(out) >= max(os.path.getmtime(f) for f in sources):
+        return out
+    flags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"],
+                                    text=True).split()
+    subprocess.check_call(["cc", "-shared", "-fPIC", "-o", out] + [f for f in sources if f.endswith(".c")] + flags)
+    return out
+
 class Recto:
     """A recto process whose stdout events are collected in `events` (under `cv`)."""
     def __init__(self, argv, env, on_event=None):
@@ -62,28 +74,30 @@ class Recto:
         return self.process.communicate(timeout=timeout)[1]
 
 class WestonSession:
-    def __init__(self, name, width=1920, height=1080, debug=False):
+    """Headless weston 10 (pixman, kiosk-shell) on socket `name` with the seat module; `env` is its clients'
+    environment (a private XDG_RUNTIME_DIR, cache and state). `module`: a seat module built already (else one is
+    built into the session's directory); `log`: a file for weston's output (`debug` adds its protocol debugging)."""
+    def __init__(self, name, width=1920, height=1080, debug=False, module=None, log=None):
         self.name, self.width, self.height = name, width, height
         self.work = tempfile.mkdtemp(prefix=f"recto-{name}-")
         os.chmod(self.work, 0o700)
-        module = os.path.join(self.work, "seat.so")
-        harness = os.path.join(ROOT, "Tests/EndToEndTests/Harness")
-        cflags = subprocess.check_output(["pkg-config", "--cflags", "--libs", "libweston-10", "wayland-server", "xkbcommon"],
-                                         text=True).split()
-        sources = [os.path.join(harness, f) for f in os.listdir(harness) if f.endswith(".c")]
-        subprocess.check_call(["cc", "-shared", "-fPIC", "-o", module] + sources + cflags)
-        self.env = dict(os.environ, XDG_RUNTIME_DIR=self.work, RECTO_TEST_CONTROL=os.path.join(self.work, "ctl"),
+        module = module or build_seat_module(os.path.join(self.work, "seat.so"))
+        self.env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY")}
+        self.env.update(XDG_RUNTIME_DIR=self.work, RECTO_TEST_CONTROL=os.path.join(self.work, "ctl"),
                         XDG_CACHE_HOME=os.path.join(self.work, "cache"), XDG_STATE_HOME=os.path.join(self.work, "state"))
-        self.env.pop("WAYLAND_DISPLAY", None)
         self.weston = subprocess.Popen(
             ["weston", "--backend=headless-backend.so", "--use-pixman", "--shell=kiosk-shell.so", f"--width={width}",
-             f"--height={height}", f"--socket={name}", "--no-config", "--idle-time=0", "--modules=" + module]
+             f"--height={height}", f"--socket={name}", "--no-config", "--idle-time=0", "--modules=" + str(module)]
             + (["--debug"] if debug else []),
-            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env=self.env, stdin=subprocess.DEVNULL, stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+        self.pid = self.weston.pid
         self.rectos = []
-        for _ in range(200):
-            if os.path.exists(self.env["RECTO_TEST_CONTROL"]): break
-            time.sleep(0.05)
+        deadline = time.monotonic() + 15
+        while not os.path.exists(self.env["RECTO_TEST_CONTROL"]):
+            if self.weston.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise SystemExit(f"weston did not start ({self.weston.returncode})")
+            time.sleep(0.02)
         control = socket.socket(socket.AF_UNIX)
         control.connect(self.env["RECTO_TEST_CONTROL"])
         self.control = control.makefile("rw")
@@ -102,7 +116,16 @@ class WestonSession:
         return self
 
     def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """Kills the rectos it started, then ends weston (each by its own pid) and removes the session's files."""
         for recto in self.rectos:
             if recto.process.poll() is None: recto.process.kill()
-        self.weston.terminate(); self.weston.wait()
+        if self.weston.poll() is None:
+            self.weston.terminate()
+            try:
+                self.weston.wait(5)
+            except subprocess.TimeoutExpired:
+                self.weston.kill(); self.weston.wait()
         shutil.rmtree(self.work, ignore_errors=True)

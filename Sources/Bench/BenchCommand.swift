@@ -19,8 +19,11 @@ public struct Bench: ParsableCommand {
         abstract: "Measure frame costs, decode times and start-up offscreen (EGL surfaceless).",
         discussion: """
         The floor is the resting view drawn as plain textured quads; curl frames sweep a page turn across \
-        the page. Each frame is timed from submit to glFinish. Warm-up frames are excluded; figures are \
-        medians over several runs, with p99.
+        the page. Each frame is timed from submit to glFinish, in wall-clock time and in the process's CPU \
+        time (all threads; steadier than the wall clock on a loaded machine). Warm-up frames are excluded; \
+        figures are medians over several runs, with p99. The JSON holds each frame of the sweep (medians over \
+        the runs) and the sweep's last fifth against the floor in CPU time, where a single page's leaf fades \
+        over the background.
 
         SETTING FLAGS (also keys of the configuration file; flags win)
         \(SettingsDocs.flagHelp(scope: .everyCommand))
@@ -99,12 +102,11 @@ public struct Bench: ParsableCommand {
                 var turning = reader
                 _ = turning.apply(.curlBegin(CurlBegin(direction: .forward, grab: .corner(.bottomRight), start: start,
                                                        position: start, source: .touch)), at: 0)
-                let restPasses = passTimes { _ in rest }
-                let curlPasses = passTimes { i in
+                let passes = passCosts(rest: { _ in rest }, sweep: { i in
                     _ = turning.apply(.curlMove(finger(i)), at: Double(i) / Double(frames))
                     return composer.scene(turning.frame, textures: textures)
-                }
-                results.breakdowns.append((mode == .single ? "single" : "spread", restPasses, curlPasses))
+                })
+                results.breakdowns.append((mode == .single ? "single" : "spread", passes))
             }
         }
         results.solverNs = solverCost()
@@ -135,30 +137,40 @@ public struct Bench: ParsableCommand {
             return all
         }
 
-        /// Per pass, the median frame cost over the sweep with that pass left out, and with nothing left out
-        /// (first): the difference is what the pass costs inside a whole frame.
-        func passTimes(_ scene: (Int) -> FrameScene) -> [(String, Double)] {
-            var out: [(String, Double)] = [("whole frame", BenchResults.percentile(measure(scene), 0.5))]
+        /// Per pass, the median frame cost (CPU time) at rest, over the sweep and over its last fifth with that
+        /// pass left out, and with nothing left out (first): the difference is what the pass costs inside a
+        /// whole frame.
+        func passCosts(rest: (Int) -> FrameScene, sweep: (Int) -> FrameScene) -> [BenchResults.PassCost] {
+            func cost(_ name: String) -> BenchResults.PassCost {
+                let r = measure(rest), s = measure(sweep)
+                let last = s.perFrame(s.cpu)[s.lastFifth]
+                return .init(name: name, rest: BenchResults.percentile(r.cpu, 0.5), sweep: BenchResults.percentile(s.cpu, 0.5),
+                             lastFifth: BenchResults.percentile(Array(last), 0.5))
+            }
+            var out = [cost("whole frame")]
             for pass in SceneRenderer.Pass.allCases {
                 gpu.renderer.skippedPass = pass
-                out.append((pass.rawValue, BenchResults.percentile(measure(scene), 0.5)))
+                out.append(cost(pass.rawValue))
             }
             gpu.renderer.skippedPass = nil
             return out
         }
 
-        func measure(_ scene: (Int) -> FrameScene) -> [Double] {
-            var all: [Double] = []
+        func measure(_ scene: (Int) -> FrameScene) -> FrameTimes {
+            var times = FrameTimes(frames: frames)
             for run in 0...runs {
                 for i in 0..<frames {
                     let s = scene(i)
-                    let t0 = monotonicMilliseconds()
+                    let t0 = monotonicMilliseconds(), c0 = milliseconds(on: CLOCK_PROCESS_CPUTIME_ID)
                     gpu.draw(s)
                     OffscreenTarget.finish()
-                    if run > 0 { all.append(monotonicMilliseconds() - t0) }  // run 0 warms up
+                    // Run 0 warms up.
+                    if run > 0 {
+                        times.append(frame: i, wall: monotonicMilliseconds() - t0, cpu: milliseconds(on: CLOCK_PROCESS_CPUTIME_ID) - c0)
+                    }
                 }
             }
-            return all
+            return times
         }
     }
 
@@ -180,15 +192,44 @@ public struct Bench: ParsableCommand {
     }
 }
 
+/// What one measured sweep (or resting view) cost, frame by frame: each run's wall-clock milliseconds (submit
+/// to glFinish) and the process's CPU milliseconds over the same span (every thread: llvmpipe's rasterising
+/// threads too; other programs' load moves it far less than the wall clock).
+struct FrameTimes {
+    /// Frames per run: `wall[i]` and `cpu[i]` hold frame `i % frames` of the sweep.
+    let frames: Int
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    var index: [Int] = []
+
+    init(frames: Int) { self.frames = frames }
+
+    mutating func append(frame i: Int, wall w: Double, cpu c: Double) {
+        index.append(i % frames); wall.append(w); cpu.append(c)
+    }
+
+    /// Per frame of the sweep, the median over the runs.
+    func perFrame(_ values: [Double]) -> [Double] {
+        var byFrame = [[Double]](repeating: [], count: frames)
+        for (i, v) in zip(index, values) { byFrame[i].append(v) }
+        return byFrame.map { BenchResults.percentile($0, 0.5) }
+    }
+
+    /// The frames of the sweep's last fifth (where a single page's leaf fades over the background).
+    var lastFifth: Range<Int> { (frames * 4 / 5)..<frames }
+}
+
 struct BenchResults {
-    struct Case { let name: String; let floor: [Double]; let curl: [Double]; let damaged: [Double]; let vertices: Int }
+    struct Case { let name: String; let floor: FrameTimes; let curl: FrameTimes; let damaged: [Double]; let vertices: Int }
+    /// Per pass, the frame cost (CPU ms, p50) without it: at rest, over the sweep, over the sweep's last fifth.
+    struct PassCost { let name: String; let rest: Double; let sweep: Double; let lastFifth: Double }
     var renderer = ""
     var firstFrameMs = 0.0
     var decodeMs: [Double] = []
     var uploadMs: [Double] = []
     var cases: [Case] = []
-    /// Per case: mean ms per pass at rest (the floor) and during the sweep.
-    var breakdowns: [(name: String, rest: [(String, Double)], curl: [(String, Double)])] = []
+    /// Per case: each pass left out in turn (the first row: nothing left out).
+    var breakdowns: [(name: String, passes: [PassCost])] = []
     var glErrors = 0
     var solverNs = 0.0
     /// `--codecs`: (label, ms) rows.
@@ -200,18 +241,33 @@ struct BenchResults {
         return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
     }
 
+    /// The sweep's last fifth against the floor, in CPU time: each frame's median over the runs, divided by
+    /// the floor's median; the median and the largest of those ratios.
+    static func lastFifth(_ c: Case) -> (cpuMs: Double, ratio: Double, maxRatio: Double) {
+        let floorCPU = percentile(c.floor.cpu, 0.5)
+        let frames = Array(c.curl.perFrame(c.curl.cpu)[c.curl.lastFifth])
+        let p50 = percentile(frames, 0.5)
+        return (p50, p50 / floorCPU, (frames.max() ?? .nan) / floorCPU)
+    }
+
     func table(size: Size) -> String {
         func f(_ x: Double) -> String { String(format1: x) }
         var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish) on \(renderer)\n"
         out += "case     floor p50  floor p99  curl p50  curl p99  p50 ratio  p99 ratio  damaged p50  damaged p99  curl vertices\n"
         for c in cases {
-            let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
-            let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
+            let fp50 = Self.percentile(c.floor.wall, 0.5), fp99 = Self.percentile(c.floor.wall, 0.99)
+            let cp50 = Self.percentile(c.curl.wall, 0.5), cp99 = Self.percentile(c.curl.wall, 0.99)
             let columns: [String] = [c.name.padding(8), f(fp50).padding(10), f(fp99).padding(10), f(cp50).padding(9),
                                      f(cp99).padding(9), f(cp50 / fp50).padding(10), f(cp99 / fp99).padding(10),
                                      f(Self.percentile(c.damaged, 0.5)).padding(12), f(Self.percentile(c.damaged, 0.99)).padding(12),
                                      String(c.vertices)]
             out += columns.joined(separator: " ") + "\n"
+        }
+        out += "CPU time (all threads) p50: floor / curl / the sweep's last fifth, and the last fifth ÷ floor (median, most)\n"
+        for c in cases {
+            let last = Self.lastFifth(c)
+            out += "  " + c.name.padding(8) + f(Self.percentile(c.floor.cpu, 0.5)) + " / " + f(Self.percentile(c.curl.cpu, 0.5))
+                + " / " + f(last.cpuMs) + " ms, ÷ floor " + f(last.ratio) + ", most " + f(last.maxRatio) + "\n"
         }
         out += "page decode p50: \(f(Self.percentile(decodeMs, 0.5))) ms over \(decodeMs.count) pages\n"
         out += "texture upload with mipmaps p50: \(f(Self.percentile(uploadMs, 0.5))) ms, max \(f(uploadMs.max() ?? 0)) ms\n"
@@ -221,26 +277,44 @@ struct BenchResults {
         for (label, value) in codecs { out += "\n\(label): \(f(value))\(label.hasSuffix("ns per call") ? "" : " ms")" }
         for b in breakdowns {
             // Frame cost without the pass subtracted from the whole frame's (medians; noise can make it < 0).
-            let wholeRest = b.rest.first?.1 ?? .nan, wholeCurl = b.curl.first?.1 ?? .nan
-            out += "\n\(b.name): what each pass costs in a frame (ms, p50 of the whole frame minus p50 without it), at rest / sweep\n"
-            out += "  " + "whole frame".padding(26) + f(wholeRest).padding(8) + f(wholeCurl) + "\n"
-            for (name, ms) in b.curl.dropFirst() {
-                let atRest = b.rest.first { $0.0 == name }.map { f(wholeRest - $0.1) } ?? "-"
-                out += "  " + name.padding(26) + atRest.padding(8) + f(wholeCurl - ms) + "\n"
+            guard let whole = b.passes.first else { continue }
+            out += "\n\(b.name): what each pass costs in a frame (CPU ms, p50 of the whole frame minus p50 without it), "
+                + "at rest / sweep / sweep's last fifth\n"
+            out += "  " + "whole frame".padding(26) + f(whole.rest).padding(8) + f(whole.sweep).padding(8) + f(whole.lastFifth) + "\n"
+            for p in b.passes.dropFirst() {
+                out += "  " + p.name.padding(26) + f(whole.rest - p.rest).padding(8) + f(whole.sweep - p.sweep).padding(8)
+                    + f(whole.lastFifth - p.lastFifth) + "\n"
             }
         }
         return out
     }
 
     func json(size: Size) -> String {
+        func list(_ xs: [Double]) -> String { "[" + xs.map { String($0, decimals: 3) }.joined(separator: ",") + "]" }
         var parts: [String] = ["\"size\":\"\(size.width)x\(size.height)\"", "\"renderer\":\(JSONText.string(renderer))"]
         var cs: [String] = []
         for c in cases {
-            let fp50 = Self.percentile(c.floor, 0.5), fp99 = Self.percentile(c.floor, 0.99)
-            let cp50 = Self.percentile(c.curl, 0.5), cp99 = Self.percentile(c.curl, 0.99)
-            cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"damaged_p50_ms\":\(Self.percentile(c.damaged, 0.5)),\"damaged_p99_ms\":\(Self.percentile(c.damaged, 0.99)),\"curl_vertices\":\(c.vertices)}")
+            let fp50 = Self.percentile(c.floor.wall, 0.5), fp99 = Self.percentile(c.floor.wall, 0.99)
+            let cp50 = Self.percentile(c.curl.wall, 0.5), cp99 = Self.percentile(c.curl.wall, 0.99)
+            let last = Self.lastFifth(c)
+            let fifth = c.curl.lastFifth
+            let lastWall = Array(c.curl.perFrame(c.curl.wall)[fifth])
+            // Per frame of the sweep (medians over the runs): what the last fifth's figures are made of.
+            let frames = "{\"last_fifth_from\":\(fifth.lowerBound),\"wall_ms\":\(list(c.curl.perFrame(c.curl.wall))),\"cpu_ms\":\(list(c.curl.perFrame(c.curl.cpu)))}"
+            cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"damaged_p50_ms\":\(Self.percentile(c.damaged, 0.5)),\"damaged_p99_ms\":\(Self.percentile(c.damaged, 0.99)),\"curl_vertices\":\(c.vertices),"
+                + "\"floor_cpu_p50_ms\":\(Self.percentile(c.floor.cpu, 0.5)),\"curl_cpu_p50_ms\":\(Self.percentile(c.curl.cpu, 0.5)),"
+                + "\"last_fifth\":{\"wall_p50_ms\":\(Self.percentile(lastWall, 0.5)),\"cpu_p50_ms\":\(last.cpuMs),\"cpu_ratio\":\(last.ratio),\"cpu_ratio_max\":\(last.maxRatio)},"
+                + "\"frames\":\(frames)}")
         }
         parts.append("\"cases\":[\(cs.joined(separator: ","))]")
+        if !breakdowns.isEmpty {
+            let bs = breakdowns.map { b in
+                "{\"case\":\"\(b.name)\",\"cpu_p50_ms_without\":[" + b.passes.map {
+                    "{\"pass\":\(JSONText.string($0.name)),\"rest\":\($0.rest),\"sweep\":\($0.sweep),\"last_fifth\":\($0.lastFifth)}"
+                }.joined(separator: ",") + "]}"
+            }
+            parts.append("\"breakdown\":[\(bs.joined(separator: ","))]")
+        }
         parts.append("\"decode_p50_ms\":\(Self.percentile(decodeMs, 0.5))")
         parts.append("\"first_frame_ms\":\(firstFrameMs)")
         parts.append("\"solver_ns\":\(solverNs)")

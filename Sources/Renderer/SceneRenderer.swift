@@ -6,8 +6,10 @@ import Text
 /// Draws frame scenes with GLES2 into whatever framebuffer is bound (window or offscreen).
 /// Owns the programs and vertex buffers; lives on the rendering thread with its context.
 public final class SceneRenderer {
-    private let plainProgram: GLProgram
+    let plainProgram: GLProgram
     private let shadeProgram: GLProgram
+    /// One colour, no texture: a single page's flap on the ground.
+    private let fillProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
     private let quadBuffer: GLuint
@@ -42,6 +44,7 @@ public final class SceneRenderer {
         let highp = limits.fragmentHighp
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag, highp: highp)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
+        fillProgram = try GLProgram(name: "fill", vertex: Shaders.fill_vert, fragment: Shaders.fill_frag, highp: highp)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
         var b: GLuint = 0
         glGenBuffers(1, &b)
@@ -64,6 +67,9 @@ public final class SceneRenderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))
+        if let curl = scene.curl, scene.spineX == nil, !curl.backIsSeparatePage, let front = curl.front {
+            prepareShowThrough(of: front, paper: scene.paper)
+        }
         defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
         guard let clip else {
             glDisable(GLenum(GL_SCISSOR_TEST))
@@ -217,7 +223,8 @@ public final class SceneRenderer {
     /// The inside of the folded flap is a flat, mirrored page lying face down: the plain page shader draws
     /// it opaque (in single-page mode the front seen through the paper: paper with 22 % of the image).
     /// A fading flap is blended over the page beneath; over the background, which is one colour, it is drawn
-    /// opaque in the colour the blend would give (no blending, nothing drawn beneath it).
+    /// opaque in the colour the blend would give (no blending, nothing drawn beneath it). A single page's flap
+    /// over the ground is paper tinted by the page (ShowThrough.swift), fading or not.
     private func drawFlapInterior(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
         guard flap.placedInterior.count >= 3 else { return }
         let program = plainProgram
@@ -238,8 +245,22 @@ public final class SceneRenderer {
             .concatenating(flap.fold)
         setPaper(program, scene.paper)
         glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
+        // A single page's flap beyond the page lies on the ground, which reflects no light: little of the ink
+        // shows through the sheet there, and it is drawn as paper tinted by the page's mean colour. The page
+        // read at a slant over most of a page's area was what made those frames dear on a software renderer.
+        let ink = mirrored || scene.spineX != nil ? nil : t.showThroughTint
+        func tint(_ base: RGBA, _ s: Double) -> RGBA {
+            guard let ink else { return base }
+            return RGBA(base.r + (ink.r - base.r) * s, base.g + (ink.g - base.g) * s, base.b + (ink.b - base.b) * s)
+        }
         guard curl.isFading else {
-            drawPolygon(flap.placedInterior, uv: uv)
+            guard ink != nil else {
+                drawPolygon(flap.placedInterior, uv: uv)
+                return
+            }
+            drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+            drawFill(subtract(flap.placedInterior, convex: corners(curl.rect)), colour: tint(scene.paper, strength),
+                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
             return
         }
         let a = curl.opacity
@@ -253,8 +274,25 @@ public final class SceneRenderer {
         func mean(_ x: Double, _ y: Double) -> Double { weight > 0 ? ((1 - a) * x + a * (1 - k) * y) / weight : y }
         setPaper(program, RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)))
         glUniform1f(program.uniform("u_useTexture"), GLfloat(a * k))
-        for piece in subtract(flap.placedInterior, convex: corners(curl.rect)) {
+        let ground = subtract(flap.placedInterior, convex: corners(curl.rect))
+        guard ink == nil else {
+            drawFill(ground, colour: tint(RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)), a * k),
+                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+            return
+        }
+        for piece in ground {
             drawPolygon(piece, uv: uv)
+        }
+    }
+
+    /// Convex `pieces` (page space, `toClip` from there) in one opaque colour.
+    private func drawFill(_ pieces: [[Vec2]], colour: RGBA, toClip: Affine2) {
+        let program = fillProgram
+        program.use()
+        glUniform4f(program.uniform("u_colour"), GLfloat(colour.r), GLfloat(colour.g), GLfloat(colour.b), 1)
+        setMatrix(program.uniform("u_pageToClip"), toClip)
+        for piece in pieces {
+            drawPolygon(piece, uv: .identity)
         }
     }
 
@@ -324,7 +362,7 @@ public final class SceneRenderer {
     }
 
     /// Streams a convex polygon (page space) with texture coordinates `uv(p)`, drawn as a fan.
-    private func drawPolygon(_ points: [Vec2], uv: Affine2) {
+    func drawPolygon(_ points: [Vec2], uv: Affine2) {
         guard points.count >= 3 else { return }
         var vertices: [GLfloat] = []
         vertices.reserveCapacity(points.count * 4)

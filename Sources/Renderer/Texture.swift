@@ -11,16 +11,19 @@ public final class Texture {
     /// The part of the texture the image fills, in texture coordinates: (1, 1) unless padded to powers of two
     /// (GLLimits.npotTextures false). Drawing scales texture coordinates by it.
     public let contentScale: (x: Double, y: Double)
-    private let hasMipmaps: Bool
+    let hasMipmaps: Bool
     private var minifyFromMipmaps: Bool
+    /// The image's mean colour over paper: what a single page's flap shows where it lies on the ground
+    /// (`SceneRenderer.prepareShowThrough`, when such a flap first needs it).
+    var showThroughTint: RGBA?
 
-    /// Uploads `pixels` (RGBA8, rows top-down, width*4 bytes a row).
+    /// Uploads `pixels` (RGBA8, rows top-down, width*4 bytes a row); nil pixels: uninitialised (a render target).
     /// - Parameter mipmaps: build a mip chain (GLES2 allows it for non-power-of-two sizes only with
     ///   GL_OES_texture_npot; the caller passes whether that holds).
     /// - Parameter padToPowerOfTwo: store the image in the corner of a power-of-two texture, its last column and
     ///   row repeated once beyond it so that filtering at its edges sees what clamp-to-edge would give.
-    public init(width: Int, height: Int, pixels: UnsafeRawBufferPointer, mipmaps: Bool, padToPowerOfTwo: Bool = false) {
-        precondition(pixels.count >= width * height * 4, "texture data too short")
+    public init(width: Int, height: Int, pixels: UnsafeRawBufferPointer?, mipmaps: Bool, padToPowerOfTwo: Bool = false) {
+        precondition(pixels.map { $0.count >= width * height * 4 } ?? true, "texture data too short")
         var t: GLuint = 0
         glGenTextures(1, &t)
         id = t
@@ -38,10 +41,10 @@ public final class Texture {
         if padded {
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(storeW), GLsizei(storeH), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-            Self.upload(pixels, width: width, height: height, storeW: storeW, storeH: storeH)
+            if let pixels { Self.upload(pixels, width: width, height: height, storeW: storeW, storeH: storeH) }
         } else {
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels.baseAddress)
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels?.baseAddress)
         }
         // GLES 2.0: a non-power-of-two texture is complete only with clamp-to-edge and no mipmaps.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
