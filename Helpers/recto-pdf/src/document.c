@@ -17,6 +17,15 @@ static PopplerDocument *document;
 static int open_fd = -1;
 
 PopplerDocument *document_current(void) { return document; }
+
+PopplerPage *document_page(uint32_t index, struct rpdf_reply *reply) {
+    PopplerPage *page = poppler_document_get_page(document, (int)index);
+    if (!page) {
+        reply->status = RPDF_ERR_PAGE;
+        reply_text(reply, "page %u cannot be loaded", index + 1);
+    }
+    return page;
+}
 int document_fd(void) { return document ? open_fd : -1; }
 
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
@@ -157,12 +166,9 @@ int document_render(const struct rpdf_request *r, struct rpdf_reply *reply) {
         reply_text(reply, "bad render request: page %u of %d, %d×%d pixels", r->page + 1, count, r->width, r->height);
         return -1;
     }
-    PopplerPage *page = poppler_document_get_page(document, (int)r->page);
-    if (!page) {
-        reply->status = RPDF_ERR_PAGE;
-        reply_text(reply, "page %u cannot be loaded", r->page + 1);
+    PopplerPage *page = document_page(r->page, reply);
+    if (!page)
         return -1;
-    }
     size_t bytes = (size_t)r->width * (size_t)r->height * 4;
     void *map;
     int fd = shared_buffer(bytes, &map, reply);

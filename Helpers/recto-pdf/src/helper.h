@@ -29,6 +29,8 @@ int document_text(const struct rpdf_request *request, struct rpdf_reply *reply);
 void document_language(struct rpdf_reply *reply);
 // The open document (NULL before a successful OPEN) and its descriptor (-1 then).
 struct _PopplerDocument *document_current(void);
+/* Page `index` of the open document (an existing one), or NULL with the reply's error set. */
+struct _PopplerPage *document_page(uint32_t index, struct rpdf_reply *reply);
 int document_fd(void);
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply);

@@ -23,12 +23,9 @@ int document_text(const struct rpdf_request *r, struct rpdf_reply *reply) {
         reply_text(reply, "no page %u", r->page + 1);
         return -1;
     }
-    PopplerPage *page = poppler_document_get_page(document, (int)r->page);
-    if (!page) {
-        reply->status = RPDF_ERR_PAGE;
-        reply_text(reply, "page %u cannot be loaded", r->page + 1);
+    PopplerPage *page = document_page(r->page, reply);
+    if (!page)
         return -1;
-    }
     char *text = poppler_page_get_text(page);
     g_object_unref(page);
     size_t length = text ? strlen(text) : 0;
