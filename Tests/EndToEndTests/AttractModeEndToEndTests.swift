@@ -9,24 +9,27 @@ import Testing
 /// white on a dark box just above and left of the corner (checked by its white pixels, which the cover lacks).
 ///
 /// Frames are counted with `--stats`, whose `stats` event comes with a commit at least 2 s after the last one:
-/// with bursts under 2 s and nothing drawn between them, one comes early in each burst, 4–6 s apart (the
-/// first may come late in its burst, 2 s after the start-up's). Frames between bursts would bring them every 2 s.
+/// with bursts under 2 s and nothing drawn between them, one comes early in each burst, 4–6 s apart. The first
+/// may come late in its burst, 2 s after the start-up's (a slow GL start on a loaded machine delays that one), so
+/// the frames after it are only a tail: whole lifts are the intervals after the first. Frames between bursts
+/// would bring stats events every 2 s.
 @Suite(.serialized) struct AttractModeEndToEndTests {
     @Test func theCornerLiftsInBurstsAndATapEndsItWithoutAPage() throws {
         let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--attract-after", "2", "--stats"])
         #expect(try session.waitForEvent("shown").int("page") == 1)
         let begin = try session.waitForEvent("attract", timeout: .seconds(8))
         #expect(begin.string("phase") == "begin")
-        let watched = try session.events(during: .seconds(14))
+        let watched = try session.events(during: .seconds(21))
         #expect(!watched.contains { ["flip", "page", "attract"].contains($0.name) }, "events: \(session.historyText)")
         let stats = watched.filter { $0.name == "stats" }
         let times = stats.compactMap { $0.number("t") }, frames = stats.compactMap { $0.int("frames") }
         let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
         let perBurst = zip(frames, frames.dropFirst()).map { $1 - $0 }
         print("e2e attract: stats at \(times.map { Int($0 - (times.first ?? 0)) }) ms, frames per burst \(perBurst)")
-        #expect(stats.count >= 2 && stats.count <= 3, "one stats event per lift: \(stats.count)")
+        #expect(stats.count >= 3 && stats.count <= 4, "one stats event per lift: \(stats.count)")
         #expect(gaps.allSatisfy { $0 > 3500 && $0 < 7000 }, "lifts 6 s apart, no commits between: \(gaps)")
-        #expect(perBurst.allSatisfy { $0 >= 5 }, "each lift draws frames: \(perBurst)")
+        let wholeLifts = perBurst.dropFirst()
+        #expect(!wholeLifts.isEmpty && wholeLifts.allSatisfy { $0 >= 5 }, "each lift draws frames: \(perBurst)")
 
         let page = PageLayout.double(width: 1920, height: 1080).right
         let label = PixelRect(x: page.x + page.width - 480, y: page.y + page.height - 200, width: 460, height: 140)
