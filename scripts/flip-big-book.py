@@ -5,8 +5,9 @@ weston and report recto's peak RSS (VmHWM), the longest frame cost and the frame
     scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto] [--cache-mb MB]
                              [--memory-map] [--drag SECONDS]
 
-Key turns pressed faster than the pages decode wait for them, at most four (recto's TurnGate.bound); the rest
-are refused and counted (turns_refused): pages turned + refused = presses, unless the book ends first.
+Key turns pressed faster than the pages decode wait for them, at most four (recto's TurnGate.bound); a press
+beyond that is carried by the last waiting turn, which then lands a spread further (turns_carried; its leaf skips
+the spreads between): spreads moved = presses, unless the book ends first.
 --drag: instead of keys, finger drags from the right page's corner across the left page, one after another for
 SECONDS, each onto a spread never shown before; a drag onto pages not decoded yet waits under the finger
 (drags_held), and no frame may show a page without its image (frames_missing_pages).
@@ -70,7 +71,8 @@ def main():
         counted = lambda name: sum(1 for e in events if e["event"] == name)
         print(f"{'drags' if args.drag else 'turns'} sent {presses} in {elapsed:.1f} s; page events {len(pages)}; "
               f"last page {pages[-1]['page'] if pages else '-'}; turns that waited for their pages {counted('turn-waits')}, "
-              f"refused (queue full) {counted('turn-refused')}, cleared {counted('turns-cleared')}; "
+              f"carried by the last waiting turn {counted('turn-carried')}, refused {counted('turn-refused')}, "
+              f"cleared {counted('turns-cleared')}; "
               f"drags held for their pages {counted('drag-held')}, lifted while held {counted('drag-lifted')}")
         print(f"peak RSS (VmHWM) {peak/1024:.1f} MiB; exit status {recto.process.returncode}")
         if samples:

@@ -31,13 +31,14 @@ extension AppCore {
         return PixelSize(width: min(limit, max(256, Int(w.rounded()))), height: min(limit, max(256, Int(h.rounded()))))
     }
 
-    /// The spread on screen first, then its neighbours; until the first frame is up only the spread itself
-    /// (on two cores the neighbours would slow it down).
+    /// The spread on screen first, then the pages of turns waiting for theirs, then its neighbours; until the
+    /// first frame is up only the spread itself (on two cores the neighbours would slow it down).
     mutating func wantPages() -> [AppEffect] {
         guard window != nil else { return [] }
         let visible = reader.position.spread.pages.count
         let needed = reader.neededPages
-        let pages = startup.firstFrames.committed || glIsUp ? needed : Array(needed.prefix(visible))
+        let pages = startup.firstFrames.committed || glIsUp
+            ? Array(needed.prefix(visible)) + waitingTurnPages + needed.dropFirst(visible) : Array(needed.prefix(visible))
         return [.wantPages(pages, visible: visible, fitting: fitting)]
     }
 

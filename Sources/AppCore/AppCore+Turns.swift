@@ -89,21 +89,43 @@ extension AppCore {
 
     private mutating func gateTurn(_ timed: TimedIntent, _ direction: TurnDirection, kind: TurnKind? = nil)
         -> (go: Bool, effects: [AppEffect]) {
-        turns.admit(timed, kind: kind, direction: direction, turn: reader.nextTurn(direction), resting: reader.restingPage,
-                    has: hasImage)
+        let (go, effects) = turns.admit(timed, kind: kind, direction: direction, turn: reader.nextTurn(direction),
+                                        resting: reader.restingPage, has: hasImage)
+        // A waiting turn's pages are asked for now, not when the turns before it have run.
+        return (go, go ? effects : effects + wantPages())
+    }
+
+    /// The pages the waiting turns land on, in the order they go: each from where the one before leads.
+    var waitingTurnPages: [Int] {
+        var probe = reader
+        var pages: [Int] = []
+        for waiting in turns.gate.queue {
+            guard let direction = waiting.timed.intent.turnDirection else { continue }
+            if let turn = probe.nextTurn(direction, spreads: waiting.spreads) { pages += TurnGate.pages(of: turn) }
+            _ = probe.turn(direction, spreads: waiting.spreads, at: 0)
+        }
+        return pages
     }
 
     /// Turns whose pages have arrived (or that waited long enough) go, in order, each from where the one before
     /// leads; then a drag held for them and its pages begins.
     mutating func releaseHeldTurns(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        release: while let direction = turns.gate.queue.first?.timed.intent.turnDirection {
-            switch turns.gate.release(turn: reader.nextTurn(direction), resting: reader.restingPage,
+        release: while let first = turns.gate.queue.first, let direction = first.timed.intent.turnDirection {
+            switch turns.gate.release(turn: reader.nextTurn(direction, spreads: first.spreads), resting: reader.restingPage,
                                       has: hasImage, now: now) {
             case .none:
                 break release
             case .cleared(let count):
                 out += turns.clearedByMove(count, now: now)
+            case .go(let due) where due.spreads > 1:
+                let timed = TimedIntent(due.timed.intent, at: max(now, due.timed.time))
+                input.applying(timed)
+                needsFrame = true
+                out += log(reader.turn(direction, spreads: due.spreads, at: timed.time),
+                           by: due.kind ?? Self.turnKind(due.timed.intent))
+                turns.gate.ran(resting: reader.restingPage)
+                turns.held?.follows(turnAskedAt: due.timed.time, now: now)
             case .go(let due):
                 out += apply(TimedIntent(due.timed.intent, at: max(now, due.timed.time)), gated: false, as: due.kind)
                 turns.gate.ran(resting: reader.restingPage)

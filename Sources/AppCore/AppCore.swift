@@ -60,9 +60,11 @@ public struct AppCore: Sendable {
     public var glIsUp: Bool { startup.glIsUp }
     /// GL_MAX_TEXTURE_SIZE once the GL is up.
     var maxTextureSize: Int? { startup.maxTextureSize }
-    /// Turns that waited for their pages, turns refused because `TurnGate.bound` waited already, waiting turns
-    /// cleared by a jump, idle reset or book change, and drags held for them or their pages (for `--stats`).
+    /// Turns that waited for their pages, presses carried by the last of `TurnGate.bound` waiting turns, presses
+    /// refused, waiting turns cleared by a jump, idle reset or book change, and drags held for them or their pages
+    /// (for `--stats`).
     public var turnsQueued: Int { turns.queued }
+    public var turnsCarried: Int { turns.carried }
     public var turnsRefused: Int { turns.refused }
     public var turnsCleared: Int { turns.cleared }
     public var dragsHeld: Int { turns.dragsHeld }

@@ -36,7 +36,7 @@ extension Occurrence {
         case .idleWarning(let left): .idleWarning(secondsLeft: left)
         case .idleExtended: .idleExtended
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
-        case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnRefused, .turnsCleared,
+        case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .attractBegan, .attractLooped, .attractEnded, .speech:
             nil
         }

@@ -13,7 +13,7 @@ extension Occurrence {
         case .idleReset: [.idleReset]
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
-        case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnRefused,
+        case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus,
 
              // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.

@@ -31,6 +31,8 @@ public enum Occurrence: Sendable, Equatable {
     case pageFailed(page: Int, message: String)
     /// A turn waits for its pages behind `waiting` others.
     case turnWaits(TurnDirection, waiting: Int)
+    /// A press came while `TurnGate.bound` turns wait: the last of them carries it and lands `spreads` away.
+    case turnCarried(TurnDirection, spreads: Int)
     /// A turn was refused: `waiting` turns already wait.
     case turnRefused(TurnDirection, waiting: Int)
     /// `count` waiting turns were dropped (`reason`: moved, jump, idle-reset, book).
@@ -107,6 +109,8 @@ extension Occurrence {
         case let .pageFailed(page, message): LogEvent("page-failed", ["page": .int(page), "message": .string(message)])
         case let .turnWaits(direction, waiting):
             LogEvent("turn-waits", ["direction": Self.name(direction), "waiting": .int(waiting)])
+        case let .turnCarried(direction, spreads):
+            LogEvent("turn-carried", ["direction": Self.name(direction), "spreads": .int(spreads)])
         case let .turnRefused(direction, waiting):
             LogEvent("turn-refused", ["direction": Self.name(direction), "waiting": .int(waiting)])
         case let .turnsCleared(count, reason): LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)])

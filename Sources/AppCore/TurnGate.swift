@@ -9,8 +9,11 @@ import Visits
 /// lost to a slow decode.
 ///
 /// - At most `bound` turns wait (the one waiting for its pages and three behind it): a key held down or a frantic
-///   visitor must not queue turns that play on long after the hands have stopped. A turn asked for beyond that
-///   is refused: counted and logged by the caller, never silently.
+///   visitor must not queue turns that play on long after the hands have stopped. A press beyond that is carried
+///   by the last waiting turn: it lands one spread further (its leaf skips the spreads between, which are never
+///   decoded), so every press moves the reader as far as it asked and nothing plays on after the hands stop. A
+///   press against the last waiting turn's direction takes one carried spread back; with none to take it is
+///   refused: counted and logged by the caller, never silently.
 /// - The queue follows the reader: each waiting turn is judged from the page the one before it leads to, and
 ///   runs once its own pages are there, no sooner after the one before than it was pressed after it, up to
 ///   `spacing`: a quick burst keeps its rhythm, so each turn is seen to start, and a press that came long after
@@ -34,6 +37,10 @@ struct TurnGate: Sendable {
     struct Waiting: Sendable, Equatable {
         let timed: TimedIntent
         let kind: TurnKind?
+        /// Presses carried by this turn: it lands `1 + further` spreads away.
+        var further = 0
+
+        var spreads: Int { 1 + further }
     }
 
     /// The waiting turns, oldest first.
@@ -65,7 +72,9 @@ struct TurnGate: Sendable {
         case go
         /// Waits (`waiting` turns wait now, this one included).
         case queued(waiting: Int)
-        /// `bound` turns wait already.
+        /// `bound` turns wait already: the last of them carries this press and now lands `spreads` away.
+        case carried(spreads: Int)
+        /// `bound` turns wait already and the last goes the other way without a carried spread to take back.
         case refused
     }
 
@@ -79,7 +88,11 @@ struct TurnGate: Sendable {
             landing = resting
             checkedAt = now
         } else if queue.count >= Self.bound {
-            return .refused
+            let last = queue.count - 1
+            let same = timed.intent.turnDirection == queue[last].timed.intent.turnDirection
+            guard same || queue[last].further > 0 else { return .refused }
+            queue[last].further += same ? 1 : -1
+            return .carried(spreads: queue[last].spreads)
         }
         queue.append(Waiting(timed: timed, kind: kind))
         return .queued(waiting: queue.count)
@@ -93,7 +106,8 @@ struct TurnGate: Sendable {
         case cleared(Int)
     }
 
-    /// Whether the first waiting turn goes now: the reader rests on `resting`, from where it would make `turn`.
+    /// Whether the first waiting turn goes now: the reader rests on `resting`, from where it would make `turn`
+    /// (of the first waiting turn's `spreads`).
     /// After a `.go` the caller applies it and calls `ran(resting:at:)`.
     mutating func release(turn: PageTurn?, resting: Int, has: (Int) -> Bool, now: Double) -> Release {
         guard let first = queue.first else { return .none }

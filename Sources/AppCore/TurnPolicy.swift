@@ -5,12 +5,12 @@ import Reader
 import Visits
 
 /// Turns and drags that wait for their pages (`TurnGate`, `HeldDrag`), and what became of them, counted for
-/// `--stats`: turns that waited, turns refused because `TurnGate.bound` waited already, waiting turns cleared by
-/// a jump, an idle reset or another book, and drags held for them or their pages.
+/// `--stats`: turns that waited, presses carried by the last of `TurnGate.bound` waiting turns, presses refused,
+/// waiting turns cleared by a jump, an idle reset or another book, and drags held for them or their pages.
 struct TurnPolicy: Sendable {
     var gate = TurnGate()
     var held: HeldDrag?
-    private(set) var queued = 0, refused = 0, cleared = 0, dragsHeld = 0
+    private(set) var queued = 0, carried = 0, refused = 0, cleared = 0, dragsHeld = 0
 
     /// The gate's deadline, or the held drag's once no turn waits before it.
     var deadline: Double? { gate.deadline ?? (gate.isEmpty ? held?.deadline : nil) }
@@ -25,6 +25,9 @@ struct TurnPolicy: Sendable {
         case .queued(let waiting):
             queued += 1
             return (false, [.occurred(.turnWaits(direction, waiting: waiting))])
+        case .carried(let spreads):
+            carried += 1
+            return (false, [.occurred(.turnCarried(direction, spreads: spreads))])
         case .refused:
             refused += 1
             return (false, [.occurred(.turnRefused(direction, waiting: TurnGate.bound))])

@@ -6,7 +6,9 @@ import Geometry
 // draws `under` and `facing` flat and the leaf curled on top; which of them is revealed or covered follows
 // from `direction`.
 
-/// One leaf in motion between spread `from` and spread `to`.
+/// One leaf in motion between spread `from` and spread `to`; a leaf that carries the reader several spreads
+/// at once (presses faster than pages decode, `TurnGate`) is drawn as one leaf from the first spread's pages to the
+/// last's, the spreads between never shown.
 ///
 /// Double mode, forward from (a, b): `front` = b, `back` = b + 1, `under` = b + 2, `facing` = a.
 /// Double mode, backward from (a, b): `front` = a − 1, `back` = a, `under` = b, `facing` = a − 2.
@@ -15,7 +17,7 @@ import Geometry
 /// Absent pages (beyond the book, or the blank beside the cover) are nil.
 public struct PageTurn: Hashable, Sendable {
     public var direction: TurnDirection
-    /// Spread index before and after the turn (they differ by exactly 1).
+    /// Spread index before and after the turn (they differ by 1, or more for a leaf that skips spreads).
     public var from: Int
     public var to: Int
     /// Page printed on the leaf's front: what the reader sees on it while it is unturned.
@@ -69,11 +71,32 @@ extension SpreadLayout {
         direction == .forward ? forwardTurn(from: index) : backwardTurn(from: index)
     }
 
+    /// The turn in `direction` from spread `index` that lands `spreads` spreads away, or as far as the book goes
+    /// (nil when it ends there): the leaf carries the first spread's page on its front and the landing spread's on
+    /// its back.
+    public func turn(_ direction: TurnDirection, from index: Int, spreads: Int) -> PageTurn? {
+        guard spreads > 1 else { return turn(direction, from: index) }
+        let s = clampSpread(index)
+        switch direction {
+        case .forward:
+            guard canTurnForward(from: s) else { return nil }
+            return leafTurn(leavingSpread: s, to: min(spreadCount - 1, s + spreads), direction: .forward)
+        case .backward:
+            guard canTurnBackward(from: s) else { return nil }
+            return leafTurn(leavingSpread: max(0, s - spreads), to: s, direction: .backward)
+        }
+    }
+
     /// The leaf between spread `s` and `s + 1` (both valid), moving in `direction`.
     private func leafTurn(leavingSpread s: Int, direction: TurnDirection) -> PageTurn {
-        let here = spread(at: s), next = spread(at: s + 1)
+        leafTurn(leavingSpread: s, to: s + 1, direction: direction)
+    }
+
+    /// The leaf between spread `s` and a later spread `t` (both valid), moving in `direction`.
+    private func leafTurn(leavingSpread s: Int, to t: Int, direction: TurnDirection) -> PageTurn {
+        let here = spread(at: s), next = spread(at: t)
         let side: PageSide = self.direction == .leftToRight ? .right : .left
-        let (from, to) = direction == .forward ? (s, s + 1) : (s + 1, s)
+        let (from, to) = direction == .forward ? (s, t) : (t, s)
         switch mode {
         case .single:
             // Both spreads exist, so both pages do.

@@ -41,7 +41,9 @@ public struct ReadingPosition: Hashable, Sendable {
     }
 
     /// The turn that would start now in `direction`, or nil at the end of the book.
-    public func turn(_ direction: TurnDirection) -> PageTurn? { layout.turn(direction, from: spreadIndex) }
+    public func turn(_ direction: TurnDirection, spreads: Int = 1) -> PageTurn? {
+        layout.turn(direction, from: spreadIndex, spreads: spreads)
+    }
 
     /// Lands on the turn's destination spread (call when a turn commits; a cancelled turn changes nothing).
     public mutating func complete(_ turn: PageTurn) { go(toSpread: turn.to) }

@@ -56,7 +56,7 @@ public struct MetricsRecorder: Sendable {
             guard occurrence.isIdleWarningAppearance else { return }
             idleWarnings += 1
         case .idleExtended: idleExtensions += 1
-        case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnRefused, .turnsCleared, .dragHeld,
+        case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus:
             return
         }

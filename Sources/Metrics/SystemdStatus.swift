@@ -9,7 +9,7 @@ public enum SystemdStatus {
         case .ready: "READY=1\nSTATUS=\(line(page: page, pageCount: pageCount, book: book))"
         case .page(let p, _): "STATUS=\(line(page: p, pageCount: pageCount, book: book))"
         case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
-        case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnRefused,
+        case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .attractBegan,
              .attractLooped, .attractEnded, .speech, .focus,
 

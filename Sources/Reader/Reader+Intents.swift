@@ -94,11 +94,11 @@ extension Reader {
     // MARK: turns
 
     /// The leaf that a turn in `direction` from here moves, or a pull that cannot complete.
-    func makeLeaf(_ direction: TurnDirection) -> Leaf? {
+    func makeLeaf(_ direction: TurnDirection, spreads: Int = 1) -> Leaf? {
         let here = layout(position.spreadIndex)
         let rtl = config.rightToLeft
         let unturnedSide: PageSide = rtl ? .left : .right
-        if let t = position.turn(direction) {
+        if let t = position.turn(direction, spreads: spreads) {
             // The unturned half: where the leaf's front lies in the spread it starts or ends in.
             let spreadOfFront = layout(t.direction == .forward ? t.from : t.to)
             let rect: Rect
@@ -209,10 +209,16 @@ extension Reader {
         return [.flip(.cancel, t.leaf.direction)]
     }
 
+    /// A turn without a finger that lands `spreads` spreads away (as far as the book goes): presses that came
+    /// faster than their pages decode, carried by one leaf (`TurnGate`).
+    public mutating func turn(_ direction: TurnDirection, spreads: Int, at time: Double) -> [ReaderEvent] {
+        animatedTurn(direction, spreads: spreads, at: time)
+    }
+
     /// A turn without a finger (key, tap, flick, wheel): the leaf travels on a natural arc.
-    private mutating func animatedTurn(_ direction: TurnDirection, at time: Double) -> [ReaderEvent] {
+    private mutating func animatedTurn(_ direction: TurnDirection, spreads: Int = 1, at time: Double) -> [ReaderEvent] {
         var events = finishTurnImmediately()
-        guard let pageTurn = position.turn(direction), let leaf = makeLeaf(direction) else {
+        guard let pageTurn = position.turn(direction, spreads: spreads), let leaf = makeLeaf(direction, spreads: spreads) else {
             return events
         }
         if config.reducedMotion || pageTurn.crossesSolo {
@@ -245,10 +251,10 @@ extension Reader {
     }
 
     /// The turn a key or tap would make now: from where the turn under way ends, as a new turn starts there.
-    public func nextTurn(_ direction: TurnDirection) -> PageTurn? {
+    public func nextTurn(_ direction: TurnDirection, spreads: Int = 1) -> PageTurn? {
         var after = self
         _ = after.finishTurnImmediately()
-        return after.position.turn(direction)
+        return after.position.turn(direction, spreads: spreads)
     }
 
     /// The page the reader rests on once the turn under way ends (a held leaf falls back).

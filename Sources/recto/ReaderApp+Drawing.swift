@@ -57,8 +57,8 @@ extension ReaderApp {
 
     /// What waited for its pages, and what did not get to: see `TurnGate`.
     private var turnCounts: KeyValuePairs<String, Int> {
-        ["turns_queued": core.turnsQueued, "turns_refused": core.turnsRefused, "turns_cleared": core.turnsCleared,
-         "drags_held": core.dragsHeld]
+        ["turns_queued": core.turnsQueued, "turns_carried": core.turnsCarried, "turns_refused": core.turnsRefused,
+         "turns_cleared": core.turnsCleared, "drags_held": core.dragsHeld]
     }
 
     var statsReport: String {

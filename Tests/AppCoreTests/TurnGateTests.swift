@@ -52,16 +52,58 @@ import Testing
         #expect(d.core.reader.page == 4, "forward to 4, forward to 6, back to 4")
     }
 
-    @Test func pastTheBoundTurnsAreRefusedAndSaySo() {
-        var d = waiting()
-        for k in 1...6 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
+    @Test func pressesPastTheBoundAreCarriedByTheLastWaitingTurn() {
+        // 20 pages: spreads [1] [2, 3] … [18, 19] [20]; on (2, 3), so 7 presses land on (16, 17), spread 8.
+        var d = Driver(pages: 20, page: 2)
+        for page in [4, 5] where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
+        d.withheld = [4, 5, 16, 17]
+        for k in 1...7 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
         #expect(d.core.turnsQueued == TurnGate.bound)
-        #expect(d.core.turnsRefused == 6 - TurnGate.bound)
-        #expect(d.logged("turn-refused").count == 6 - TurnGate.bound, "never silently: \(d.logLines)")
+        #expect(d.core.turnsCarried == 7 - TurnGate.bound && d.core.turnsRefused == 0)
+        #expect(d.logLines.filter { $0.hasPrefix("turn-carried") }
+                == ["turn-carried direction=forward spreads=2", "turn-carried direction=forward spreads=3",
+                    "turn-carried direction=forward spreads=4"], "never silently: \(d.logLines)")
+        let wanted = d.effects.reversed().compactMap { effect -> [Int]? in
+            if case .wantPages(let pages, _, _) = effect { return pages } else { return nil }
+        }.first ?? []
+        #expect(wanted.contains(16) && wanted.contains(17), "the last turn's landing pages are asked for now: \(wanted)")
+        #expect(!wanted.contains(12) && !wanted.contains(13), "the spreads it skips are not: \(wanted)")
         d.drawing = true
         d.deliver([4, 5])
-        d.run(for: 2500)
-        #expect(d.core.reader.page == 2 + 2 * TurnGate.bound, "every turn that waited ran: \(d.logLines)")
+        d.run(for: 1000)
+        #expect(d.core.reader.page == 8, "three turns ran; the fourth waits for 16 and 17: \(d.logLines)")
+        d.deliver([16, 17])
+        d.run(for: 1500)
+        #expect(d.core.reader.page == 16, "seven presses, seven spreads, in four leaves: \(d.logLines)")
+        #expect(d.flips.count == 2 * TurnGate.bound)
+        #expect(d.logged("page").count == TurnGate.bound, "pages 10 to 15 were never shown")
+        #expect(d.core.framesMissingPages == 0)
+    }
+
+    @Test func aPressBackTakesACarriedSpreadBackAndOneWithNoneToTakeIsRefused() {
+        var d = Driver(pages: 20, page: 2)
+        for page in [4, 5] where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
+        d.withheld = [4, 5]
+        for k in 1...4 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
+        press(&d, Keysym.Left, at: d.now + 30)
+        #expect(d.core.turnsRefused == 1 && d.logged("turn-refused").count == 1, "nothing carried to take back")
+        press(&d, Keysym.Right, at: d.now + 30)
+        press(&d, Keysym.Right, at: d.now + 30)
+        press(&d, Keysym.Left, at: d.now + 30)
+        #expect(d.logLines.filter { $0.hasPrefix("turn-carried") }.last == "turn-carried direction=backward spreads=2")
+        d.deliver([4, 5])
+        d.run(for: 4000)
+        #expect(d.core.reader.page == 12, "4 + 2 − 1 presses forward from (2, 3): \(d.logLines)")
+        #expect(d.core.framesMissingPages == 0)
+    }
+
+    @Test func aCarryingTurnStopsAtTheBooksEnd() {
+        var d = waiting()
+        for k in 1...9 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
+        d.drawing = true
+        d.deliver([4, 5])
+        d.run(for: 4000)
+        #expect(d.core.reader.page == 12, "the last spread, whatever was pressed beyond it: \(d.logLines)")
         #expect(d.core.framesMissingPages == 0)
     }
 

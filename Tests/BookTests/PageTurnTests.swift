@@ -19,6 +19,27 @@ import Testing
         #expect(t.startFace == 4 && t.endFace == 3 && t.revealed == 2 && t.covered == 5)
     }
 
+    @Test func aLeafCarryingSeveralSpreadsShowsTheFirstAndTheLandingSpreadsPages() throws {
+        let layout = SpreadLayout(pageCount: 12, mode: .double)   // [1] [2,3] [4,5] [6,7] [8,9] [10,11] [12]
+        let forward = try #require(layout.turn(.forward, from: 1, spreads: 3))   // (2,3) -> (8,9)
+        #expect((forward.from, forward.to) == (1, 4))
+        #expect((forward.front, forward.back, forward.under, forward.facing) == (3, 8, 9, 2))
+        let back = try #require(layout.turn(.backward, from: 4, spreads: 3))     // (8,9) -> (2,3)
+        #expect((back.from, back.to) == (4, 1))
+        #expect((back.front, back.back, back.under, back.facing) == (3, 8, 9, 2))
+        #expect(back.startFace == 8 && back.endFace == 3 && back.revealed == 2 && back.covered == 9)
+        let pastTheEnd = try #require(layout.turn(.forward, from: 4, spreads: 9))
+        #expect(pastTheEnd.to == 6 && pastTheEnd.back == 12 && pastTheEnd.under == nil)
+        let pastTheCover = try #require(layout.turn(.backward, from: 2, spreads: 5))
+        #expect(pastTheCover.to == 0 && pastTheCover.front == 1 && pastTheCover.facing == nil)
+        #expect(layout.turn(.forward, from: 6, spreads: 2) == nil && layout.turn(.backward, from: 0, spreads: 2) == nil)
+        #expect(layout.turn(.forward, from: 2, spreads: 1) == layout.forwardTurn(from: 2))
+
+        let single = SpreadLayout(pageCount: 9, mode: .single)
+        let skip = try #require(single.turn(.forward, from: 2, spreads: 4))      // 3 -> 7
+        #expect((skip.front, skip.back, skip.under, skip.to) == (3, 3, 7, 6) && skip.backIsMirrored)
+    }
+
     @Test func coverAndLastSpreads() throws {
         let two = SpreadLayout(pageCount: 2, mode: .double)
         let open = try #require(two.forwardTurn(from: 0))          // (-,1) -> (2,-)

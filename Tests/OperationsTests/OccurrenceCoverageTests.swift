@@ -10,7 +10,7 @@ import Visits
 /// sample); the tables below then fail until the new case's log line and metrics decision are written down.
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
-        case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnRefused,
+        case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
              attractEnded, speech, focus, idleWarning, idleExtended
     }
@@ -29,6 +29,7 @@ import Visits
         case .region: .region
         case .pageFailed: .pageFailed
         case .turnWaits: .turnWaits
+        case .turnCarried: .turnCarried
         case .turnRefused: .turnRefused
         case .turnsCleared: .turnsCleared
         case .dragHeld: .dragHeld
@@ -61,6 +62,7 @@ import Visits
         case .region: .region(page: 2, waitMS: 41.26)
         case .pageFailed: .pageFailed(page: 3, message: "truncated PNG")
         case .turnWaits: .turnWaits(.forward, waiting: 2)
+        case .turnCarried: .turnCarried(.forward, spreads: 3)
         case .turnRefused: .turnRefused(.backward, waiting: 8)
         case .turnsCleared: .turnsCleared(count: 2, reason: "jump")
         case .dragHeld: .dragHeld(.forward, afterTurns: 1)
@@ -94,6 +96,7 @@ import Visits
         .region: "region page=2 wait_ms=41.3",
         .pageFailed: "page-failed page=3 message=truncated PNG",
         .turnWaits: "turn-waits direction=forward waiting=2",
+        .turnCarried: "turn-carried direction=forward spreads=3",
         .turnRefused: "turn-refused direction=backward waiting=8",
         .turnsCleared: "turns-cleared turns=2 reason=jump",
         .dragHeld: "drag-held direction=forward after_turns=1",
@@ -116,7 +119,7 @@ import Visits
         .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [],
         .opened: [], .shelf: [], .flip: ["recto_turns_total"],
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
-        .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnRefused: [], .turnsCleared: [],
+        .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
@@ -181,7 +184,7 @@ import Visits
         .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [],
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
-        .turnWaits: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
+        .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [], .idleWarning: [], .idleExtended: [],
     ]
@@ -201,7 +204,7 @@ import Visits
     static let speechDecisions: [Kind: SpeechCue?] = [
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
-        .pageFailed: nil, .turnWaits: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
+        .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 2, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
