@@ -77,7 +77,6 @@ public struct Bench: ParsableCommand {
                                          timings: { results.decodeMs.append($0) }, uploads: { results.uploadMs.append($0) })
             var rest = composer.scene(reader.frame, textures: textures)
             rest.plain = true
-            let floor = measure { _ in rest }
             guard let start = reader.grabStart(.forward, grab: .corner(.bottomRight)) else { continue }
             let leafWidth = reader.frame.pages.last.map { $0.rect.width } ?? w / 2
             var sweep = reader
@@ -90,12 +89,12 @@ public struct Bench: ParsableCommand {
                 let t = Double(i % frames) / Double(frames)
                 return Vec2(start.x - t * 1.9 * leafWidth, start.y - Geometry.sin(t * Geometry.pi) * 0.25 * h)
             }
-            let curl = measure { i in
+            let (floor, curl) = measurePair({ _ in rest }, { i in
                 _ = sweep.apply(.curlMove(finger(i)), at: Double(i % frames) / Double(frames))
                 let s = composer.scene(sweep.frame, textures: textures)
                 vertices = max(vertices, gpu.renderer.lastCurlVertexCount)
                 return s
-            }
+            })
             results.cases.append(.init(name: mode == .single ? "single" : "spread", floor: floor, curl: curl,
                                        damaged: damaged, vertices: vertices))
             if breakdown {
@@ -142,7 +141,7 @@ public struct Bench: ParsableCommand {
         /// whole frame.
         func passCosts(rest: (Int) -> FrameScene, sweep: (Int) -> FrameScene) -> [BenchResults.PassCost] {
             func cost(_ name: String) -> BenchResults.PassCost {
-                let r = measure(rest), s = measure(sweep)
+                let (r, s) = measurePair(rest, sweep)
                 let last = s.perFrame(s.cpu)[s.lastFifth]
                 return .init(name: name, rest: BenchResults.percentile(r.cpu, 0.5), sweep: BenchResults.percentile(s.cpu, 0.5),
                              lastFifth: BenchResults.percentile(Array(last), 0.5))
@@ -156,21 +155,28 @@ public struct Bench: ParsableCommand {
             return out
         }
 
-        func measure(_ scene: (Int) -> FrameScene) -> FrameTimes {
-            var times = FrameTimes(frames: frames)
+        /// The floor and the sweep in alternate runs: a ratio of the two is taken under the same conditions, where
+        /// a block of one then a block of the other put whatever drifted between them (the other core's load, the
+        /// clock) into the ratio (single page ÷ floor p50 1.06–1.73 over three quiet runs so).
+        func measurePair(_ a: (Int) -> FrameScene, _ b: (Int) -> FrameScene) -> (FrameTimes, FrameTimes) {
+            var first = FrameTimes(frames: frames), second = FrameTimes(frames: frames)
             for run in 0...runs {
-                for i in 0..<frames {
-                    let s = scene(i)
-                    let t0 = monotonicMilliseconds(), c0 = milliseconds(on: CLOCK_PROCESS_CPUTIME_ID)
-                    gpu.draw(s)
-                    OffscreenTarget.finish()
-                    // Run 0 warms up.
-                    if run > 0 {
-                        times.append(frame: i, wall: monotonicMilliseconds() - t0, cpu: milliseconds(on: CLOCK_PROCESS_CPUTIME_ID) - c0)
-                    }
+                time(a, into: &first, measured: run > 0)   // run 0 warms up
+                time(b, into: &second, measured: run > 0)
+            }
+            return (first, second)
+        }
+
+        func time(_ scene: (Int) -> FrameScene, into times: inout FrameTimes, measured: Bool) {
+            for i in 0..<frames {
+                let s = scene(i)
+                let t0 = monotonicMilliseconds(), c0 = milliseconds(on: CLOCK_PROCESS_CPUTIME_ID)
+                gpu.draw(s)
+                OffscreenTarget.finish()
+                if measured {
+                    times.append(frame: i, wall: monotonicMilliseconds() - t0, cpu: milliseconds(on: CLOCK_PROCESS_CPUTIME_ID) - c0)
                 }
             }
-            return times
         }
     }
 
