@@ -29,6 +29,8 @@ def main():
     ap.add_argument("--cache-mb", type=int, default=None, help="page budget (default: recto's own default)")
     ap.add_argument("--memory-map", action="store_true", help="print resident memory by mapping")
     ap.add_argument("--drag", type=float, metavar="SECONDS", help="corner drags for SECONDS instead of key presses")
+    ap.add_argument("--settle", type=float, default=1.5, help="seconds recto runs on after the last press")
+    ap.add_argument("--events", action="store_true", help="print the turn and page events")
     args = ap.parse_args()
     with WestonSession("flip", debug=True) as session:
         cmd = session.cmd
@@ -60,12 +62,16 @@ def main():
                 time.sleep(args.interval)
                 presses += 1
         elapsed = time.time() - started
-        time.sleep(1.5)
+        time.sleep(args.settle)
         peak = status("VmHWM")
         sampling.set(); sampler.join()
         if args.memory_map: print("at the end:\n" + resident_by_mapping(recto.pid))
         err = recto.stop()
         pages = [e for e in events if e["event"] == "page"]
+        if args.events:
+            for e in events:
+                if e["event"] in ("page", "flip", "turn-waits", "turn-carried", "turn-refused", "turns-cleared"):
+                    print(" ", {k: v for k, v in e.items() if k != "t"}, f"t={e['t'] - events[0]['t']:.0f}")
         stats = [e for e in events if e["event"] == "stats"]
         last = stats[-1] if stats else {}
         counted = lambda name: sum(1 for e in events if e["event"] == name)

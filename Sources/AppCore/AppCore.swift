@@ -60,7 +60,7 @@ public struct AppCore: Sendable {
     public var glIsUp: Bool { startup.glIsUp }
     /// GL_MAX_TEXTURE_SIZE once the GL is up.
     var maxTextureSize: Int? { startup.maxTextureSize }
-    /// Turns that waited for their pages, presses carried by the last of `TurnGate.bound` waiting turns, presses
+    /// Turns that waited for their pages, presses carried by the last waiting turn (`TurnGate.carryFrom`), presses
     /// refused, waiting turns cleared by a jump, idle reset or book change, and drags held for them or their pages
     /// (for `--stats`).
     public var turnsQueued: Int { turns.queued }

@@ -31,7 +31,7 @@ public enum Occurrence: Sendable, Equatable {
     case pageFailed(page: Int, message: String)
     /// A turn waits for its pages behind `waiting` others.
     case turnWaits(TurnDirection, waiting: Int)
-    /// A press came while `TurnGate.bound` turns wait: the last of them carries it and lands `spreads` away.
+    /// A press came while `TurnGate.carryFrom` turns wait: the last of them carries it and lands `spreads` away.
     case turnCarried(TurnDirection, spreads: Int)
     /// A turn was refused: `waiting` turns already wait.
     case turnRefused(TurnDirection, waiting: Int)

@@ -8,12 +8,13 @@ import Visits
 /// blank paper where a page belongs; turns asked for meanwhile wait behind them and run in order, so no press is
 /// lost to a slow decode.
 ///
-/// - At most `bound` turns wait (the one waiting for its pages and three behind it): a key held down or a frantic
-///   visitor must not queue turns that play on long after the hands have stopped. A press beyond that is carried
-///   by the last waiting turn: it lands one spread further (its leaf skips the spreads between, which are never
-///   decoded), so every press moves the reader as far as it asked and nothing plays on after the hands stop. A
-///   press against the last waiting turn's direction takes one carried spread back; with none to take it is
-///   refused: counted and logged by the caller, never silently.
+/// - Once `carryFrom` turns wait (the one waiting for its pages and one behind it), a press in the last one's
+///   direction is carried by it: it lands one spread further (its leaf skips the spreads between, which are never
+///   decoded), so every press moves the reader as far as it asked, however fast pages decode, and after the hands
+///   stop at most two leaves play: the one whose pages are coming and the one carrying the rest. A press the
+///   other way takes a carried spread back; with none to take it waits as a turn of its own, up to `bound` turns
+///   (a visitor going back and forth), and beyond that is refused: counted and logged by the caller, never
+///   silently.
 /// - The queue follows the reader: each waiting turn is judged from the page the one before it leads to, and
 ///   runs once its own pages are there, no sooner after the one before than it was pressed after it, up to
 ///   `spacing`: a quick burst keeps its rhythm, so each turn is seen to start, and a press that came long after
@@ -24,6 +25,7 @@ import Visits
 ///   reader, so it turns then and the page shows its placeholder when it comes.
 struct TurnGate: Sendable {
     static let limit = 1500.0
+    static let carryFrom = 2
     static let bound = 4
     static let spacing = 100.0
 
@@ -72,7 +74,7 @@ struct TurnGate: Sendable {
         case go
         /// Waits (`waiting` turns wait now, this one included).
         case queued(waiting: Int)
-        /// `bound` turns wait already: the last of them carries this press and now lands `spreads` away.
+        /// `carryFrom` turns wait already: the last of them carries this press and now lands `spreads` away.
         case carried(spreads: Int)
         /// `bound` turns wait already and the last goes the other way without a carried spread to take back.
         case refused
@@ -87,12 +89,14 @@ struct TurnGate: Sendable {
             since = timed.time
             landing = resting
             checkedAt = now
-        } else if queue.count >= Self.bound {
+        } else {
             let last = queue.count - 1
             let same = timed.intent.turnDirection == queue[last].timed.intent.turnDirection
-            guard same || queue[last].further > 0 else { return .refused }
-            queue[last].further += same ? 1 : -1
-            return .carried(spreads: queue[last].spreads)
+            if queue.count >= Self.carryFrom, same || queue[last].further > 0 {
+                queue[last].further += same ? 1 : -1
+                return .carried(spreads: queue[last].spreads)
+            }
+            if queue.count >= Self.bound { return .refused }
         }
         queue.append(Waiting(timed: timed, kind: kind))
         return .queued(waiting: queue.count)

@@ -5,7 +5,7 @@ import Reader
 import Visits
 
 /// Turns and drags that wait for their pages (`TurnGate`, `HeldDrag`), and what became of them, counted for
-/// `--stats`: turns that waited, presses carried by the last of `TurnGate.bound` waiting turns, presses refused,
+/// `--stats`: turns that waited, presses carried by the last waiting turn (`TurnGate.carryFrom`), presses refused,
 /// waiting turns cleared by a jump, an idle reset or another book, and drags held for them or their pages.
 struct TurnPolicy: Sendable {
     var gate = TurnGate()

@@ -22,23 +22,20 @@ import Testing
     }
 
     @Test func aTurnWaitsForItsPagesAndKeysPressedMeanwhileRunInOrder() {
-        var d = waiting(for: [4, 5, 8, 9])
-        for k in 1...3 { press(&d, Keysym.Right, at: d.now + 50 * Double(k)) }
+        var d = waiting(for: [4, 5])
+        for k in 1...2 { press(&d, Keysym.Right, at: d.now + 50 * Double(k)) }
         #expect(d.flips.isEmpty, "no turn while pages 4 and 5 are missing: \(d.logLines)")
-        #expect(d.logged("turn-waits").count == 3)
+        #expect(d.logged("turn-waits").count == 2)
         d.deliver([4])
         #expect(d.flips.isEmpty, "page 5 is still missing")
         d.deliver([5])
         #expect(d.flips == ["begin forward", "commit forward"], "one turn, once both pages are here: \(d.logLines)")
         d.drawing = true
-        d.run(for: 400)
-        #expect(d.flips.count == 4, "the second turn's pages (5, 6, 7) were there: it followed: \(d.logLines)")
-        #expect(d.core.reader.restingPage == 6)
-        d.deliver([8, 9])
         d.run(for: 1500)
-        #expect(d.core.reader.page == 8, "three presses, three turns: \(d.logLines)")
+        #expect(d.flips.count == 4, "the second turn's pages (5, 6, 7) were there: it followed: \(d.logLines)")
+        #expect(d.core.reader.page == 6, "two presses, two turns: \(d.logLines)")
         #expect(d.core.framesMissingPages == 0)
-        #expect(d.core.turnsQueued == 3 && d.core.turnsRefused == 0)
+        #expect(d.core.turnsQueued == 2 && d.core.turnsCarried == 0 && d.core.turnsRefused == 0)
     }
 
     @Test func theQueueFollowsTheReader() {
@@ -52,17 +49,16 @@ import Testing
         #expect(d.core.reader.page == 4, "forward to 4, forward to 6, back to 4")
     }
 
-    @Test func pressesPastTheBoundAreCarriedByTheLastWaitingTurn() {
+    @Test func pressesWhileTwoTurnsWaitAreCarriedByTheLastOne() {
         // 20 pages: spreads [1] [2, 3] … [18, 19] [20]; on (2, 3), so 7 presses land on (16, 17), spread 8.
         var d = Driver(pages: 20, page: 2)
         for page in [4, 5] where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
         d.withheld = [4, 5, 16, 17]
         for k in 1...7 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
-        #expect(d.core.turnsQueued == TurnGate.bound)
-        #expect(d.core.turnsCarried == 7 - TurnGate.bound && d.core.turnsRefused == 0)
-        #expect(d.logLines.filter { $0.hasPrefix("turn-carried") }
-                == ["turn-carried direction=forward spreads=2", "turn-carried direction=forward spreads=3",
-                    "turn-carried direction=forward spreads=4"], "never silently: \(d.logLines)")
+        #expect(d.core.turnsQueued == TurnGate.carryFrom)
+        #expect(d.core.turnsCarried == 7 - TurnGate.carryFrom && d.core.turnsRefused == 0)
+        #expect(d.logLines.filter { $0.hasPrefix("turn-carried") } == (2...6).map { "turn-carried direction=forward spreads=\($0)" },
+                "never silently: \(d.logLines)")
         let wanted = d.effects.reversed().compactMap { effect -> [Int]? in
             if case .wantPages(let pages, _, _) = effect { return pages } else { return nil }
         }.first ?? []
@@ -71,29 +67,38 @@ import Testing
         d.drawing = true
         d.deliver([4, 5])
         d.run(for: 1000)
-        #expect(d.core.reader.page == 8, "three turns ran; the fourth waits for 16 and 17: \(d.logLines)")
+        #expect(d.core.reader.page == 4, "the first turn ran; the second waits for 16 and 17: \(d.logLines)")
         d.deliver([16, 17])
         d.run(for: 1500)
-        #expect(d.core.reader.page == 16, "seven presses, seven spreads, in four leaves: \(d.logLines)")
-        #expect(d.flips.count == 2 * TurnGate.bound)
-        #expect(d.logged("page").count == TurnGate.bound, "pages 10 to 15 were never shown")
+        #expect(d.core.reader.page == 16, "seven presses, seven spreads, in two leaves: \(d.logLines)")
+        #expect(d.flips.count == 4)
+        #expect(d.logged("page").count == 2, "pages 6 to 15 were never shown")
         #expect(d.core.framesMissingPages == 0)
     }
 
-    @Test func aPressBackTakesACarriedSpreadBackAndOneWithNoneToTakeIsRefused() {
+    @Test func aPressBackTakesACarriedSpreadBack() {
         var d = Driver(pages: 20, page: 2)
         for page in [4, 5] where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
         d.withheld = [4, 5]
         for k in 1...4 { press(&d, Keysym.Right, at: d.now + 30 * Double(k)) }
         press(&d, Keysym.Left, at: d.now + 30)
-        #expect(d.core.turnsRefused == 1 && d.logged("turn-refused").count == 1, "nothing carried to take back")
-        press(&d, Keysym.Right, at: d.now + 30)
-        press(&d, Keysym.Right, at: d.now + 30)
-        press(&d, Keysym.Left, at: d.now + 30)
         #expect(d.logLines.filter { $0.hasPrefix("turn-carried") }.last == "turn-carried direction=backward spreads=2")
         d.deliver([4, 5])
-        d.run(for: 4000)
-        #expect(d.core.reader.page == 12, "4 + 2 − 1 presses forward from (2, 3): \(d.logLines)")
+        d.run(for: 3000)
+        #expect(d.core.reader.page == 8, "4 − 1 presses forward from (2, 3): \(d.logLines)")
+        #expect(d.core.framesMissingPages == 0)
+    }
+
+    @Test func backAndForthWaitsUpToTheBoundAndBeyondItIsRefused() {
+        var d = Driver(pages: 20, page: 2)
+        for page in [4, 5] where d.core.hasImage(page) { d.handle(.pageEvicted(page: page)) }
+        d.withheld = [4, 5]
+        for sym in [Keysym.Right, Keysym.Right, Keysym.Left, Keysym.Right, Keysym.Left] { press(&d, sym, at: d.now + 30) }
+        #expect(d.core.turnsQueued == TurnGate.bound && d.core.turnsCarried == 0)
+        #expect(d.core.turnsRefused == 1 && d.logged("turn-refused").count == 1, "never silently: \(d.logLines)")
+        d.deliver([4, 5])
+        d.run(for: 3000)
+        #expect(d.core.reader.page == 6, "forward, forward, back, forward: \(d.logLines)")
         #expect(d.core.framesMissingPages == 0)
     }
 
