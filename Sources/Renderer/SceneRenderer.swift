@@ -265,7 +265,15 @@ public final class SceneRenderer {
         }
         let a = curl.opacity
         blendConstant(a)
-        drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+        if ink != nil {
+            // Fading over the page beneath, a single page's flap is the tinted paper it is over the ground: the
+            // page read at a slant and blended over another was the fading frames' dearest part.
+            drawFill([clipToRect(flap.placedInterior, width: w, height: h)], colour: tint(scene.paper, strength),
+                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+            program.use()
+        } else {
+            drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+        }
         glDisable(GLenum(GL_BLEND))
         // mix(ground, mix(paper, image, k), a) is mix(paper', image, a k) with paper' the mean of ground and paper
         // weighted 1 − a and a (1 − k) (exact for opaque images).

@@ -59,6 +59,19 @@ extension RGBAImage {
         return RGB(sum.0 / count, sum.1 / count, sum.2 / count)
     }
 
+    /// Pixels of `rect` darker than mid-grey in every channel: text and art, none on blank paper.
+    func inkPixels(in rect: PixelRect) -> Int {
+        let r = rect.clamped(to: size)
+        var n = 0
+        for y in r.y..<r.y + r.height {
+            for x in r.x..<r.x + r.width {
+                let p = self[x, y]
+                if p.r < 128 && p.g < 128 && p.b < 128 { n += 1 }
+            }
+        }
+        return n
+    }
+
     /// The most common colour of `rect`: pixels binned at 8 levels per channel step, the fullest bin's mean.
     /// A page's paper colour wins over its text and art, and shading near the spine only blurs the bin.
     func dominantColour(in rect: PixelRect) -> RGB {
