@@ -217,7 +217,7 @@ extension AppCore {
         return ControlsPlan(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
     }
 
-    private func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {
+    func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {
         switch item {
         case .control(.scrubber): return overlayLayout?.hitArea
         case .control(.home): return homeRect

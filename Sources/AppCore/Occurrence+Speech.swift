@@ -26,7 +26,7 @@ extension Occurrence {
     public var speechCue: SpeechCue? {
         switch self {
         case .shown(let page): .firstPage(page)
-        case .page(let page, _): .page(page)
+        case .page(let page, _), .pageAsked(let page): .page(page)
         // A zoom is said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
         case .zoom(let scale, _, _): .zoom(percent: Int((scale * 100).rounded()))
         case .shelf(let books): .shelf(books: books)
