@@ -61,7 +61,11 @@ import Speech
             holdTimer.fired()
             if key.timerFired(at: monotonicMilliseconds()) == .toggle { toggle(now: monotonicMilliseconds()) }
         }
-        if on { _ = connected(now: monotonicMilliseconds()) }
+        // The mode is reported from the start, so the reader's core learns it from this one source.
+        if on {
+            report(.mode(on: true))
+            _ = connected(now: monotonicMilliseconds())
+        }
     }
 
     /// `recto ctl status`'s word: off, on, speaking, or unavailable (with `reason`).
