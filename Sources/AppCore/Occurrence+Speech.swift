@@ -12,7 +12,7 @@ public enum SpeechCue: Sendable, Equatable {
     case shelf(books: Int)
     /// A shelf book opened: its title, length and required attribution.
     case opened(title: String, pages: Int)
-    /// Focus moved to control or cover `label`, `index` of `count` (keys, explore touch).
+    /// Focus moved to control or cover `label`, `index` (from 1, as said) of `count` (keys, explore touch).
     case focus(label: String, index: Int, count: Int)
     /// The idle warning: the reset comes in `secondsLeft` s unless someone answers.
     case idleWarning(secondsLeft: Int)
@@ -32,7 +32,8 @@ extension Occurrence {
         case .shelf(let books): .shelf(books: books)
         case let .opened(_, title, pages): .opened(title: title, pages: pages)
         case .idleReset: .reset
-        case let .focus(label, index, count): .focus(label: label, index: index, count: count)
+        // The log counts the focus order from 0; a listener hears the first control as "1 of 6".
+        case let .focus(label, index, count): .focus(label: label, index: index + 1, count: count)
         case .idleWarning(let left): .idleWarning(secondsLeft: left)
         case .idleExtended: .idleExtended
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.

@@ -40,7 +40,7 @@ struct ExploreByTouchTests {
             if case .occurred(let o) = e, case .focus = o { o } else { nil }
         }.first?.speechCue)
         let order = d.core.focusOrder
-        #expect(said == .focus(label: "Next page", index: order.firstIndex(of: .control(.next))!, count: order.count))
+        #expect(said == .focus(label: "Next page", index: order.firstIndex(of: .control(.next))! + 1, count: order.count))
         #expect(pages(d).isEmpty && d.logged("flip").isEmpty, "the first tap only focuses: \(d.logLines)")
         #expect(d.core.controlsPlan(now: d.now)?.focus == d.core.controlBar!.buttons.first { $0.action == .next }!.rect,
                 "the ring shows on the control touched")

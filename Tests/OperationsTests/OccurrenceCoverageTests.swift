@@ -208,7 +208,7 @@ import Visits
         .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
-        .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 2, count: 6),
+        .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .page(5),
     ]
