@@ -79,8 +79,8 @@ struct ExploreByTouchTests {
         var d = Self.driver(speech: false)
         tapOn(Self.centre(d, .next), &d)
         #expect(pages(d).count == 1 && focused(d).isEmpty)
-        // Switched on and off again (the shell's notes): as before.
-        d.handle(.speech(.mode(on: true)))
+        // Switched on and off again (the shell's notes, which the core logs as they are): as before.
+        #expect(d.handle(.speech(.mode(on: true))).contains(.occurred(.speech(.mode(on: true)))))
         d.handle(.speech(.mode(on: false)))
         tapOn(Self.centre(d, .next), &d)
         #expect(pages(d).count == 2 && focused(d).isEmpty)
@@ -110,6 +110,14 @@ struct ExploreByTouchTests {
         #expect(!d.effects.contains { if case .openShelfBook = $0 { true } else { false } })
         tapOn(second, &d)
         #expect(d.effects.contains(.openShelfBook(book: 1, path: "/lib/b1")))
+        // In the book, the home control too: said first, then back to the shelf.
+        d.handle(.shelfBookOpened(book: 1, pageCount: 5, startPage: 1))
+        d.run(for: 700)
+        let home = d.core.homeRect.center
+        tapOn(home, &d)
+        #expect(focused(d).last == "Back to the shelf" && d.core.shelf?.visible == false)
+        tapOn(home, &d)
+        #expect(d.core.shelf?.visible == true)
     }
 
     @Test func theFocusedScrubberJumpsWhereItIsTapped() throws {
