@@ -4,6 +4,9 @@
 public enum SpeechCue: Sendable, Equatable {
     /// The spread of `page` is shown (a turn settled, a jump): its text, else its number.
     case page(Int)
+    /// A tap on the page asked for the spread of `page` again (explore by touch): said as `page`, unless the
+    /// tap's touch stopped speech (a tap while something is said silences it; the next tap says the page).
+    case pageAgain(Int)
     /// The book's first spread is on screen (start-up): as `page`, then the attribution the book requires (IIIF).
     case firstPage(Int)
     /// A zoom settled at `percent` of the fitted page.
@@ -26,7 +29,8 @@ extension Occurrence {
     public var speechCue: SpeechCue? {
         switch self {
         case .shown(let page): .firstPage(page)
-        case .page(let page, _), .pageAsked(let page): .page(page)
+        case .page(let page, _): .page(page)
+        case .pageAsked(let page): .pageAgain(page)
         // A zoom is said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
         case .zoom(let scale, _, _): .zoom(percent: Int((scale * 100).rounded()))
         case .shelf(let books): .shelf(books: books)

@@ -65,7 +65,7 @@ public enum Occurrence: Sendable, Equatable {
     /// countdown last ran out.
     case idleExtended(count: Int)
     /// In speech mode a tap on the page (not a control) asked to hear page `page`'s spread again (explore by
-    /// touch: the tap neither turns nor shows the overlay).
+    /// touch: the tap neither turns nor shows the overlay; a tap that stopped speech leaves it silent).
     case pageAsked(page: Int)
 }
 

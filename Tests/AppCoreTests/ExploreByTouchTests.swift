@@ -93,7 +93,7 @@ struct ExploreByTouchTests {
         tapOn(Scene.middle, &d)
         #expect(d.logLines.filter { $0.hasPrefix("page-asked") } == ["page-asked page=1", "page-asked page=1"])
         #expect(pages(d).isEmpty && d.logged("overlay").isEmpty, "no turn, no overlay: \(d.logLines)")
-        #expect(Occurrence.pageAsked(page: 1).speechCue == .page(1))
+        #expect(Occurrence.pageAsked(page: 1).speechCue == .pageAgain(1))
         // A companion's curl from the corner turns as ever.
         d.input(stroke(from: Scene.rightCorner, to: Vec2(200, 700), steps: 12, interval: 16, at: d.now + 100))
         d.run(for: 1500)

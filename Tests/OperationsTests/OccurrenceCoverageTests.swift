@@ -210,7 +210,7 @@ import Visits
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
-        .pageAsked: .page(5),
+        .pageAsked: .pageAgain(5),
     ]
 
     @Test func everyOccurrenceHasASpeechDecision() {
