@@ -6,12 +6,15 @@ import Gestures
 /// page, 6 of 6"); a finger sliding on from a control says each control it enters. The next tap on the item that
 /// has the focus acts, as Enter would. Page gestures (curls, drags, pinches, the double tap) work as without
 /// speech mode, for a companion who turns; a single tap on the page says the page again instead of turning it
-/// or showing the overlay. Off, strokes go where they always went.
+/// or showing the overlay. The row of controls shows for as long as speech mode is on, whatever `controls`
+/// says, so that a touch can find it. Off, strokes go where they always went.
 extension AppCore {
-    /// Speech mode switched (the speech output's own note): a stroke half done keeps no stale arming.
+    /// Speech mode switched (the speech output's own note): the row of controls shows or hides with it, and a
+    /// stroke half done keeps no stale arming.
     mutating func speechModeSwitched(on: Bool) {
         controls.speechMode = on
         controls.armed = nil
+        needsFrame = true
     }
 
     /// An intent the recognizer made from input: in speech mode, control strokes explore and page taps say the

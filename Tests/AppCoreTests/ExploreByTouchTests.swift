@@ -87,6 +87,18 @@ struct ExploreByTouchTests {
         #expect(d.core.controlsPlan(now: d.now)?.focus == nil)
     }
 
+    @Test func speechModeShowsTheRowOfControlsWhateverTheSettingSays() {
+        var d = Driver(settings: AccessibilityTests.settings(always: false))
+        #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false, "hidden with the overlay")
+        d.handle(.speech(.mode(on: true)))
+        #expect(d.core.needsFrame && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
+        tapOn(Self.centre(d, .next), &d)
+        tapOn(Self.centre(d, .next), &d)
+        #expect(focused(d) == ["Next page"] && pages(d).count == 1)
+        d.handle(.speech(.mode(on: false)))
+        #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false)
+    }
+
     @Test func aTapOnThePageSaysItAgainAndGesturesStillTurn() {
         var d = Self.driver()
         tapOn(Vec2(1200, 400), &d)
