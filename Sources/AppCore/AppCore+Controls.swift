@@ -41,9 +41,12 @@ extension AppCore {
                           zoomed: reader.zoom.isZoomed, home: shelf != nil)
     }
 
-    /// Whether the row shows now: always, or with the overlay (`controls` setting); never over the shelf.
+    /// Whether the row shows now: always, or with the overlay (`controls` setting); always in speech mode, where
+    /// a touch finds the controls by exploring (the page's taps say the page, they no longer show the overlay);
+    /// never over the shelf.
     var controlsShown: Bool {
-        window != nil && shelf?.visible != true && (settings.controlsAlways || controls.overlay.visible)
+        window != nil && shelf?.visible != true
+            && (settings.controlsAlways || controls.speechMode || controls.overlay.visible)
     }
 
     /// The buttons a touch can reach now (home has its own zone, shown with every book from the shelf).
@@ -217,7 +220,7 @@ extension AppCore {
         return ControlsPlan(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
     }
 
-    private func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {
+    func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {
         switch item {
         case .control(.scrubber): return overlayLayout?.hitArea
         case .control(.home): return homeRect

@@ -136,6 +136,9 @@ public struct AppCore: Sendable {
         case let .coverReady(book, size): coverReady(book, size: size)
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
         case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
+        case .speech(let note):
+            if case .mode(let on) = note { speechModeSwitched(on: on) }
+            out.append(.occurred(.speech(note)))
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
         return out + idleWarningDue(now: now)
@@ -180,7 +183,7 @@ public struct AppCore: Sendable {
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
         let intents = woke || startsAnswer ? input.recognizer.handleIgnoringGesture(event, in: gestureContext)
                            : input.recognizer.handle(event, in: gestureContext)
-        for intent in intents { out += dispatch(intent) }
+        for intent in intents { out += recognized(intent) }
         return out
     }
 
@@ -188,7 +191,7 @@ public struct AppCore: Sendable {
         var out: [AppEffect] = []
         for intent in input.recognizer.tick(now: now) {
             out += log(reader.advance(to: intent.time))
-            out += dispatch(intent)
+            out += recognized(intent)
         }
         return out
     }

@@ -72,6 +72,11 @@ struct FocusState: Sendable {
 struct ControlsState: Sendable {
     var overlay = OverlayPolicy()
     var focus = FocusState()
+    /// Speech mode is on: a touch on a control moves the focus there and says it (AppCore+Explore). Set only
+    /// from the speech output's own note (`AppEvent.speech`).
+    var speechMode = false
+    /// The item the stroke now down went down on while it already had the focus: its tap activates it.
+    var armed: FocusItem?
 
     var deadline: Double? { overlay.deadline }
 
@@ -85,12 +90,14 @@ struct ControlsState: Sendable {
     mutating func hideFocus(on input: InputEvent, page: Int) -> Bool {
         guard focus.visible else { return false }
         switch input {
-        case .touchDown, .pointerButton(_, true, _), .key(Keysym.Escape, true, _, _):
-            focus.visible = false
-            cancelScrub(page: page)
-            return true
+        // In speech mode a touch explores: the focus goes where it lands, it does not hide.
+        case .touchDown, .pointerButton(_, true, _): if speechMode { return false }
+        case .key(Keysym.Escape, true, _, _): break
         default: return false
         }
+        focus.visible = false
+        cancelScrub(page: page)
+        return true
     }
 
     /// The next visitor starts without a focus (the idle reset). Returns whether one was shown.
@@ -98,6 +105,7 @@ struct ControlsState: Sendable {
         let shown = focus.visible
         cancelScrub(page: page)
         focus = FocusState()
+        armed = nil
         return shown
     }
 }

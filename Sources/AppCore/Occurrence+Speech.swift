@@ -4,6 +4,9 @@
 public enum SpeechCue: Sendable, Equatable {
     /// The spread of `page` is shown (a turn settled, a jump): its text, else its number.
     case page(Int)
+    /// A tap on the page asked for the spread of `page` again (explore by touch): said as `page`, unless the
+    /// tap's touch stopped speech (a tap while something is said silences it; the next tap says the page).
+    case pageAgain(Int)
     /// The book's first spread is on screen (start-up): as `page`, then the attribution the book requires (IIIF).
     case firstPage(Int)
     /// A zoom settled at `percent` of the fitted page.
@@ -12,7 +15,7 @@ public enum SpeechCue: Sendable, Equatable {
     case shelf(books: Int)
     /// A shelf book opened: its title, length and required attribution.
     case opened(title: String, pages: Int)
-    /// Focus moved to control or cover `label`, `index` of `count` (keys, explore touch).
+    /// Focus moved to control or cover `label`, `index` (from 1, as said) of `count` (keys, explore touch).
     case focus(label: String, index: Int, count: Int)
     /// The idle warning: the reset comes in `secondsLeft` s unless someone answers.
     case idleWarning(secondsLeft: Int)
@@ -27,12 +30,14 @@ extension Occurrence {
         switch self {
         case .shown(let page): .firstPage(page)
         case .page(let page, _): .page(page)
+        case .pageAsked(let page): .pageAgain(page)
         // A zoom is said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
         case .zoom(let scale, _, _): .zoom(percent: Int((scale * 100).rounded()))
         case .shelf(let books): .shelf(books: books)
         case let .opened(_, title, pages): .opened(title: title, pages: pages)
         case .idleReset: .reset
-        case let .focus(label, index, count): .focus(label: label, index: index, count: count)
+        // The log counts the focus order from 0; a listener hears the first control as "1 of 6".
+        case let .focus(label, index, count): .focus(label: label, index: index + 1, count: count)
         case .idleWarning(let left): .idleWarning(secondsLeft: left)
         case .idleExtended: .idleExtended
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.

@@ -14,7 +14,7 @@ extension Occurrence {
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
         case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus, .pageAsked,
 
              // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.
              .idleWarning, .idleExtended:

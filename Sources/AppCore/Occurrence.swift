@@ -66,6 +66,9 @@ public enum Occurrence: Sendable, Equatable {
     /// A touch, button or key answered the countdown: the time was extended, for the `count`th time since the
     /// countdown last ran out.
     case idleExtended(count: Int)
+    /// In speech mode a tap on the page (not a control) asked to hear page `page`'s spread again (explore by
+    /// touch: the tap neither turns nor shows the overlay; a tap that stopped speech leaves it silent).
+    case pageAsked(page: Int)
 }
 
 /// What the speech output did, for the log and `recto ctl status`.
@@ -130,6 +133,7 @@ extension Occurrence {
             LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
         case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
         case .idleExtended(let count): LogEvent("idle-extended", ["count": .int(count)])
+        case .pageAsked(let page): LogEvent("page-asked", ["page": .int(page)])
         }
     }
 

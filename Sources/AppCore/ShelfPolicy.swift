@@ -106,6 +106,10 @@ struct ShelfPolicy: Sendable {
         }
     }
 
+    /// Speech mode took the stroke's tap (it focused a cover): the shelf lets go of it as of a press that never
+    /// moved.
+    mutating func letGo() { held = nil }
+
     /// What a key or the wheel does to the shown shelf (nothing while a stroke is on it).
     mutating func keyOrWheel(_ input: InputEvent, layout: ShelfLayout, now: Double, animated: Bool) -> Action {
         guard held == nil else { return .none }

@@ -57,7 +57,7 @@ public struct MetricsRecorder: Sendable {
             idleWarnings += 1
         case .idleExtended: idleExtensions += 1
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
-             .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus:
+             .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus, .pageAsked:
             return
         }
         changed = true

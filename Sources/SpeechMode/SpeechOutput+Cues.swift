@@ -9,6 +9,8 @@ extension SpeechOutput {
         guard on || cue == .reset else { return }
         switch cue {
         case .page(let n): page(n, false)
+        // A tap that silenced speech leaves it silent; the next tap says the page.
+        case .pageAgain(let n): if !touchSilenced { page(n, false) }
         case .firstPage(let n): page(n, true)
         case .zoom(let percent): say(p.zoom(percent: percent), now: now)
         case .shelf: say(p.shelf(titles: shelfTitles()), now: now)

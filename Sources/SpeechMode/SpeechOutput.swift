@@ -35,6 +35,9 @@ import Speech
     private let retryMS = 5000.0
     private var key: SpeechKey
     private var holdTimer: TimerSource!
+    /// The last touch or click went down while something was being said: it stopped it, and the page tap it
+    /// may turn out to be does not say the page again (`SpeechCue.pageAgain`).
+    private(set) var touchSilenced = false
     /// The last utterance, for keypad 5.
     private(set) var last: [SSIPSession.Part] = []
     /// When the cue now being sent happened, and when a touch or key asked to stop (ms, monotonic).
@@ -61,7 +64,11 @@ import Speech
             holdTimer.fired()
             if key.timerFired(at: monotonicMilliseconds()) == .toggle { toggle(now: monotonicMilliseconds()) }
         }
-        if on { _ = connected(now: monotonicMilliseconds()) }
+        // The mode is reported from the start, so the reader's core learns it from this one source.
+        if on {
+            report(.mode(on: true))
+            _ = connected(now: monotonicMilliseconds())
+        }
     }
 
     /// `recto ctl status`'s word: off, on, speaking, or unavailable (with `reason`).
@@ -95,7 +102,9 @@ import Speech
                 case nil: break
                 }
             }
-        case .key(_, true, _, _), .touchDown, .pointerButton(_, true, _):
+        case .touchDown, .pointerButton(_, true, _):
+            touchSilenced = stopSpeaking(now: now)
+        case .key(_, true, _, _):
             stopSpeaking(now: now)
         default:
             break
@@ -107,12 +116,15 @@ import Speech
             || (config.toggleKey == "keypad-multiply" && sym == SpeechKeysym.KP_Multiply)
     }
 
-    private func stopSpeaking(now: Double) {
-        guard on, isSpeaking, let connection else { return }
+    /// Returns whether something was being said.
+    @discardableResult
+    private func stopSpeaking(now: Double) -> Bool {
+        guard on, isSpeaking, let connection else { return false }
         if stopAskedAt == nil { stopAskedAt = now }
         connection.update { $0.stop() }
         report(.stopping(afterMS: monotonicMilliseconds() - now, waits: !connection.session.outgoing.isEmpty
                                                                         || connection.session.waitsForData))
+        return true
     }
 
     private func toggle(now: Double) {

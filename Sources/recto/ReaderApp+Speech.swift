@@ -11,7 +11,7 @@ extension ReaderApp {
         var config = options.speech
         config.socketPath = SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment)
         return SpeechOutput(config: config, loop: loop, phrases: { [unowned self] in speechPhrases },
-                            report: { [unowned self] note in perform([.occurred(.speech(note))]) },
+                            report: { [unowned self] note in perform(core.handle(.speech(note), now: monotonicMilliseconds())) },
                             warn: { [logger = options.logger] in logger.warning("\($0)") })
     }
 

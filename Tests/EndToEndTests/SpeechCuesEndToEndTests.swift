@@ -17,14 +17,15 @@ import Testing
         defer { session.stop() }
         _ = try session.waitForEvent("speech", timeout: .seconds(30)) { $0.string("text") == "page 1 of 3, no text" }
 
-        // Tab: the focus shows on the first control, which is said with its place in the order.
+        // Tab: the focus shows on the first control, which is said with its place in the order (the log counts
+        // from 0, the listener from 1).
         let before = server.samples.count
         try session.weston.key(Self.tab, pressed: true)
         try session.weston.key(Self.tab, pressed: false)
         let focus = try session.waitForEvent("focus")
         let label = try #require(focus.string("label")), index = try #require(focus.int("index"))
         let count = try #require(focus.int("count"))
-        let said = "\(label), \(index) of \(count)"
+        let said = "\(label), \(index + 1) of \(count)"
         _ = try session.waitForEvent("speech", timeout: .seconds(20)) { $0.string("state") == "sent" && $0.string("text") == said }
         try server.waitForReceived(said)
         let focusAudio = try server.waitForAudio(after: before, seconds: 0.5)

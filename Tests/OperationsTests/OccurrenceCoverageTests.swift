@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded, speech, focus, idleWarning, idleExtended
+             attractEnded, speech, focus, idleWarning, idleExtended, pageAsked
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -45,6 +45,7 @@ import Visits
         case .focus: .focus
         case .idleWarning: .idleWarning
         case .idleExtended: .idleExtended
+        case .pageAsked: .pageAsked
         }
     }
 
@@ -78,6 +79,7 @@ import Visits
         case .focus: .focus(label: "Next page", index: 2, count: 6)
         case .idleWarning: .idleWarning(secondsLeft: 20)
         case .idleExtended: .idleExtended(count: 3)
+        case .pageAsked: .pageAsked(page: 5)
         }
     }
 
@@ -112,6 +114,7 @@ import Visits
         .focus: "focus label=Next page index=2 count=6",
         .idleWarning: "idle-warning seconds_left=20",
         .idleExtended: "idle-extended count=3",
+        .pageAsked: "page-asked page=5",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -123,6 +126,7 @@ import Visits
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
+        .pageAsked: [],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -187,6 +191,7 @@ import Visits
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [], .idleWarning: [], .idleExtended: [],
+        .pageAsked: [],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
@@ -206,8 +211,9 @@ import Visits
         .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
-        .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 2, count: 6),
+        .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
+        .pageAsked: .pageAgain(5),
     ]
 
     @Test func everyOccurrenceHasASpeechDecision() {
