@@ -41,7 +41,7 @@ public struct AppCore: Sendable {
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline,
+        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline(quiet: settings.reloadQuiet),
          pacing.due, turns.deadline].compactMap { $0 }.min()
     }
 
@@ -134,6 +134,8 @@ public struct AppCore: Sendable {
         case let .coverReady(book, size): coverReady(book, size: size)
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
         case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
+        case .libraryChanged: shelf?.libraryChanged(now: now)
+        case .libraryRead(let books): out += libraryRead(books, now: now)
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
         return out + idleWarningDue(now: now)
@@ -246,6 +248,7 @@ public struct AppCore: Sendable {
         out += overlayDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
+        if shelf?.libraryDue(now: now, quiet: settings.reloadQuiet) == true { out.append(.readLibrary) }
         let (started, redraw) = startup.timersDue(now: now)
         if redraw { needsFrame = true }
         return out + started

@@ -75,4 +75,8 @@ public enum AppEvent: Sendable, Equatable {
     case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
     /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
     case shelfBookFailed(book: Int, message: String)
+    /// Something changed in the library's directory: it is read again once quiet (`AppEffect.readLibrary`).
+    case libraryChanged
+    /// The library was read again: these are its books now, in its order (covers follow with `coverReady`).
+    case libraryRead([ShelfBook])
 }

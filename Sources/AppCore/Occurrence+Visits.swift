@@ -16,6 +16,9 @@ extension Occurrence {
         case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus,
 
+             // The curator's doing, not the visitor's.
+             .library,
+
              // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.
              .idleWarning, .idleExtended:
             []

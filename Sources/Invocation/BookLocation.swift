@@ -1,6 +1,7 @@
 import Decoding
 import FoundationEssentials
 import Config
+import Logging
 import Pages
 import Reader
 
@@ -66,5 +67,14 @@ public struct BookLocation: Sendable {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Assets/DemoBook").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+extension BookLocation {
+    /// Where this book was left, remembered (tablets); nil when it cannot be known.
+    public func record(logger: Logger) -> BookRecord? {
+        let record = BookRecord(source, environment: ProcessInfo.processInfo.environment)
+        if let page = record?.page { logger.info("book \(path) was left on page \(page)") }
+        return record
     }
 }

@@ -81,6 +81,7 @@ struct Open: ParsableCommand {
                                     app: app, outputName: settings.output)
         options.stats = stats
         options.library = shelved ? library : nil
+        options.libraryDirectory = shelved ? bookOptions.libraryDirectory(settings) : nil
         options.cacheBytes = settings.cacheBytes
         options.cachePages = settings.cachePages
         options.diskCacheBytes = settings.diskCacheMB << 20

@@ -141,7 +141,7 @@ extension ReaderApp {
         rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
-        if positions != nil { positions = Self.record(book.source, logger: options.logger) }
+        if positions != nil { positions = book.record(logger: options.logger) }
     }
 
     /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on
