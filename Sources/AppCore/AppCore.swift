@@ -116,7 +116,10 @@ public struct AppCore: Sendable {
             out += layOutSoloPages()
         case .bookDirection(let rtl): out += setDirection(rightToLeft: rtl)
         case .frontCover(let page):
-            reader.coverPage = max(1, min(page ?? 1, reader.position.pageCount))
+            reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
+        case .spineOffset(let pages):
+            out += log(reader.setSpineOffset(pages)) + wantPages()
+            needsFrame = true
         case .doublePages(let pages):
             book.namedSpreads = pages
             out += layOutSoloPages()

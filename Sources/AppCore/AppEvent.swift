@@ -75,6 +75,9 @@ public enum AppEvent: Sendable, Equatable {
     case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
     /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
     case shelfBookFailed(book: Int, message: String)
+    /// The book has this many pages before its cover (its spine offset), each shown alone in double spreads.
+    /// Comes before the book's `frontCover`, and with a book opened before `bookOpened`/`shelfBookOpened`.
+    case spineOffset(Int)
     /// Something changed in the library's directory: it is read again once quiet (`AppEffect.readLibrary`).
     case libraryChanged
     /// The library was read again: these are its books now, in its order (covers follow with `coverReady`).

@@ -23,6 +23,8 @@ import Text
     /// belongs to a book (its cover loading, image, textures) is kept by its path, so it follows the book.
     public private(set) var books: [ShelfBook] = []
     private let loop: EventLoop
+    /// The `spine-offset` setting: a cover is the first page after the book's spine offset (unless it names one).
+    private let spineOffset: Int
     private let translate: (String) -> String
     private let onCover: @MainActor (Int) -> Void
     private var loading: [String: (cache: PageCache, token: Int)] = [:]
@@ -36,9 +38,10 @@ import Text
 
     /// Opens every book of `paths` for its title; its cover loads now or when a slot is free. A book that does
     /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
-    public init(paths: [String], loop: EventLoop, translate: @escaping (String) -> String,
+    public init(paths: [String], loop: EventLoop, spineOffset: Int = 0, translate: @escaping (String) -> String,
          onCover: @escaping @MainActor (Int) -> Void) {
         self.loop = loop
+        self.spineOffset = spineOffset
         self.translate = translate
         self.onCover = onCover
         _ = update(paths.map { LibraryScan.Entry(path: $0, opened: Self.open($0)) })
@@ -109,7 +112,7 @@ import Text
         let token = loop.add(fd: cache.fd) { [weak self] _ in
             if let i = self?.index(of: path) { onCover(i) }
         }
-        cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
+        cache.want([book.coverPage(spineOffsetSetting: spineOffset)], visibleCount: 1)
         loading[path] = (cache, token)
     }
 

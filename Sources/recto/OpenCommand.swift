@@ -58,6 +58,7 @@ struct Open: ParsableCommand {
         app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
         app.directionFixed = settings.isGiven(\.rightToLeft)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
+        if let problem = book.own.problem { logger.warning("\(problem)") }
         app.kiosk = settings.kiosk
         app.idleReset = settings.idleResetMilliseconds
         app.idleWarning = settings.idleWarningMilliseconds

@@ -13,7 +13,7 @@ extension ReaderApp {
     func startShelf() {
         guard let paths = options.library else { return }
         let translate = options.app.translator
-        let covers = ShelfCovers(paths: paths, loop: loop, translate: { translate($0) }) { [unowned self] book in
+        let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: options.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             handle(.coverDecoded(book: book))
         }
         shelf = covers
@@ -53,7 +53,8 @@ extension ReaderApp {
         }
         options.logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
         switchBook(to: location)
-        let start = positions?.page ?? location.source.metadata.coverPage ?? 1
+        let start = positions?.page ?? location.coverPage(spineOffsetSetting: options.settings.spineOffset)
+        perform(core.handle(.spineOffset(location.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
         perform(core.handle(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start),
                             now: monotonicMilliseconds()))
         announceShape(of: location.source)

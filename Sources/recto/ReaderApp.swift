@@ -81,7 +81,7 @@ import VisitStore
         let positions = settings.remembersPosition ? options.book.record(logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
-        let start = positions?.page ?? options.book.source.metadata.coverPage ?? 1
+        let start = positions?.page ?? options.book.coverPage(spineOffsetSetting: options.settings.spineOffset)
         core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
