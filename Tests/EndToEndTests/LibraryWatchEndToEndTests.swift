@@ -7,7 +7,7 @@ import Testing
 /// Issue 28: the library's directory is watched. recto runs on a library of two books (a folder of demo pages
 /// 2–4, a CBZ of pages 5–8) at 1920×1080; a third book (a CBZ of pages 10–11) is written into it in two halves, as
 /// a slow copy would: the half-written book is read (a broken cover) and read again when its last byte is written
-/// and the file closed; then the folder book is removed. Each change is one `library` event and the shelf's covers
+/// and the file closed; then the folder book is removed, and a IIIF book's directory moved in. Each change is one `library` event and the shelf's covers
 /// follow, in the library's order, with recto running throughout.
 @Suite(.serialized) struct LibraryWatchEndToEndTests {
     /// Cover slot centres for two books and for three (one row of 454 px slots, 43 px apart, centred).
@@ -68,11 +68,23 @@ import Testing
         #expect(removed.int("books") == 2 && removed.int("removed") == 1, "\(removed.line)")
         let after = try session.screenshot(timeout: .seconds(20)) { Self.shows($0, pages: [10, 5], at: Self.twoSlots) }
         #expect(Self.shows(after, pages: [10, 5], at: Self.twoSlots), "the folder's cover is gone")
+        // A IIIF book (a directory holding manifest.json, as `recto bake` writes) moved in whole: one rename.
+        let museum = try Scratch.makeDirectory("watched-museum")
+        try ShelfAttributionEndToEndTests.iiifBook(in: museum, name: "book", credit: true)
+        try FileManager.default.moveItem(at: museum.appendingPathComponent("book"), to: root.appendingPathComponent("4 museum"))
+        let moved = try session.waitForEvent("library", timeout: .seconds(20))
+        #expect(moved.int("books") == 3 && moved.int("added") == 1, "\(moved.line)")
+        func showsMuseum(_ image: RGBAImage) -> Bool {
+            Self.shows(image, pages: [10, 5], at: Self.threeSlots)
+                && image.dominantColour(in: PixelRect(x: 1457 - 219, y: 400, width: 14, height: 200)).distance(to: RGB(40, 60, 160)) < 20
+        }
+        let withMuseum = try session.screenshot(timeout: .seconds(20)) { showsMuseum($0) }
+        #expect(showsMuseum(withMuseum), "the IIIF book's cover last")
         // The new book opens from the shelf.
-        try session.weston.tap(x: Double(Self.twoSlots[0]), y: 500)
+        try session.weston.tap(x: Double(Self.threeSlots[0]), y: 500)
         let open = try session.waitForEvent("open", timeout: .seconds(10))
         #expect(open.string("book")?.hasSuffix("2 new.cbz") == true && open.int("pages") == 2, "\(open.line)")
         #expect(session.recto.isRunning)
-        #expect(session.history.filter { $0.name == "library" }.count == 3, "one read per change: \(session.historyText)")
+        #expect(session.history.filter { $0.name == "library" }.count == 4, "one read per change: \(session.historyText)")
     }
 }
