@@ -71,14 +71,17 @@ import Testing
         // A IIIF book (a directory holding manifest.json, as `recto bake` writes) moved in whole: one rename.
         let museum = try Scratch.makeDirectory("watched-museum")
         try ShelfAttributionEndToEndTests.iiifBook(in: museum, name: "book", credit: true)
+        let movedAt = ContinuousClock.now
         try FileManager.default.moveItem(at: museum.appendingPathComponent("book"), to: root.appendingPathComponent("4 museum"))
         let moved = try session.waitForEvent("library", timeout: .seconds(20))
+        let eventAfter = movedAt.duration(to: .now)
         #expect(moved.int("books") == 3 && moved.int("added") == 1, "\(moved.line)")
         func showsMuseum(_ image: RGBAImage) -> Bool {
             Self.shows(image, pages: [10, 5], at: Self.threeSlots)
                 && image.dominantColour(in: PixelRect(x: 1457 - 219, y: 400, width: 14, height: 200)).distance(to: RGB(40, 60, 160)) < 20
         }
         let withMuseum = try session.screenshot(timeout: .seconds(20)) { showsMuseum($0) }
+        print("e2e library: a book moved in: library event \(eventAfter), its cover in a screenshot \(movedAt.duration(to: .now)) after the rename (reload-quiet 400 ms)")
         #expect(showsMuseum(withMuseum), "the IIIF book's cover last")
         // The new book opens from the shelf.
         try session.weston.tap(x: Double(Self.threeSlots[0]), y: 500)
