@@ -7,7 +7,8 @@ import Testing
 /// Issue 28: the library's directory is watched. recto runs on a library of two books (a folder of demo pages
 /// 2–4, a CBZ of pages 5–8) at 1920×1080; a third book (a CBZ of pages 10–11) is written into it in two halves, as
 /// a slow copy would: the half-written book is read (a broken cover) and read again when its last byte is written
-/// and the file closed; then the folder book is removed, and a IIIF book's directory moved in. Each change is one `library` event and the shelf's covers
+/// and the file closed; then the folder book is removed, a IIIF book's directory moved in, and the book being read
+/// deleted (it reads on; home shows the shelf without it). Each change is one `library` event and the shelf's covers
 /// follow, in the library's order, with recto running throughout.
 @Suite(.serialized) struct LibraryWatchEndToEndTests {
     /// Cover slot centres for two books and for three (one row of 454 px slots, 43 px apart, centred).
@@ -87,7 +88,17 @@ import Testing
         try session.weston.tap(x: Double(Self.threeSlots[0]), y: 500)
         let open = try session.waitForEvent("open", timeout: .seconds(10))
         #expect(open.string("book")?.hasSuffix("2 new.cbz") == true && open.int("pages") == 2, "\(open.line)")
+        // The book being read is deleted: it reads on (its pages are decoded), and home shows the shelf without it.
+        try FileManager.default.removeItem(at: path)
+        let gone = try session.waitForEvent("library", timeout: .seconds(20))
+        #expect(gone.int("books") == 2 && gone.int("removed") == 1, "\(gone.line)")
         #expect(session.recto.isRunning)
-        #expect(session.history.filter { $0.name == "library" }.count == 4, "one read per change: \(session.historyText)")
+        try session.weston.key(InputCode.keyEscape, pressed: true)
+        try session.weston.key(InputCode.keyEscape, pressed: false)
+        #expect(try session.waitForEvent("shelf", timeout: .seconds(10)).int("books") == 2)
+        let home = try session.screenshot(timeout: .seconds(20)) { Self.shows($0, pages: [5], at: [Self.twoSlots[0]]) }
+        #expect(Self.shows(home, pages: [5], at: [Self.twoSlots[0]]), "the CBZ first, the IIIF book second")
+        #expect(session.recto.isRunning)
+        #expect(session.history.filter { $0.name == "library" }.count == 5, "one read per change: \(session.historyText)")
     }
 }
