@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
-        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Renderer", "Text"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Renderer", "Text"]),
         // What the fleet's tools see of a running reader: the event log, the control socket's server side, systemd's
         // notifications and watchdog, the metrics file.
         .target(name: "ReaderOperations", dependencies: ["AppCore", "Config", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),

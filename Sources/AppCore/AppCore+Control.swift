@@ -42,10 +42,10 @@ extension AppCore {
         needsFrame = true
     }
 
-    /// Another book replaced the one shown (`recto ctl open`): it opens at its first page.
+    /// Another book replaced the one shown (`recto ctl open`): it opens at its first page after its spine offset.
     mutating func bookOpened(pageCount: Int, client: Int) -> [AppEffect] {
         shelfLeft()
-        return replaceBook(pageCount: pageCount, startPage: 1) + [.reply(client: client, ControlReply.ok("\(pageCount) pages"))]
+        return replaceBook(pageCount: pageCount, startPage: reader.config.spineOffset + 1) + [.reply(client: client, ControlReply.ok("\(pageCount) pages"))]
     }
 
     /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.

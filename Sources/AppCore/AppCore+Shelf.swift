@@ -138,7 +138,7 @@ extension AppCore {
 
     /// The opening book waited long enough for its pages: it grows now.
     mutating func shelfDue(now: Double) {
-        guard let due = shelf?.deadline, due <= now else { return }
+        guard let due = shelf?.openDeadline, due <= now else { return }
         shelf?.opening?.start = now
         needsFrame = true
     }

@@ -41,7 +41,7 @@ public struct AppCore: Sendable {
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline,
+        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline(quiet: settings.reloadQuiet),
          pacing.due, turns.deadline].compactMap { $0 }.min()
     }
 
@@ -118,7 +118,10 @@ public struct AppCore: Sendable {
             out += layOutSoloPages()
         case .bookDirection(let rtl): out += setDirection(rightToLeft: rtl)
         case .frontCover(let page):
-            reader.coverPage = max(1, min(page ?? 1, reader.position.pageCount))
+            reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
+        case .spineOffset(let pages):
+            out += log(reader.setSpineOffset(pages)) + wantPages()
+            needsFrame = true
         case .doublePages(let pages):
             book.namedSpreads = pages
             out += layOutSoloPages()
@@ -139,6 +142,8 @@ public struct AppCore: Sendable {
         case .speech(let note):
             if case .mode(let on) = note { speechModeSwitched(on: on) }
             out.append(.occurred(.speech(note)))
+        case .libraryChanged: shelf?.libraryChanged(now: now)
+        case .libraryRead(let books): out += libraryRead(books, now: now)
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
         return out + idleWarningDue(now: now)
@@ -251,6 +256,7 @@ public struct AppCore: Sendable {
         out += overlayDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
+        if shelf?.libraryDue(now: now, quiet: settings.reloadQuiet) == true { out.append(.readLibrary) }
         let (started, redraw) = startup.timersDue(now: now)
         if redraw { needsFrame = true }
         return out + started

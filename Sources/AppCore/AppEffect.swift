@@ -45,4 +45,6 @@ public enum AppEffect: Sendable, Equatable {
     case changeSetting(name: String, value: String, client: Int)
     /// Open shelf book `book` at `path`, then report `shelfBookOpened` (or `shelfBookFailed`).
     case openShelfBook(book: Int, path: String)
+    /// Read the library's directory again (off the loop), then report `libraryRead`.
+    case readLibrary
 }

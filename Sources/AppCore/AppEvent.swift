@@ -78,4 +78,11 @@ public enum AppEvent: Sendable, Equatable {
     /// Speech mode's output did something (switched, sent, stopped…): logged as it is, and `.mode` is how the
     /// core learns whether speech mode is on (touches explore the controls while it is, AppCore+Explore).
     case speech(SpeechNote)
+    /// The book has this many pages before its cover (its spine offset), each shown alone in double spreads.
+    /// Comes before the book's `frontCover`, and with a book opened before `bookOpened`/`shelfBookOpened`.
+    case spineOffset(Int)
+    /// Something changed in the library's directory: it is read again once quiet (`AppEffect.readLibrary`).
+    case libraryChanged
+    /// The library was read again: these are its books now, in its order (covers follow with `coverReady`).
+    case libraryRead([ShelfBook])
 }

@@ -16,6 +16,9 @@ extension Occurrence {
         case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus, .pageAsked,
 
+             // The curator's doing, not the visitor's.
+             .library,
+
              // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.
              .idleWarning, .idleExtended:
             []

@@ -18,6 +18,9 @@ public enum Occurrence: Sendable, Equatable {
     case opened(path: String, title: String, pages: Int)
     /// The shelf is shown, with `books` books.
     case shelf(books: Int)
+    /// The library's directory changed and was read again: it holds `books` books, `added` of them new,
+    /// `removed` gone, `changed` read again with another title, attribution or problem.
+    case library(books: Int, added: Int, removed: Int, changed: Int)
     /// A turn began, committed or fell back.
     /// `by`: how the visitor asked for the turn, on its commit (or, without one, its page change).
     case flip(ReaderEvent.Phase, TurnDirection, by: TurnKind?)
@@ -103,6 +106,8 @@ extension Occurrence {
         case let .opened(path, title, pages):
             LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
         case .shelf(let books): LogEvent("shelf", ["books": .int(books)])
+        case let .library(books, added, removed, changed):
+            LogEvent("library", ["books": .int(books), "added": .int(added), "removed": .int(removed), "changed": .int(changed)])
         case let .flip(phase, direction, by):
             LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.name(direction)]).by(by)
         case let .page(page, by): LogEvent("page", ["page": .int(page)]).by(by)

@@ -32,7 +32,8 @@ struct ShelfPolicy: Sendable {
 
     enum Action: Equatable { case none, redraw, open(Int) }
 
-    let books: [ShelfBook]
+    /// The library's books as the shell last read them (`AppEvent.shelf`, `libraryRead`).
+    var books: [ShelfBook]
     var coverSizes: [Int: PixelSize] = [:]
     var visible = true
     /// The book being read (its index), once one was opened.
@@ -50,8 +51,14 @@ struct ShelfPolicy: Sendable {
 
     init(books: [ShelfBook]) { self.books = books }
 
+    /// Changes seen in the library's directory and not yet read: when the first and the last came.
+    var libraryChanges: (first: Double, last: Double)?
+
     /// When the opening book grows without its pages.
-    var deadline: Double? { opening.flatMap { $0.start == nil ? $0.requested + Self.openWait : nil } }
+    var openDeadline: Double? { opening.flatMap { $0.start == nil ? $0.requested + Self.openWait : nil } }
+
+    /// The shelf's next deadline: the opening book's, or the library's read once it is `quiet` (ms).
+    func deadline(quiet: Double) -> Double? { [openDeadline, libraryDue(quiet: quiet)].compactMap { $0 }.min() }
 
     /// The shelf's scroll at `now` (settling toward its page), and whether it is still moving.
     func scroll(at now: Double, layout: ShelfLayout) -> (x: Double, moving: Bool) {

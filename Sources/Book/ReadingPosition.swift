@@ -10,8 +10,9 @@ public struct ReadingPosition: Hashable, Sendable {
     /// The current page, always in 1…pageCount (0 only for an empty book).
     public private(set) var page: Int
 
-    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, page: Int = 1) {
-        layout = SpreadLayout(pageCount: pageCount, mode: mode, direction: direction)
+    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, page: Int = 1,
+                spineOffset: Int = 0) {
+        layout = SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, spineOffset: spineOffset)
         self.page = layout.clampPage(page)
     }
 
@@ -27,6 +28,9 @@ public struct ReadingPosition: Hashable, Sendable {
 
     /// Marks the double-page images (shown alone in double mode); the page is unchanged.
     public mutating func setSoloPages(_ pages: Set<Int>) { layout = layout.withSoloPages(pages) }
+
+    /// Sets the pages before the cover (`SpreadLayout.spineOffset`); the page is unchanged.
+    public mutating func setSpineOffset(_ offset: Int) { layout = layout.withSpineOffset(offset) }
 
     /// Changes the reading direction; the page is unchanged.
     public mutating func setDirection(_ direction: ReadingDirection) { layout.direction = direction }

@@ -86,22 +86,34 @@ public struct SpreadLayout: Hashable, Sendable {
     /// Pages that are double-page images (ComicInfo's `DoublePage`, a PDF's landscape spread): in double mode each
     /// is shown alone across the spread, and pairing starts again after it. Single mode shows them like any page.
     public let soloPages: Set<Int>
-    /// Double mode's spreads when some page is solo (without one they follow in closed form).
+    /// The spine offset: pages before the cover, each shown alone in double mode (a colour-calibration target
+    /// as a digitised book's first canvas) so that the cover after them is alone and the pairs (verso, recto)
+    /// that follow are the printed book's. 0 (the default): the first page is the cover. Within 0…pageCount.
+    public let spineOffset: Int
+    /// Double mode's spreads when some page is solo or a spine offset is set (otherwise in closed form).
     private let soloSpreads: SoloSpreads?
 
-    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, soloPages: Set<Int> = []) {
+    public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, soloPages: Set<Int> = [],
+                spineOffset: Int = 0) {
         self.pageCount = Swift.max(0, pageCount); self.mode = mode; self.direction = direction
         self.soloPages = soloPages.filter { $0 >= 1 && $0 <= Swift.max(0, pageCount) }
-        soloSpreads = self.soloPages.isEmpty ? nil : SoloSpreads(pageCount: self.pageCount, solo: self.soloPages)
+        self.spineOffset = Swift.min(Swift.max(0, spineOffset), self.pageCount)
+        soloSpreads = self.soloPages.isEmpty && self.spineOffset == 0 || self.pageCount == 0 ? nil
+            : SoloSpreads(pageCount: self.pageCount, solo: self.soloPages, leading: self.spineOffset)
     }
 
     /// The same book with `pages` shown alone in double mode.
     public func withSoloPages(_ pages: Set<Int>) -> SpreadLayout {
-        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: pages)
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: pages, spineOffset: spineOffset)
+    }
+
+    /// The same book with `offset` pages before its cover.
+    public func withSpineOffset(_ offset: Int) -> SpreadLayout {
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: soloPages, spineOffset: offset)
     }
 
     /// Single: one per page. Double: the cover, then one per pair, and a lone final even page: ⌊n/2⌋ + 1 (each
-    /// solo page a spread of its own). Zero for an empty book.
+    /// solo page and each page before the cover a spread of its own). Zero for an empty book.
     public var spreadCount: Int {
         guard pageCount > 0 else { return 0 }
         if mode == .double, let soloSpreads { return soloSpreads.spreads.count }
@@ -147,7 +159,8 @@ public struct SpreadLayout: Hashable, Sendable {
     /// The same book in `newMode`: the index of the spread that shows `page` there. Use the reader's
     /// current page (for a double spread, `firstPage(ofSpread:)` unless the reader tracks a finer one).
     public func switching(to newMode: SpreadMode, keeping page: Int) -> (layout: SpreadLayout, spread: Int) {
-        let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction, soloPages: soloPages)
+        let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction, soloPages: soloPages,
+                                  spineOffset: spineOffset)
         return (layout, layout.spreadIndex(containing: page))
     }
 
@@ -156,17 +169,20 @@ public struct SpreadLayout: Hashable, Sendable {
     public func canTurnBackward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) > 0 }
 }
 
-/// Double mode's spreads of a book with solo pages: the cover alone, then pairs, a solo page alone and pairing
-/// starting again after it, a lone last page.
+/// Double mode's spreads of a book with solo pages or a spine offset: the `leading` pages before the cover each
+/// alone across the spread (as a solo page: no leaf of the printed book carries them), the cover alone, then
+/// pairs, a solo page alone and pairing starting again after it, a lone last page.
 private struct SoloSpreads: Hashable, Sendable {
     struct Entry: Hashable, Sendable { var verso: Int?, recto: Int?, solo: Bool }
     let spreads: [Entry]
     /// The spread index of each page (index 0 unused).
     let spreadOfPage: [Int]
 
-    init(pageCount n: Int, solo: Set<Int>) {
-        var spreads: [Entry] = [Entry(verso: nil, recto: 1, solo: solo.contains(1))]
-        var p = 2
+    /// `n` ≥ 1, `leading` within 0…n.
+    init(pageCount n: Int, solo: Set<Int>, leading: Int) {
+        var spreads = (0..<leading).map { Entry(verso: nil, recto: $0 + 1, solo: true) }
+        if leading < n { spreads.append(Entry(verso: nil, recto: leading + 1, solo: solo.contains(leading + 1))) }
+        var p = leading + 2
         while p <= n {
             if solo.contains(p) {
                 spreads.append(Entry(verso: nil, recto: p, solo: true))

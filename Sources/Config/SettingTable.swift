@@ -18,6 +18,8 @@ public struct SettingTable: Sendable {
         scope: .everyCommand, help: "Spread layout: auto (two pages when the window is wider than tall), single or double")
     public let rightToLeft = Setting("rtl", false, .toggle, scope: .everyCommand,
         help: "Right-to-left book: spine on the right, forward turns from the left")
+    public let spineOffset = Setting("spine-offset", 0, .whole(min: 0, max: 16), unit: "pages", scope: .everyCommand,
+        help: "Pages before the cover, 0–16, each shown alone in two-page spreads so that the pairs after the cover are the printed book's (1 for a digitised book whose first canvas is a colour-calibration target); a book's own recto.toml (in its folder, or NAME.recto.toml beside its file) wins")
     public let background = Setting("background", Settings.Colour(red: 0x29, green: 0x29, blue: 0x2b), .colour,
         scope: .everyCommand, help: "Background colour around the pages")
     public let curlRadius = Setting("radius", 20.0, .number(min: 2, max: 200), unit: "px", scope: .everyCommand, live: true,

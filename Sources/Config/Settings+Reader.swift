@@ -8,6 +8,7 @@ extension Settings {
         var c = ReaderConfig()
         c.spread = self.spread
         c.rightToLeft = self.rightToLeft
+        c.spineOffset = self.spineOffset
         c.marginFraction = self.margin
         c.curl.radius.base = self.curlRadius
         c.release.commitProgress = self.commitProgress

@@ -1,6 +1,7 @@
 import Decoding
 import FoundationEssentials
 import Config
+import Logging
 import Pages
 import Reader
 
@@ -8,6 +9,8 @@ import Reader
 public struct BookLocation: Sendable {
     public let path: String
     public let source: PageSource
+    /// The book's own settings file (`BookSettingsFile`), read when it is opened.
+    public let own: BookSettingsFile
 
     public var pageCount: Int { source.pageCount }
 
@@ -20,6 +23,8 @@ public struct BookLocation: Sendable {
         guard source.pageCount > 0 else {
             throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg, .webp, .avif)")
         }
+        var isDirectory = false
+        own = BookSettingsFile.read(forBook: path, isDirectory: FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory)
         // A PDF that opened has its page table, a IIIF manifest its canvases; their pages are rendered (a IIIF
         // page from its tiles, over the network perhaps), not read as images.
         if source.kind == .pdf || source.kind == .iiif { return }
@@ -45,7 +50,17 @@ public struct BookLocation: Sendable {
     public func readerConfig(_ settings: Settings) -> ReaderConfig {
         var config = settings.readerConfig
         if !settings.isGiven(\.rightToLeft), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
+        config.spineOffset = spineOffset(setting: settings.spineOffset)
         return config
+    }
+
+    /// The pages before the cover: the book's own `spine-offset` (it is about this book alone), else `setting`
+    /// (the configuration's or the flag's).
+    public func spineOffset(setting: Int) -> Int { min(pageCount, own.spineOffset ?? setting) }
+
+    /// The book's front cover: ComicInfo's `FrontCover`, else the first page after the spine offset.
+    public func coverPage(spineOffsetSetting setting: Int) -> Int {
+        source.metadata.coverPage ?? min(pageCount, spineOffset(setting: setting) + 1)
     }
 
     /// The book's own title (ComicInfo, PDF metadata), if it has one.
@@ -66,5 +81,14 @@ public struct BookLocation: Sendable {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Assets/DemoBook").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+extension BookLocation {
+    /// Where this book was left, remembered (tablets); nil when it cannot be known.
+    public func record(logger: Logger) -> BookRecord? {
+        let record = BookRecord(source, environment: ProcessInfo.processInfo.environment)
+        if let page = record?.page { logger.info("book \(path) was left on page \(page)") }
+        return record
     }
 }

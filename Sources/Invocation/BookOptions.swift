@@ -70,6 +70,14 @@ public struct BookOptions: ParsableArguments {
         return settings.book.flatMap(Library.recognised)
     }
 
+    /// The directory whose books `libraryBooks` lists (the `library` setting, or the book that is a library by
+    /// itself); nil for a `books` list or one book.
+    public func libraryDirectory(_ settings: Settings) -> String? {
+        if book == nil, settings.books != nil { return nil }
+        if book == nil, let directory = settings.library { return directory }
+        return settings.book.flatMap { Library.recognised($0) == nil ? nil : $0 }
+    }
+
     // For callers that take the settings one piece at a time (each reloads the file; `location()` throws
     // first on a bad file, so the non-throwing `readerConfig(for:)` never hides an error in practice).
 

@@ -22,6 +22,8 @@ public struct MetricsRecorder: Sendable {
     public private(set) var decodeFailures = 0
     /// Idle-warning countdowns shown (not their later steps), and extensions by a visitor's answer.
     public private(set) var idleWarnings = 0, idleExtensions = 0
+    /// Times the library's directory changed and was read again (issue 28).
+    public private(set) var libraryReads = 0
     /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
     public private(set) var helperRestarts = 0
     public private(set) var frames = 0
@@ -56,6 +58,7 @@ public struct MetricsRecorder: Sendable {
             guard occurrence.isIdleWarningAppearance else { return }
             idleWarnings += 1
         case .idleExtended: idleExtensions += 1
+        case .library: libraryReads += 1
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .attractEnded, .speech, .focus, .pageAsked:
             return
@@ -120,6 +123,7 @@ public struct MetricsRecorder: Sendable {
             ("recto_attract_loops_total", "Attract-mode loops played.", attractLoops),
             ("recto_idle_warnings_total", "Idle-warning countdowns shown before the idle reset or attract mode.", idleWarnings),
             ("recto_idle_extensions_total", "Times a visitor's touch or key answered the idle warning and extended the time.", idleExtensions),
+            ("recto_library_reads_total", "Times the library's directory changed and its shelf was read again.", libraryReads),
             ("recto_decode_failures_total", "Pages shown as a placeholder because they could not be read.", decodeFailures),
             ("recto_helper_restarts_total", "Restarts of the document helper process.", helperRestarts),
             ("recto_frames_total", "Frames committed to the compositor.", frames),

@@ -13,6 +13,9 @@ public enum SystemdStatus {
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .attractBegan,
              .attractLooped, .attractEnded, .speech, .focus, .pageAsked,
 
+             // The status names the book read; the shelf's contents are the log's and the metrics' business.
+             .library,
+
              // A countdown is the visitor's business, not the service's state.
              .idleWarning, .idleExtended:
             nil

@@ -13,14 +13,16 @@ public enum Library {
     public static let bookFileExtensions: Set<String> = ["cbz", "zip", "pdf"]
 
     /// The books in `directory`, in natural order of their names: sub-folders holding page images (at any
-    /// depth a book reads), CBZ/ZIP archives and PDFs. Hidden entries are skipped. Throws when the directory
-    /// cannot be listed.
+    /// depth a book reads) or a IIIF `manifest.json` (what `recto bake` writes), CBZ/ZIP archives and PDFs.
+    /// Hidden entries are skipped. Throws when the directory cannot be listed.
     public static func books(in directory: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         let books = names.filter { name in
             guard !name.hasPrefix("."), name != "__MACOSX" else { return false }
             let path = directory + "/" + name
-            return isDirectory(path) ? holdsPages(path, depth: PageSource.maxFolderDepth) : isBookFile(name)
+            guard isDirectory(path) else { return isBookFile(name) }
+            return FileManager.default.fileExists(atPath: path + "/" + IIIFSource.manifestName)
+                || holdsPages(path, depth: PageSource.maxFolderDepth)
         }
         return naturallySortedPaths(books, by: { $0 }).map { directory + "/" + $0 }
     }

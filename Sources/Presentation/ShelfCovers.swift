@@ -19,45 +19,79 @@ import Text
     /// Covers decoded at once: each book opened (a PDF starts its helper) holds its source while its cover loads.
     static let concurrentCovers = 2
 
-    public let books: [ShelfBook]
+    /// The library's books: the one list, replaced as a whole when the library is read again (`update`). What
+    /// belongs to a book (its cover loading, image, textures) is kept by its path, so it follows the book.
+    public private(set) var books: [ShelfBook] = []
     private let loop: EventLoop
+    /// The `spine-offset` setting: a cover is the first page after the book's spine offset (unless it names one).
+    private let spineOffset: Int
     private let translate: (String) -> String
     private let onCover: @MainActor (Int) -> Void
-    private var loading: [Int: (cache: PageCache, token: Int)] = [:]
+    private var loading: [String: (cache: PageCache, token: Int)] = [:]
     /// Books whose cover waits for a free slot.
-    private var waiting: [Int] = []
+    private var waiting: [String] = []
     /// Covers not yet uploaded.
-    private var images: [Int: RGBAImage] = [:]
-    private var covers: [Int: Texture] = [:]
+    private var images: [String: RGBAImage] = [:]
+    private var covers: [String: Texture] = [:]
     /// Each title's texture, set for one size and width (px).
-    private var titles: [Int: (size: Double, width: Int, texture: Texture)] = [:]
+    private var titles: [String: (size: Double, width: Int, texture: Texture)] = [:]
 
     /// Opens every book of `paths` for its title; its cover loads now or when a slot is free. A book that does
     /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
-    public init(paths: [String], loop: EventLoop, translate: @escaping (String) -> String,
+    public init(paths: [String], loop: EventLoop, spineOffset: Int = 0, translate: @escaping (String) -> String,
          onCover: @escaping @MainActor (Int) -> Void) {
         self.loop = loop
+        self.spineOffset = spineOffset
         self.translate = translate
         self.onCover = onCover
-        var books: [ShelfBook] = []
-        var opened: [Int: BookLocation] = [:]
-        for (i, path) in paths.enumerated() {
-            let (name, book) = Self.open(path)
-            switch book {
-            case .success(let book):
-                books.append(ShelfBook(path: path, title: book.title ?? name, attribution: book.source.metadata.attribution))
-                if opened.count < Self.concurrentCovers { opened[i] = book } else { waiting.append(i) }
-            case .failure(let problem):
-                books.append(ShelfBook(path: path, title: name, problem: problem.reason))
-                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(problem.reason))")
-            }
-        }
-        self.books = books
-        for (i, book) in opened { load(i, book) }
+        _ = update(paths.map { LibraryScan.Entry(path: $0, opened: Self.open($0)) })
     }
 
-    /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension).
-    private static func open(_ path: String) -> (name: String, Result<BookLocation, Problem>) {
+    /// The library holds `entries` now, in its order: books kept keep their covers, books read again (`opened`
+    /// given) get theirs anew, books gone are forgotten (their covers' loading stops). Returns the covers
+    /// ready at once (broken books' placeholders): (book, size).
+    public func update(_ entries: [LibraryScan.Entry]) -> [(Int, PixelSize)] {
+        let old = Dictionary(books.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var fresh: [ShelfBook] = []
+        var ready: [String] = []
+        for entry in entries {
+            guard let (name, book) = entry.opened else {
+                if let kept = old[entry.path] { fresh.append(kept) }
+                continue
+            }
+            forget(entry.path)
+            switch book {
+            case .success(let book):
+                fresh.append(ShelfBook(path: entry.path, title: book.title ?? name, attribution: book.source.metadata.attribution))
+                // Opened books are held only while their covers load (a PDF's helper runs meanwhile).
+                if loading.count < Self.concurrentCovers { load(entry.path, book) } else { waiting.append(entry.path) }
+            case .failure(let problem):
+                fresh.append(ShelfBook(path: entry.path, title: name, problem: problem.reason))
+                images[entry.path] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(problem.reason))")
+                ready.append(entry.path)
+            }
+        }
+        let kept = Set(fresh.map(\.path))
+        for path in old.keys where !kept.contains(path) { forget(path) }
+        books = fresh
+        ready += loadNext()
+        return ready.compactMap { path in index(of: path).flatMap { i in images[path].map { (i, $0.size) } } }
+    }
+
+    private func index(of path: String) -> Int? { books.firstIndex { $0.path == path } }
+
+    /// Drops what was kept for the book at `path` (gone, or read again).
+    private func forget(_ path: String) {
+        if let (_, token) = loading.removeValue(forKey: path) { loop.remove(token) }
+        waiting.removeAll { $0 == path }
+        images[path] = nil
+        covers[path] = nil
+        titles[path] = nil
+    }
+
+    /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension). Runs on
+    /// any thread (`LibraryWatch` opens the books of a library read again on its own).
+    public nonisolated static func open(_ path: String) -> LibraryScan.Opened {
         var folder = false
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
@@ -66,55 +100,59 @@ import Text
         do { return (name, .success(try BookLocation(path: path))) } catch {
             // The cover has room for the reason, not for the path twice.
             let message = (error as? RectoExit)?.message ?? "\(error)"
-            return (name, .failure(Problem(message.replacing("cannot open the book \(path): ", with: "")
+            return (name, .failure(LibraryScan.Problem(message.replacing("cannot open the book \(path): ", with: "")
                 .replacing(path, with: file))))
         }
     }
 
-    private struct Problem: Error { let reason: String; init(_ r: String) { reason = r } }
-
-    private func load(_ i: Int, _ book: BookLocation) {
+    private func load(_ path: String, _ book: BookLocation) {
         let cache = PageCache(source: book.source, configuration: PageCache.Configuration(
             budgetBytes: 32 << 20, threads: 1, fitting: Self.coverBox))
         let onCover = self.onCover
-        let token = loop.add(fd: cache.fd) { _ in onCover(i) }
-        cache.want([book.source.metadata.coverPage ?? 1], visibleCount: 1)
-        loading[i] = (cache, token)
+        let token = loop.add(fd: cache.fd) { [weak self] _ in
+            if let i = self?.index(of: path) { onCover(i) }
+        }
+        cache.want([book.coverPage(spineOffsetSetting: spineOffset)], visibleCount: 1)
+        loading[path] = (cache, token)
     }
 
     /// Broken books' placeholders, ready at once: (book, size).
-    public var placeholders: [(Int, PixelSize)] { images.map { ($0.key, $0.value.size) } }
+    public var placeholders: [(Int, PixelSize)] {
+        books.indices.compactMap { i in images[books[i].path].map { (i, $0.size) } }
+    }
 
     /// The cover of `book` arrived (or failed: a placeholder says why). Returns the covers that are in now, with
     /// their sizes: this one, and any of the next books that can no longer be opened.
     public func drain(_ book: Int) -> [(Int, PixelSize)] {
-        guard let (cache, token) = loading[book] else { return [] }
+        guard book < books.count, let (cache, token) = loading[books[book].path] else { return [] }
+        let path = books[book].path
         for event in cache.drain() {
             switch event {
             case .ready(_, let image, _):
-                images[book] = image
+                images[path] = image
             case .failed(_, let message):
-                images[book] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))")
+                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))")
             case .evict, .region, .regionFailed:
                 continue
             }
             loop.remove(token)
-            loading[book] = nil
-            return ([book] + loadNext()).compactMap { i in images[i].map { (i, $0.size) } }
+            loading[path] = nil
+            return ([path] + loadNext()).compactMap { p in index(of: p).flatMap { i in images[p].map { (i, $0.size) } } }
         }
         return []
     }
 
     /// Starts the next waiting covers; returns the books found broken on the way.
-    private func loadNext() -> [Int] {
-        var broken: [Int] = []
+    private func loadNext() -> [String] {
+        var broken: [String] = []
         while loading.count < Self.concurrentCovers, !waiting.isEmpty {
-            let i = waiting.removeFirst()
-            switch Self.open(books[i].path).1 {
-            case .success(let book): load(i, book)
+            let path = waiting.removeFirst()
+            guard let i = index(of: path) else { continue }
+            switch Self.open(path).1 {
+            case .success(let book): load(path, book)
             case .failure(let problem):
-                images[i] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")
-                broken.append(i)
+                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")
+                broken.append(path)
             }
         }
         return broken
@@ -122,22 +160,25 @@ import Text
 
     /// The cover's texture, uploaded on first use.
     public func cover(_ book: Int, renderer: SceneRenderer) -> Texture? {
-        if let t = covers[book] { return t }
-        guard let image = images.removeValue(forKey: book) else { return nil }
+        guard book < books.count else { return nil }
+        let path = books[book].path
+        if let t = covers[path] { return t }
+        guard let image = images.removeValue(forKey: path) else { return nil }
         let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
-        covers[book] = t
+        covers[path] = t
         return t
     }
 
     /// The title set `size` px in at most two lines of `width` px (with the attribution the book requires under
     /// it: `ShelfTitle`), opaque on `background` (light text).
     public func title(_ book: Int, size: Double, width: Int, background: RGBA, renderer: SceneRenderer) -> Texture {
-        if let t = titles[book], t.size == size, t.width == width { return t.texture }
+        let path = books[book].path
+        if let t = titles[path], t.size == size, t.width == width { return t.texture }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         let image = ShelfTitle.image(title: books[book].title, attribution: books[book].attribution, size: size, width: width,
                                      background: TextColour(byte(background.r), byte(background.g), byte(background.b)))
         let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
-        titles[book] = (size, width, t)
+        titles[path] = (size, width, t)
         return t
     }
 }

@@ -25,7 +25,7 @@ public struct Reader: Sendable {
     public init(pageCount: Int, config: ReaderConfig = ReaderConfig()) {
         self.config = config
         position = ReadingPosition(pageCount: pageCount, mode: .single,
-                                   direction: config.rightToLeft ? .rightToLeft : .leftToRight)
+                                   direction: config.rightToLeft ? .rightToLeft : .leftToRight, spineOffset: config.spineOffset)
         zoom = ZoomView(config: config.zoom)
     }
 
@@ -38,6 +38,7 @@ public struct Reader: Sendable {
         c.spread = config.spread
         c.marginFraction = config.marginFraction
         c.reducedMotion = config.reducedMotion
+        c.spineOffset = config.spineOffset
         c.fadeDuration = config.fadeDuration
         c.zoom.animationDuration = config.zoom.animationDuration
         config = c
@@ -211,6 +212,21 @@ extension Reader {
 }
 
 extension Reader {
+    /// The book has `offset` pages before its cover (`SpreadLayout.spineOffset`), each shown alone in double
+    /// spreads. A turn in progress settles first; the page stays in view.
+    public mutating func setSpineOffset(_ offset: Int) -> [ReaderEvent] {
+        guard offset != config.spineOffset else { return [] }
+        let events = finishTurnImmediately()
+        let page = position.page
+        config.spineOffset = offset
+        position.setSpineOffset(offset)
+        position.go(toPage: page)
+        updateZoomLayout()
+        return events
+    }
+}
+
+extension Reader {
     /// The book changed on disk: `count` pages now. The current page is kept, or clamped to the new end;
     /// a turn in progress settles first. Returns a page event when the shown page number changed.
     public mutating func setPageCount(_ count: Int) -> [ReaderEvent] {
@@ -218,7 +234,8 @@ extension Reader {
         _ = finishTurnImmediately()
         let before = position.page
         let solo = position.layout.soloPages
-        position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before)
+        position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before,
+                                   spineOffset: config.spineOffset)
         position.setSoloPages(solo)
         position.go(toPage: before)
         // The page of a spread is its first page, as after a turn.

@@ -26,6 +26,8 @@ public struct ReaderConfig: Sendable, Equatable {
     public var reducedMotion = false
     /// How long a cross-fade of reduced motion takes, ms.
     public var fadeDuration = 250.0
+    /// Pages before the cover, each shown alone in double spreads (`SpreadLayout.spineOffset`): the book's own.
+    public var spineOffset = 0
 
     public init() {}
 }

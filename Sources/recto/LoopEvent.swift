@@ -20,6 +20,8 @@ enum LoopEvent {
     case pagesDecoded
     /// A shelf book's cover cache has its result.
     case coverDecoded(book: Int)
+    /// The library's directory changed on disk; it was read again (LibraryWatch).
+    case libraryChanged, libraryRead
     /// The book's directory changed on disk.
     case bookChanged
     /// The book was read again (on a thread of its own).

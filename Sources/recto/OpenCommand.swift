@@ -58,6 +58,7 @@ struct Open: ParsableCommand {
         app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
         app.directionFixed = settings.isGiven(\.rightToLeft)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
+        if let problem = book.own.problem { logger.warning("\(problem)") }
         app.kiosk = settings.kiosk
         app.idleReset = settings.idleResetMilliseconds
         app.idleWarning = settings.idleWarningMilliseconds
@@ -81,6 +82,7 @@ struct Open: ParsableCommand {
                                     app: app, outputName: settings.output)
         options.stats = stats
         options.library = shelved ? library : nil
+        options.libraryDirectory = shelved ? bookOptions.libraryDirectory(settings) : nil
         options.cacheBytes = settings.cacheBytes
         options.cachePages = settings.cachePages
         options.diskCacheBytes = settings.diskCacheMB << 20

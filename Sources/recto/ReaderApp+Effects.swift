@@ -57,6 +57,7 @@ extension ReaderApp {
                 performOperation(effect)
             case let .openShelfBook(book, path):
                 openShelfBook(book, path: path)
+            case .readLibrary: library?.read(known: shelf?.books.map(\.path) ?? [])
             }
         }
     }

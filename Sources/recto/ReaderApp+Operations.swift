@@ -128,6 +128,7 @@ extension ReaderApp {
         }
         options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
         switchBook(to: book)
+        perform(core.handle(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
         perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
         announceShape(of: book.source)
     }
@@ -141,7 +142,8 @@ extension ReaderApp {
         rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
-        if positions != nil { positions = Self.record(book.source, logger: options.logger) }
+        if let problem = book.own.problem { options.logger.warning("\(problem)") }
+        if positions != nil { positions = book.record(logger: options.logger) }
     }
 
     /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on

@@ -9,11 +9,11 @@ import Renderer
 /// A library's shelf in the shell: covers loaded (ShelfCovers), books opened when the core asks, the shelf
 /// drawn as the core plans it (AppCore+Shelf.swift decides everything).
 extension ReaderApp {
-    /// Puts the library's books on the shelf (nothing without a library).
+    /// Puts the library's books on the shelf (nothing without a library), and watches the library's directory.
     func startShelf() {
         guard let paths = options.library else { return }
         let translate = options.app.translator
-        let covers = ShelfCovers(paths: paths, loop: loop, translate: { translate($0) }) { [unowned self] book in
+        let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: options.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             handle(.coverDecoded(book: book))
         }
         shelf = covers
@@ -21,6 +21,20 @@ extension ReaderApp {
         for (book, size) in covers.placeholders {
             perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds()))
         }
+        library = options.libraryDirectory.flatMap {
+            LibraryWatch(directory: $0, loop: loop, onChange: { [unowned self] in handle(.libraryChanged) },
+                         onRead: { [unowned self] in handle(.libraryRead) })
+        }
+    }
+
+    /// The library was read again: the covers follow its books, then the core.
+    func libraryRead() {
+        guard let outcome = library?.take(), let shelf else { return }
+        do {
+            let ready = shelf.update(try outcome.get())
+            perform(core.handle(.libraryRead(shelf.books), now: monotonicMilliseconds()))
+            for (book, size) in ready { perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds())) }
+        } catch { options.logger.warning("the library \(library?.directory ?? "") cannot be read again: \(error)") }
     }
 
     func coverDecoded(_ book: Int) {
@@ -39,7 +53,8 @@ extension ReaderApp {
         }
         options.logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
         switchBook(to: location)
-        let start = positions?.page ?? location.source.metadata.coverPage ?? 1
+        let start = positions?.page ?? location.coverPage(spineOffsetSetting: options.settings.spineOffset)
+        perform(core.handle(.spineOffset(location.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
         perform(core.handle(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start),
                             now: monotonicMilliseconds()))
         announceShape(of: location.source)

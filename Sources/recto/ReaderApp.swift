@@ -3,7 +3,6 @@ import Decoding
 import FoundationEssentials
 import Glibc
 import Invocation
-import Logging
 import Pages
 import Platform
 import Presentation
@@ -45,8 +44,9 @@ import VisitStore
     var positions: BookRecord?
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
     var ops: Operations?
-    /// A library's covers and titles (ReaderApp+Shelf.swift); nil for one book.
+    /// A library's covers and titles (ReaderApp+Shelf.swift), its directory watched; nil for one book.
     var shelf: ShelfCovers?
+    var library: LibraryWatch?
     /// Visit statistics (issue 30); nil when off.
     var visits: VisitStats?
     /// Speech mode (issue 27); made at start, silent while off.
@@ -78,10 +78,10 @@ import VisitStore
         var settings = options.app
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
         settings.softwareFrames = presenter.softwareAvailable && options.library == nil
-        let positions = settings.remembersPosition ? Self.record(options.book.source, logger: options.logger) : nil
+        let positions = settings.remembersPosition ? options.book.record(logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
-        let start = positions?.page ?? options.book.source.metadata.coverPage ?? 1
+        let start = positions?.page ?? options.book.coverPage(spineOffsetSetting: options.settings.spineOffset)
         core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
@@ -112,16 +112,7 @@ import VisitStore
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
     func watchBook(_ path: String) {
-        var isDirectory = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let directory = exists && isDirectory ? path : parentDirectory(of: path)
-        // A directory book's chapters are sub-folders: watch them too.
-        let depth = exists && isDirectory ? PageSource.maxFolderDepth : 0
-        // One watcher for the program's life: its descriptor stays in the loop's poll set.
-        if let watcher { watcher.rewatch(directory.isEmpty ? "." : directory, depth: depth); return }
-        watcher = FileWatcher(loop: loop, directory: directory.isEmpty ? "." : directory, depth: depth) { [unowned self] _ in
-            handle(.bookChanged)
-        }
+        watcher = FileWatcher.watching(book: path, reusing: watcher, loop: loop) { [unowned self] in handle(.bookChanged) }
     }
 
     /// Runs until quit; returns the exit status.
@@ -170,6 +161,8 @@ import VisitStore
             pagesDecoded()
         case .coverDecoded(let book):
             coverDecoded(book)
+        case .libraryChanged: perform(core.handle(.libraryChanged, now: now))
+        case .libraryRead: libraryRead()
         case .bookChanged:
             perform(core.handle(.bookChanged, now: now))
         case .bookReread:
@@ -223,21 +216,4 @@ import VisitStore
             }
         }
     }
-}
-
-extension ReaderApp {
-    /// Where `source`'s book was left, remembered (tablets); nil when it cannot be known.
-    static func record(_ source: PageSource, logger: Logger) -> BookRecord? {
-        let record = BookRecord(source, environment: ProcessInfo.processInfo.environment)
-        if let page = record?.page { logger.info("book \(source.path) was left on page \(page)") }
-        return record
-    }
-}
-
-/// The directory `path` lies in ("" for a bare name, "/" for a file at the root), trailing slashes ignored.
-func parentDirectory(of path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
 }

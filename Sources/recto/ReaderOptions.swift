@@ -10,6 +10,8 @@ struct ReaderOptions {
     var book: BookLocation
     /// A library's books (paths), shown on a shelf first; `book` is the first that opens. Nil: one book.
     var library: [String]?
+    /// The library's directory, watched for books added and removed; nil for a list of books or one book.
+    var libraryDirectory: String?
     var logEvents = false
     var background = RGBA(0.16, 0.16, 0.17)
     /// The policy's settings (reader, gestures, kiosk, idle reset, prediction, motion scale).

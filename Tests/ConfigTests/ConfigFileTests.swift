@@ -11,6 +11,7 @@ import Testing
         kiosk = true
         spread = "double"
         rtl = true
+        spine-offset = 1
         background = "#102030"
         radius = 35.5
 
@@ -61,7 +62,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 51)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 52)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -6,7 +6,7 @@ import Testing
 /// A valid value for every key, different from its default, by the key's name.
 let sampleValues: [String: ConfigValue] = [
     "book": .string("/srv/books/atlas"), "library": .string("/srv/books"),
-    "books": .strings(["/srv/books/atlas", "/srv/books/leaves.cbz"]), "kiosk": .bool(true), "spread": .string("double"), "rtl": .bool(true),
+    "books": .strings(["/srv/books/atlas", "/srv/books/leaves.cbz"]), "kiosk": .bool(true), "spread": .string("double"), "rtl": .bool(true), "spine-offset": .integer(1),
     "background": .string("#102030"), "radius": .number(35.5), "output": .string("HDMI-A-1"),
     "idle-reset": .integer(45), "idle-warning": .integer(30), "log-level": .string("debug"), "log-events": .bool(true), "max-zoom": .number(12),
     "double-tap-zoom": .number(3), "snap-rotation": .bool(false), "pinch-rotate": .bool(false), "momentum": .bool(false),

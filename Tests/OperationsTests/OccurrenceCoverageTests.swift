@@ -10,7 +10,7 @@ import Visits
 /// sample); the tables below then fail until the new case's log line and metrics decision are written down.
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
-        case ready, shown, renderer, book, opened, shelf, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
+        case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
              attractEnded, speech, focus, idleWarning, idleExtended, pageAsked
     }
@@ -23,6 +23,7 @@ import Visits
         case .book: .book
         case .opened: .opened
         case .shelf: .shelf
+        case .library: .library
         case .flip: .flip
         case .page: .page
         case .zoom: .zoom
@@ -57,6 +58,7 @@ import Visits
         case .book: .book(pages: 6)
         case .opened: .opened(path: "/srv/atlas", title: "Atlas", pages: 40)
         case .shelf: .shelf(books: 3)
+        case .library: .library(books: 4, added: 1, removed: 0, changed: 1)
         case .flip: .flip(.commit, .backward, by: .key)
         case .page: .page(4, by: .tap)
         case .zoom: .zoom(scale: 2.5, rotation: -3, centre: PagePoint(page: 4, x: 0.25, y: 0.75))
@@ -92,6 +94,7 @@ import Visits
         .book: "book pages=6",
         .opened: "open book=/srv/atlas title=Atlas pages=40",
         .shelf: "shelf books=3",
+        .library: "library books=4 added=1 removed=0 changed=1",
         .flip: "flip phase=commit direction=backward by=key",
         .page: "page page=4 by=tap",
         .zoom: "zoom scale=2.5 rotation=-3.0 page=4 x=0.25 y=0.75",
@@ -120,7 +123,7 @@ import Visits
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
     static let metricFamilies: [Kind: Set<String>] = [
         .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [],
-        .opened: [], .shelf: [], .flip: ["recto_turns_total"],
+        .opened: [], .shelf: [], .library: ["recto_library_reads_total"], .flip: ["recto_turns_total"],
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
@@ -185,7 +188,7 @@ import Visits
 
     /// What the visit statistics hear of each sample (issue 30): written down for every case, like the metrics.
     static let visitDecisions: [Kind: [VisitInput]] = [
-        .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [],
+        .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [], .library: [],
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
@@ -208,7 +211,7 @@ import Visits
     /// What speech mode says of each sample (issue 27); nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
-        .shelf: .shelf(books: 3), .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
+        .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),

@@ -39,4 +39,16 @@ import Testing
         #expect(Library.recognised(dir.file("only.cbz")) == nil)
         #expect(throws: (any Error).self) { try Library.books(in: dir.file("missing")) }
     }
+
+    /// A baked IIIF book (issue 28) holds its pages in tile folders deeper than a book reads, or nowhere at all
+    /// when its images are on a server: its `manifest.json` makes it a book.
+    @Test func aFolderHoldingAManifestIsABook() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try dir.write("baked/manifest.json", Array("{}".utf8))
+        try dir.write("Remote/manifest.json", Array("{}".utf8))
+        try dir.write("notes/readme.txt", Array("no pages".utf8))
+        try dir.write("atlas.pdf", Array("%PDF-1.4".utf8))
+        #expect(try Library.books(in: dir.path) == ["atlas.pdf", "baked", "Remote"].map(dir.file))
+    }
 }
