@@ -10,12 +10,8 @@ import Testing
     @Test func aTouchSaysTheControlAndTheNextTapTurns() throws {
         let server = try SpeechDispatcher()
         defer { server.stop() }
-        let book = try BookFixtures.copyOfDemo(pages: [1, 2, 3], name: "explore")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            book.path, "--speech", "--spread", "single", "--language", "en", "--controls", "always", "--attract-after", "0",
-        ], environment: ["SPEECHD_ADDRESS": server.address], readyTimeout: .seconds(30))
+        let session = try server.speakingSession(name: "explore", arguments: ["--controls", "always"])
         defer { session.stop() }
-        _ = try session.waitForEvent("speech", timeout: .seconds(30)) { $0.string("text") == "page 1 of 3, no text" }
         let bar = ControlBar(width: 1280, height: 800, pixelsPerMM: nil, reach: false, large: false, rightToLeft: false,
                              zoomed: false, home: false)
         let next = try #require(bar.buttons.first { $0.action == .next }).rect.center

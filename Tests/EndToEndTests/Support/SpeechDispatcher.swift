@@ -108,3 +108,16 @@ func rms(_ samples: ArraySlice<Int16>) -> Double {
     guard !samples.isEmpty else { return 0 }
     return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
 }
+
+extension SpeechDispatcher {
+    /// recto in speech mode at 1280×800 on a three-page copy of the demo book (`name`), one page a screen, in
+    /// English, talking to this server, with `arguments` added; returned once it has said its first page.
+    func speakingSession(name: String, arguments: [String]) throws -> RectoSession {
+        let book = try BookFixtures.copyOfDemo(pages: [1, 2, 3], name: name)
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            book.path, "--speech", "--spread", "single", "--language", "en", "--attract-after", "0",
+        ] + arguments, environment: ["SPEECHD_ADDRESS": address], readyTimeout: .seconds(30))
+        _ = try session.waitForEvent("speech", timeout: .seconds(30)) { $0.string("text") == "page 1 of 3, no text" }
+        return session
+    }
+}
