@@ -19,6 +19,13 @@ public struct BookSettingsFile: Sendable, Equatable {
         self.problem = problem
     }
 
+    /// `scheme://…`: a URL, which has no file beside it. Not `contains("://")`, which resolves to Foundation's
+    /// (visible through TOMLKit) and links ICU into recto.
+    static func isURL(_ path: String) -> Bool {
+        guard let colon = path.firstIndex(of: ":") else { return false }
+        return path[colon...].hasPrefix("://")
+    }
+
     /// Where the book at `path` keeps its own settings (`isDirectory`: the book is a directory).
     public static func path(forBook path: String, isDirectory: Bool) -> String {
         var trimmed = Substring(path)
@@ -28,7 +35,7 @@ public struct BookSettingsFile: Sendable, Equatable {
 
     /// The settings of the book at `path`; nothing when it has no file (or is a URL).
     public static func read(forBook path: String, isDirectory: Bool) -> BookSettingsFile {
-        guard !path.contains("://") else { return BookSettingsFile() }
+        guard !isURL(path) else { return BookSettingsFile() }
         let file = Self.path(forBook: path, isDirectory: isDirectory)
         guard case .success = fileStatus(path: file) else { return BookSettingsFile() }
         let parsed: ConfigFile
