@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Geometry"]),
-        .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["Fixtures"]),
+        .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),

@@ -9,19 +9,8 @@ final class HostileIIIFServer {
     let port: Int
 
     init(root: String) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", HostileIIIF.serverScript, root]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = try startLocalPythonServer(process, arguments: ["-c", HostileIIIF.serverScript, root],
+                                                    quietErrors: true) else {
             throw TestFailure("the hostile HTTP server did not start")
         }
         self.port = port

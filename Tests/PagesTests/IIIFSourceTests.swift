@@ -1,6 +1,7 @@
 import Decoding
 import Fetch
 import Foundation
+import TestSupport
 import Testing
 @testable import Pages
 
@@ -109,25 +110,14 @@ final class StaticServer {
     let port: Int
 
     init(root: String) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
+        let script = """
             import functools, http.server, sys
             handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             print(server.server_address[1], flush=True)
             server.serve_forever()
-            """, root]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            """
+        guard let port = try startLocalPythonServer(process, arguments: ["-c", script, root], quietErrors: true) else {
             throw TestFailure("the HTTP server did not start")
         }
         self.port = port
