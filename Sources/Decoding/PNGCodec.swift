@@ -69,7 +69,8 @@ enum PNGCodec {
         let stride = size.width * 4
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: target.width * target.height * 4) { buffer, initialized in
-            let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!)
+            let opaque = Int32(reader.color_type) & PNG_COLOR_MASK_ALPHA == 0 && reader.has_trns == 0
+            let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!, opaque: opaque)
             // Large images shrink on another thread while libpng unfilters the next rows.
             if large {
                 let pipeline = RowPipeline(scaler: scaler, stride: stride)

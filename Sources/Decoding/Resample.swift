@@ -82,76 +82,197 @@ struct AxisWeights {
         }
         start.append(weights.count)
     }
+
+    /// The three arrays as plain pointers, and the output count: the inner loops then check no bounds.
+    @inline(__always)
+    func withPointers<R>(_ body: (UnsafePointer<Int>, UnsafePointer<Int>, UnsafePointer<Int>, Int) -> R) -> R {
+        first.withUnsafeBufferPointer { f in
+            start.withUnsafeBufferPointer { s in
+                weights.withUnsafeBufferPointer { w in body(f.baseAddress!, s.baseAddress!, w.baseAddress!, f.count) }
+            }
+        }
+    }
 }
 
 /// Separable exact area average: one pass accumulates alpha-weighted source rows into a row of sums for each
 /// output row, a second pass sums those across each output pixel's columns.
 /// Magnitudes: a column sum is at most 255·255·n_y and a pixel sum 255·255·n_y·n_x < 2^63 for any n ≤ 2^31.
+/// An opaque region takes the `ColumnSums.opaque` path: the same bytes, for less work.
 private func areaAverage(_ src: UnsafeBufferPointer<UInt8>, stride: Int, rect: PixelRect,
                          to size: PixelSize) -> [UInt8] {
     let columns = AxisWeights(source: rect.width, output: size.width)
     let rows = AxisWeights(source: rect.height, output: size.height)
     let area = rect.width * rect.height  // total weight of one output pixel
-    // Plain pointers, not buffer pointers: no per-access bounds checks, which dominate debug builds.
-    let sums = UnsafeMutablePointer<Int>.allocate(capacity: rect.width * 4)
-    defer { sums.deallocate() }
     let src = src.baseAddress!
+    let sums = ColumnSums(width: rect.width, opaque: isOpaque(src, stride: stride, rect: rect))
 
     return [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { buffer, initialized in
         let dst = buffer.baseAddress!
         for oy in 0..<size.height {
-            sums.update(repeating: 0, count: rect.width * 4)
+            sums.clear()
             var sy = rows.first[oy]
             for k in rows.start[oy]..<rows.start[oy + 1] {
-                let wy = rows.weights[k]
-                accumulateRow(src + ((rect.y + sy) * stride + rect.x) * 4, count: rect.width, weight: wy, into: sums)
+                sums.add(src + ((rect.y + sy) * stride + rect.x) * 4, weight: rows.weights[k])
                 sy += 1
             }
-            averageColumns(sums, columns, area: area, into: dst + oy * size.width * 4)
+            sums.average(columns, area: area, into: dst + oy * size.width * 4)
         }
         initialized = size.width * size.height * 4
     }
 }
 
-/// The second pass of `areaAverage`: one output row from the row of alpha-weighted column sums.
-@inline(__always)
-func averageColumns(_ sums: UnsafePointer<Int>, _ columns: AxisWeights, area: Int, into dst: UnsafeMutablePointer<UInt8>) {
-    var o = 0
-    for ox in 0..<columns.first.count {
-        var r = 0, g = 0, b = 0, a = 0
-        var q = columns.first[ox] * 4
-        for k in columns.start[ox]..<columns.start[ox + 1] {
-            let wx = columns.weights[k]
-            r &+= wx * sums[q]
-            g &+= wx * sums[q + 1]
-            b &+= wx * sums[q + 2]
-            a &+= wx * sums[q + 3]
-            q += 4
-        }
-        if a == 0 {
-            dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
-        } else {
-            let half = a / 2
-            dst[o] = UInt8((r + half) / a)
-            dst[o + 1] = UInt8((g + half) / a)
-            dst[o + 2] = UInt8((b + half) / a)
-            dst[o + 3] = UInt8((a + area / 2) / area)
-        }
-        o += 4
+private func isOpaque(_ src: UnsafePointer<UInt8>, stride: Int, rect: PixelRect) -> Bool {
+    for y in rect.y..<rect.y + rect.height {
+        let row = src + (y * stride + rect.x) * 4
+        for x in 0..<rect.width where row[x * 4 + 3] != 255 { return false }
     }
+    return true
+}
+
+/// One output row's column sums while its source rows are added: alpha-weighted in 64 bits, or for an opaque
+/// source the plain weighted sums in 32 bits, which take a third of the time (no alpha product, half the memory
+/// traffic, and a loop the compiler vectorises). Both give the same bytes: with every alpha 255 the weighted
+/// sums are 255 times the plain ones, and the rounding `(x + a/2) / a` comes out the same on either scale.
+/// Plain pointers, not buffer pointers: no per-access bounds checks, which dominate debug builds.
+final class ColumnSums {
+    let width: Int
+    let opaque: Bool
+    private let storage: UnsafeMutableRawPointer
+
+    /// Opaque: a column sum is at most 255·n_y < 2^32 for n_y < 2^24 source rows.
+    init(width: Int, opaque: Bool) {
+        self.width = width
+        self.opaque = opaque
+        let bytes = width * 4 * (opaque ? MemoryLayout<UInt32>.stride : MemoryLayout<Int>.stride)
+        storage = .allocate(byteCount: bytes, alignment: MemoryLayout<Int>.alignment)
+        if opaque {
+            storage.bindMemory(to: UInt32.self, capacity: width * 4).initialize(repeating: 0, count: width * 4)
+        } else {
+            storage.bindMemory(to: Int.self, capacity: width * 4).initialize(repeating: 0, count: width * 4)
+        }
+    }
+
+    deinit { storage.deallocate() }
+
+    func clear() {
+        if opaque {
+            storage.assumingMemoryBound(to: UInt32.self).update(repeating: 0, count: width * 4)
+        } else {
+            storage.assumingMemoryBound(to: Int.self).update(repeating: 0, count: width * 4)
+        }
+    }
+
+    /// Adds one source row of `width` RGBA pixels with this row weight.
+    @inline(__always)
+    func add(_ row: UnsafePointer<UInt8>, weight: Int) {
+        if opaque {
+            accumulateOpaqueRow(row, count: width, weight: weight, into: storage.assumingMemoryBound(to: UInt32.self))
+        } else {
+            accumulateRow(row, count: width, weight: weight, into: storage.assumingMemoryBound(to: Int.self))
+        }
+    }
+
+    /// Writes one output row from the sums (`area`: the total weight of one output pixel).
+    @inline(__always)
+    func average(_ columns: AxisWeights, area: Int, into dst: UnsafeMutablePointer<UInt8>) {
+        if opaque {
+            averageOpaqueColumns(storage.assumingMemoryBound(to: UInt32.self), columns, area: area, into: dst)
+        } else {
+            averageColumns(storage.assumingMemoryBound(to: Int.self), columns, area: area, into: dst)
+        }
+    }
+}
+
+/// The second pass of `areaAverage`: one output row from the row of alpha-weighted column sums.
+/// The quotients are the integer ones, taken through a floating-point reciprocal (`quotient`): four 64-bit
+/// integer divisions per pixel were most of a large page's shrink time.
+@inline(__always)
+private func averageColumns(_ sums: UnsafePointer<Int>, _ columns: AxisWeights, area: Int,
+                            into dst: UnsafeMutablePointer<UInt8>) {
+    let perArea = 1 / Double(area), halfArea = area / 2
+    columns.withPointers { first, start, weights, count in
+        var o = 0
+        for ox in 0..<count {
+            var r = 0, g = 0, b = 0, a = 0
+            var q = first[ox] &* 4
+            for k in start[ox]..<start[ox + 1] {
+                let wx = weights[k]
+                r &+= wx &* sums[q]
+                g &+= wx &* sums[q + 1]
+                b &+= wx &* sums[q + 2]
+                a &+= wx &* sums[q + 3]
+                q &+= 4
+            }
+            if a == 0 {
+                dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
+            } else {
+                let half = a / 2, perA = 1 / Double(a)
+                dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, a, perA))
+                dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, a, perA))
+                dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, a, perA))
+                dst[o + 3] = UInt8(truncatingIfNeeded: quotient(a &+ halfArea, area, perArea))
+            }
+            o &+= 4
+        }
+    }
+}
+
+/// `x / d` for a quotient in 0..<2^31 (here a byte), from `reciprocal` = 1/d. The product is within a few units
+/// in the last place of x/d, so the integer nearest it (adding 1.5·2^52 leaves that integer in the low bits,
+/// which needs no range check) is the quotient or one above it, which one multiplication settles.
+@inline(__always)
+func quotient(_ x: Int, _ d: Int, _ reciprocal: Double) -> Int {
+    let nearest = Int(Int32(truncatingIfNeeded: (Double(x) * reciprocal + 0x1.8p52).bitPattern))
+    return nearest &* d > x ? nearest &- 1 : nearest
 }
 
 /// Adds `count` RGBA pixels of one source row, weighted by `weight` and by each pixel's alpha, into `sums`
 /// (premultiplied sums of r, g, b and the alpha weight).
 @inline(__always)
-func accumulateRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int, into sums: UnsafeMutablePointer<Int>) {
+private func accumulateRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int, into sums: UnsafeMutablePointer<Int>) {
     var p = 0
     for _ in 0..<count {
-        let wa = weight * Int(src[p + 3])
-        sums[p] &+= wa * Int(src[p])
-        sums[p + 1] &+= wa * Int(src[p + 1])
-        sums[p + 2] &+= wa * Int(src[p + 2])
+        let wa = weight &* Int(src[p + 3])
+        sums[p] &+= wa &* Int(src[p])
+        sums[p + 1] &+= wa &* Int(src[p + 1])
+        sums[p + 2] &+= wa &* Int(src[p + 2])
         sums[p + 3] &+= wa
         p += 4
+    }
+}
+
+/// `averageColumns` for an opaque source's plain sums: every output pixel's weight is `area`, one reciprocal.
+@inline(__always)
+private func averageOpaqueColumns(_ sums: UnsafePointer<UInt32>, _ columns: AxisWeights, area: Int,
+                                  into dst: UnsafeMutablePointer<UInt8>) {
+    let perArea = 1 / Double(area), half = area / 2
+    columns.withPointers { first, start, weights, count in
+        var o = 0
+        for ox in 0..<count {
+            var r = 0, g = 0, b = 0
+            var q = first[ox] &* 4
+            for k in start[ox]..<start[ox + 1] {
+                let wx = weights[k]
+                r &+= wx &* Int(sums[q])
+                g &+= wx &* Int(sums[q + 1])
+                b &+= wx &* Int(sums[q + 2])
+                q &+= 4
+            }
+            dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, area, perArea))
+            dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, area, perArea))
+            dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, area, perArea))
+            dst[o + 3] = 255
+            o &+= 4
+        }
+    }
+}
+
+/// `accumulateRow` for an opaque row: each byte (alpha's too, unused) times the row weight.
+@inline(__always)
+private func accumulateOpaqueRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int,
+                                 into sums: UnsafeMutablePointer<UInt32>) {
+    let w = UInt32(truncatingIfNeeded: weight)
+    for p in 0..<count * 4 {
+        sums[p] &+= w &* UInt32(src[p])
     }
 }

@@ -12,15 +12,16 @@ final class RowDownscaler {
     private let columns: AxisWeights
     private let rows: AxisWeights
     private let area: Int
-    /// Alpha-weighted column sums of output row `row` and of the one after it.
-    private var current: UnsafeMutablePointer<Int>
-    private var next: UnsafeMutablePointer<Int>
+    /// Column sums of output row `row` and of the one after it.
+    private var current: ColumnSums
+    private var next: ColumnSums
     private let destination: UnsafeMutablePointer<UInt8>
     private var row = 0
     private var sourceRow = 0
 
-    /// Writes `output.width * output.height * 4` bytes to `destination` as rows are added.
-    init(source: PixelSize, output: PixelSize, destination: UnsafeMutablePointer<UInt8>) {
+    /// Writes `output.width * output.height * 4` bytes to `destination` as rows are added. `opaque`: every alpha
+    /// byte added will be 255 (the source has no alpha), which allows the cheaper sums.
+    init(source: PixelSize, output: PixelSize, destination: UnsafeMutablePointer<UInt8>, opaque: Bool) {
         precondition(output.width >= 1 && output.height >= 1 && output.width <= source.width
                      && output.height <= source.height, "RowDownscaler only shrinks (\(source) → \(output))")
         self.source = source
@@ -28,16 +29,9 @@ final class RowDownscaler {
         columns = AxisWeights(source: source.width, output: output.width)
         rows = AxisWeights(source: source.height, output: output.height)
         area = source.width * source.height
-        current = .allocate(capacity: source.width * 4)
-        next = .allocate(capacity: source.width * 4)
-        current.initialize(repeating: 0, count: source.width * 4)
-        next.initialize(repeating: 0, count: source.width * 4)
+        current = ColumnSums(width: source.width, opaque: opaque)
+        next = ColumnSums(width: source.width, opaque: opaque)
         self.destination = destination
-    }
-
-    deinit {
-        current.deallocate()
-        next.deallocate()
     }
 
     /// True once every source row has been added (and every output row written).
@@ -48,15 +42,15 @@ final class RowDownscaler {
         precondition(sourceRow < source.height, "more rows than the source has")
         let j = sourceRow
         let first = rows.first[row], count = rows.start[row + 1] - rows.start[row]
-        accumulateRow(pixels, count: source.width, weight: rows.weights[rows.start[row] + j - first], into: current)
+        current.add(pixels, weight: rows.weights[rows.start[row] + j - first])
         // A source row straddling two output rows counts in the next one too.
         if row + 1 < output.height && rows.first[row + 1] == j {
-            accumulateRow(pixels, count: source.width, weight: rows.weights[rows.start[row + 1]], into: next)
+            next.add(pixels, weight: rows.weights[rows.start[row + 1]])
         }
         if j == first + count - 1 {
-            averageColumns(current, columns, area: area, into: destination + row * output.width * 4)
+            current.average(columns, area: area, into: destination + row * output.width * 4)
             swap(&current, &next)
-            next.update(repeating: 0, count: source.width * 4)
+            next.clear()
             row += 1
         }
         sourceRow += 1

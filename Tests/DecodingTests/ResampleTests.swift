@@ -102,4 +102,52 @@ import Testing
         #expect(!image.isOpaque)
         #expect(RGBAImage(width: 1, height: 1, fill: (r: 1, g: 2, b: 3, a: 255)).isOpaque)
     }
+
+    /// Every output pixel against a brute-force area average in integers (the quotients taken by `/`), on random
+    /// sizes and pixels with alpha from 0 to 255: the shrink's quotients through reciprocals must be exact.
+    @Test func shrinkMatchesIntegerAreaAverage() {
+        var state: UInt64 = 29
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        for round in 0..<24 {
+            let source = PixelSize(width: 1 + next(97), height: 1 + next(83))
+            let output = PixelSize(width: 1 + next(source.width), height: 1 + next(source.height))
+            let opaque = round % 3 == 0
+            let pixels = (0..<source.width * source.height * 4).map { i in
+                UInt8(i % 4 == 3 ? (opaque ? 255 : [0, 1, 128, 254, 255][next(5)]) : next(256))
+            }
+            let image = RGBAImage(width: source.width, height: source.height, pixels: pixels)
+            #expect(image.resized(to: output).pixels == referenceAreaAverage(image, to: output), "\(source) → \(output)")
+        }
+    }
+
+    private func referenceAreaAverage(_ image: RGBAImage, to size: PixelSize) -> [UInt8] {
+        func overlap(_ j: Int, _ i: Int, source n: Int, output m: Int) -> Int {
+            max(0, min((j + 1) * m, (i + 1) * n) - max(j * m, i * n))
+        }
+        let area = image.width * image.height
+        var out: [UInt8] = []
+        for oy in 0..<size.height {
+            for ox in 0..<size.width {
+                var sums = [0, 0, 0, 0]
+                for sy in 0..<image.height {
+                    let wy = overlap(sy, oy, source: image.height, output: size.height)
+                    if wy == 0 { continue }
+                    for sx in 0..<image.width {
+                        let wx = overlap(sx, ox, source: image.width, output: size.width)
+                        if wx == 0 { continue }
+                        let p = (sy * image.width + sx) * 4, w = wx * wy * Int(image.pixels[p + 3])
+                        for c in 0..<3 { sums[c] += w * Int(image.pixels[p + c]) }
+                        sums[3] += w
+                    }
+                }
+                let a = sums[3]
+                out += a == 0 ? [0, 0, 0, 0]
+                    : (0..<3).map { UInt8((sums[$0] + a / 2) / a) } + [UInt8((a + area / 2) / area)]
+            }
+        }
+        return out
+    }
 }
