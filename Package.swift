@@ -34,13 +34,14 @@ let package = Package(
         // zlib for CBZ entries (Pages/ZipArchive.swift): a ZIP reader of our own, not ZIPFoundation, whose use of
         // the full Foundation links ICU into recto. Not "CZlib": ZIPFoundation (the tests' fixture writer) has one.
         system("CZlibSystem", "zlib", apt: "zlib1g-dev"),
-        system("CCurl", "libcurl", apt: "libcurl4-openssl-dev"),
+        // libcurl and libavif are opened on first use, not linked (CLinux/opened_library.h): no pkg-config, whose
+        // flags would link them (their headers are on the default paths; libavif.pc's only flag is -DAVIF_DLL,
+        // export markup that is empty on Linux and that SwiftPM would refuse with a warning on every build).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The PDF helper's wire protocol and descriptor passing (glibc only).
         .systemLibrary(name: "CPDFWire", path: "Sources/CPDFWire"),
         // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
         system("CWebP", "libwebpdemux", apt: "libwebp-dev"),
-        // Without pkgConfig: libavif.pc's only flag is -DAVIF_DLL (export markup, empty on Linux), which SwiftPM
-        // refuses with a warning on every build; the header and library are on the default paths.
         .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
         // Pango (LGPL, linked dynamically) drawing with FreeType (HarfBuzz, fontconfig below it); no Cairo: recto
         // links no library of the PDF stack (poppler, cairo).

@@ -43,6 +43,19 @@ done
 bindir=$(swift build "${swift_flags[@]}" --show-bin-path)
 # No ICU in the reader, and a small binary (issue 29): fails the package here, before anything is made.
 scripts/check-no-icu.sh "$bindir/recto"
+# Libraries recto opens on first use (dlopen; each C shim's RECTO_*_LIBRARY) rather than at every start: they
+# must not be linked, and dpkg-shlibdeps cannot see them, so their packages are found here and depended on.
+opened_depends=""
+needed=$(readelf -d "$bindir/recto" | sed -n 's/.*Shared library: \[\(.*\)\]$/\1/p')
+for so in $(sed -n 's/^#define RECTO_[A-Z0-9_]*_LIBRARY "\(.*\)"$/\1/p' Sources/C*/shim.h); do
+  if grep -qxF "$so" <<<"$needed"; then
+    echo "build-deb: recto links $so, which it should open only on first use" >&2
+    exit 1
+  fi
+  package=$(dpkg-query -S "*/$so" 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$package" ] || { echo "build-deb: no installed package holds $so" >&2; exit 1; }
+  opened_depends+=", $package"
+done
 
 work=.build-deb/package
 root=$work/root
@@ -87,13 +100,13 @@ install -m 0644 packaging/debian/recto.lintian-overrides "$root/usr/share/lintia
 find "$root" -type f ! -path "$root/DEBIAN/*" ! -perm /111 -exec chmod 0644 {} +
 find "$root" -type d -exec chmod 0755 {} +
 
-# Depends: what dpkg-shlibdeps finds the binaries need, plus the Mesa EGL and GL drivers, which are
-# loaded at run time (llvmpipe without a GPU, the hardware drivers with one).
+# Depends: what dpkg-shlibdeps finds the binaries need, the libraries opened on first use (above), and the Mesa
+# EGL and GL drivers, which are loaded at run time (llvmpipe without a GPU, the hardware drivers with one).
 mkdir -p "$work/debian"
 printf 'Source: recto\n\nPackage: recto\nArchitecture: any\n' > "$work/debian/control"
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "${installed[@]/#/root/}" | sed -n 's/^shlibs:Depends=//p')
 # The helper renders a PDF's standard fonts with whatever fontconfig finds: at least one font family.
-depends="$shlibs, libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core, fonts-wqy-microhei"
+depends="$shlibs$opened_depends, libegl-mesa0, libgl1-mesa-dri, fonts-dejavu-core, fonts-wqy-microhei"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@MAINTAINER@|$maintainer|" -e "s|@ARCH@|$arch|" -e "s|@VERSION@|$version|" \
     -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" packaging/debian/control > "$root/DEBIAN/control"

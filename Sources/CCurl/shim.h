@@ -1,36 +1,37 @@
-// libcurl for the Fetch module. curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call:
-// one typed wrapper per argument kind. The body and cancellation callbacks are C, so no Swift closure ever runs
-// on libcurl's stack: a transfer's state is one struct the Swift side owns.
+// libcurl for the Fetch module, opened with the first transfer (`recto_curl()`, ../CLinux/opened_library.h)
+// rather than linked: with its TLS, HTTP/2, Kerberos and LDAP libraries it is about 30 of the shared libraries
+// the loader would otherwise map and bind at every start, for a first page that needs none of them (a book on
+// disk never does). The header still gives the types and constants.
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed wrapper per argument
+// kind. The body and cancellation callbacks are C, so no Swift closure ever runs on libcurl's stack: a
+// transfer's state is one struct the Swift side owns.
 #include <curl/curl.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../CLinux/opened_library.h"
+
+#define RECTO_CURL_LIBRARY "libcurl.so.4"
+#define RECTO_CURL_FUNCTIONS(X) X(curl_global_init) X(curl_easy_init) X(curl_easy_cleanup) X(curl_easy_reset) \
+    X(curl_easy_perform) X(curl_easy_strerror) X(curl_easy_setopt) X(curl_easy_getinfo)
+RECTO_OPENED_LIBRARY(curl, RECTO_CURL_LIBRARY, RECTO_CURL_FUNCTIONS)
 
 static inline CURLcode recto_curl_long(CURL *h, CURLoption option, long value) {
-    return curl_easy_setopt(h, option, value);
+    const recto_curl_api *api = recto_curl();
+    return api ? api->curl_easy_setopt(h, option, value) : CURLE_FAILED_INIT;
 }
 static inline CURLcode recto_curl_string(CURL *h, CURLoption option, const char *value) {
-    return curl_easy_setopt(h, option, value);
+    const recto_curl_api *api = recto_curl();
+    return api ? api->curl_easy_setopt(h, option, value) : CURLE_FAILED_INIT;
 }
 static inline CURLcode recto_curl_off(CURL *h, CURLoption option, curl_off_t value) {
-    return curl_easy_setopt(h, option, value);
-}
-static inline CURLcode recto_curl_list(CURL *h, CURLoption option, struct curl_slist *value) {
-    return curl_easy_setopt(h, option, value);
+    const recto_curl_api *api = recto_curl();
+    return api ? api->curl_easy_setopt(h, option, value) : CURLE_FAILED_INIT;
 }
 static inline long recto_curl_response_code(CURL *h) {
+    const recto_curl_api *api = recto_curl();
     long code = 0;
-    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+    if (api) api->curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
     return code;
-}
-static inline long recto_curl_redirect_count(CURL *h) {
-    long count = 0;
-    curl_easy_getinfo(h, CURLINFO_REDIRECT_COUNT, &count);
-    return count;
-}
-static inline const char *recto_curl_effective_url(CURL *h) {
-    char *url = NULL;
-    curl_easy_getinfo(h, CURLINFO_EFFECTIVE_URL, &url);
-    return url;
 }
 
 // One transfer: the body grows up to `limit` bytes; past it the transfer is aborted (CURLE_WRITE_ERROR) with
@@ -74,10 +75,12 @@ static inline void recto_transfer_cancel(struct recto_transfer *t) {
 
 /// Points the handle's body, progress and error buffer at `t`.
 static inline void recto_transfer_attach(CURL *h, struct recto_transfer *t) {
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, recto_transfer_write);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, (void *)t);
-    curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, recto_transfer_progress);
-    curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)t);
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->error);
+    const recto_curl_api *api = recto_curl();
+    if (!api) return;
+    api->curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, recto_transfer_write);
+    api->curl_easy_setopt(h, CURLOPT_WRITEDATA, (void *)t);
+    api->curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    api->curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, recto_transfer_progress);
+    api->curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)t);
+    api->curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->error);
 }

@@ -14,6 +14,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(ImageFormat, message: String)
     /// A file could not be opened or read; `reason` is the system's text (e.g. "No such file or directory").
     case unreadable(path: String, reason: String)
+    /// The format's codec library, opened on first use, is missing or unusable; `reason` is the loader's text.
+    case codecUnavailable(ImageFormat, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "corrupt \(format.name) data: \(message)"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .codecUnavailable(let format, let reason):
+            return "cannot decode \(format.name): \(reason)"
         }
     }
 }

@@ -20,17 +20,23 @@ public final class Fetcher: Sendable {
     }
 
     public init(userAgent: String, cache: FetchCache?) {
-        _ = Self.globalInit
         self.userAgent = userAgent
         self.cache = cache
     }
 
     deinit {
-        for handle in idle.withLock({ $0 }) { curl_easy_cleanup(handle.pointer) }
+        guard let curl = Self.curl else { return }
+        for handle in idle.withLock({ $0 }) { curl.curl_easy_cleanup(handle.pointer) }
     }
 
-    /// curl_global_init is not thread-safe: once, before any handle.
-    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_ALL)) }()
+    /// libcurl, opened and initialised with the first transfer (curl_global_init is not thread-safe: once, before
+    /// any handle); nil when it cannot be opened. Unsafe only to the compiler: a table of C function pointers,
+    /// written once here.
+    private nonisolated(unsafe) static let curl: recto_curl_api? = {
+        guard let api = recto_curl()?.pointee else { return nil }
+        _ = api.curl_global_init(Int(CURL_GLOBAL_ALL))
+        return api
+    }()
 
     public func fetch(_ url: String, limits: FetchLimits, policy: Policy = .cacheFirst,
                       cancellation: FetchCancellation? = nil) throws(FetchError) -> [UInt8] {
@@ -51,10 +57,13 @@ public final class Fetcher: Sendable {
 
     private func transfer(_ url: String, limits: FetchLimits,
                           cancellation: FetchCancellation?) throws(FetchError) -> [UInt8] {
-        let handle = idle.withLock { $0.popLast() } ?? CurlHandle(pointer: curl_easy_init())
+        guard let curl = Self.curl else {
+            throw .network("libcurl cannot be used: \(String(cString: recto_curl_failure()))", url: url)
+        }
+        let handle = idle.withLock { $0.popLast() } ?? CurlHandle(pointer: curl.curl_easy_init())
         guard let pointer = handle.pointer else { throw .network("libcurl could not start a transfer", url: url) }
         defer {
-            curl_easy_reset(pointer)
+            curl.curl_easy_reset(pointer)
             idle.withLock { $0.append(handle) }
         }
         let state = UnsafeMutablePointer<recto_transfer>.allocate(capacity: 1)
@@ -67,7 +76,7 @@ public final class Fetcher: Sendable {
         configure(pointer, url: url, limits: limits)
         recto_transfer_attach(pointer, state)
         cancellation?.begin(state)
-        let code = curl_easy_perform(pointer)
+        let code = curl.curl_easy_perform(pointer)
         cancellation?.end()
         let status = recto_curl_response_code(pointer)
         switch code {
@@ -83,7 +92,7 @@ public final class Fetcher: Sendable {
         case CURLE_UNSUPPORTED_PROTOCOL: throw .unsupportedScheme(url: url)
         default:
             let detail = withUnsafeBytes(of: state.pointee.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw .network(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail, url: url)
+            throw .network(detail.isEmpty ? curl.curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : detail, url: url)
         }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// libavif and libcurl are opened on first use (Sources/CLinux/opened_library.h), not linked: recto starts without
+/// them, and a page or a book that needs one that cannot be opened says why, the rest of the book still reading.
+/// "Cannot be opened" is real here: an empty file of the library's name first on LD_LIBRARY_PATH.
+@Suite struct OpenedLibraryEndToEndTests {
+    private func brokenLibraries() throws -> [String: String] {
+        let directory = try Scratch.makeDirectory("broken-libraries")
+        for name in ["libavif.so.15", "libcurl.so.4"] {
+            try Data().write(to: directory.appendingPathComponent(name))
+        }
+        return RectoRender.environment.merging(["LD_LIBRARY_PATH": directory.path]) { $1 }
+    }
+
+    private func render(_ book: URL, page: Int, environment: [String: String]) throws
+        -> (termination: ChildProcess.Termination, stderr: String) {
+        let out = try Scratch.makeDirectory("render").appendingPathComponent("page.png")
+        let run = try runRecto(["render", "--no-config", "--size", "800x600", "--spread", "single", "--page", "\(page)",
+                                book.path, "--out", out.path], environment: environment)
+        return (run.termination, run.stderr)
+    }
+
+    @Test func anAVIFPageWithoutLibavifIsAPlaceholderSayingWhyAndTheOtherPagesRead() throws {
+        let book = try BookFixtures.copyOfDemo(pages: [2], name: "avif-book")
+        let avif = RectoBinary.packageRoot.appendingPathComponent("Tests/DecodingTests/Fixtures/lossy.avif")
+        try FileManager.default.copyItem(at: avif, to: book.appendingPathComponent("page-00.avif"))
+        let broken = try brokenLibraries()
+
+        let withLibavif = try render(book, page: 1, environment: RectoRender.environment)
+        #expect(withLibavif.termination == .exited(0))
+        #expect(!withLibavif.stderr.contains("cannot be shown"), "\(withLibavif.stderr)")
+
+        let without = try render(book, page: 1, environment: broken)
+        #expect(without.termination == .exited(0))
+        #expect(without.stderr.contains("page 1 (page-00.avif) cannot be shown"), "\(without.stderr)")
+        #expect(without.stderr.contains("cannot decode AVIF") && without.stderr.contains("libavif.so.15"),
+                "\(without.stderr)")
+
+        // Page 2's render reads page 1 ahead too, whose failure it may report; page 2 itself decodes.
+        let pngPage = try render(book, page: 2, environment: broken)
+        #expect(pngPage.termination == .exited(0))
+        #expect(!pngPage.stderr.contains("page 2 ("), "\(pngPage.stderr)")
+    }
+
+    @Test func anIIIFBookWithoutLibcurlIsRefusedSayingWhy() throws {
+        // Nothing listens on port 9: libcurl's absence is what must be reported, before any connection.
+        let run = try runRecto(["render", "--no-config", "http://127.0.0.1:9/manifest.json", "--out",
+                                try Scratch.makeDirectory("render").appendingPathComponent("page.png").path],
+                               environment: try brokenLibraries())
+        #expect(run.termination == .exited(2))
+        #expect(run.stderr.contains("libcurl cannot be used") && run.stderr.contains("libcurl.so.4"), "\(run.stderr)")
+    }
+}
