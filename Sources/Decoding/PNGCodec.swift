@@ -70,7 +70,7 @@ enum PNGCodec {
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: target.width * target.height * 4) { buffer, initialized in
             let opaque = Int32(reader.color_type) & PNG_COLOR_MASK_ALPHA == 0 && reader.has_trns == 0
-            let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!, opaque: opaque)
+            let scaler = RowDownscaler(source: size, output: target, destination: buffer.baseAddress!, knownOpaque: opaque)
             // Large images shrink on another thread while libpng unfilters the next rows.
             if large {
                 let pipeline = RowPipeline(scaler: scaler, stride: stride)

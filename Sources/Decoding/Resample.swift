@@ -122,65 +122,89 @@ private func areaAverage(_ src: UnsafeBufferPointer<UInt8>, stride: Int, rect: P
 }
 
 private func isOpaque(_ src: UnsafePointer<UInt8>, stride: Int, rect: PixelRect) -> Bool {
-    for y in rect.y..<rect.y + rect.height {
-        let row = src + (y * stride + rect.x) * 4
-        for x in 0..<rect.width where row[x * 4 + 3] != 255 { return false }
-    }
-    return true
+    (rect.y..<rect.y + rect.height).allSatisfy { y in isOpaqueRow(src + (y * stride + rect.x) * 4, count: rect.width) }
 }
 
-/// One output row's column sums while its source rows are added: alpha-weighted in 64 bits, or for an opaque
-/// source the plain weighted sums in 32 bits, which take a third of the time (no alpha product, half the memory
-/// traffic, and a loop the compiler vectorises). Both give the same bytes: with every alpha 255 the weighted
-/// sums are 255 times the plain ones, and the rounding `(x + a/2) / a` comes out the same on either scale.
+/// One output row's column sums while its source rows are added: alpha-weighted in 64 bits, or while every
+/// row added is opaque the plain weighted sums in 32 bits, which take a third of the time (no alpha product, half
+/// the memory traffic, and a loop the compiler vectorises). Both give the same bytes: with every alpha 255 the
+/// weighted sums are 255 times the plain ones, and the rounding `(x + a/2) / a` comes out the same on either
+/// scale. `weightByAlpha` turns plain sums into weighted ones when a row with transparency comes.
 /// Plain pointers, not buffer pointers: no per-access bounds checks, which dominate debug builds.
 final class ColumnSums {
     let width: Int
-    let opaque: Bool
-    private let storage: UnsafeMutableRawPointer
-
     /// Opaque: a column sum is at most 255·n_y < 2^32 for n_y < 2^24 source rows.
+    private var plain: UnsafeMutablePointer<UInt32>?
+    private var weighted: UnsafeMutablePointer<Int>?
+
     init(width: Int, opaque: Bool) {
         self.width = width
-        self.opaque = opaque
-        let bytes = width * 4 * (opaque ? MemoryLayout<UInt32>.stride : MemoryLayout<Int>.stride)
-        storage = .allocate(byteCount: bytes, alignment: MemoryLayout<Int>.alignment)
         if opaque {
-            storage.bindMemory(to: UInt32.self, capacity: width * 4).initialize(repeating: 0, count: width * 4)
+            plain = .allocate(capacity: width * 4)
+            plain!.initialize(repeating: 0, count: width * 4)
         } else {
-            storage.bindMemory(to: Int.self, capacity: width * 4).initialize(repeating: 0, count: width * 4)
+            weighted = .allocate(capacity: width * 4)
+            weighted!.initialize(repeating: 0, count: width * 4)
         }
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        plain?.deallocate()
+        weighted?.deallocate()
+    }
+
+    /// Plain sums: every row added so far was opaque.
+    var opaque: Bool { plain != nil }
+
+    /// The alpha-weighted sums of the rows added so far: 255 times the plain colour sums; the alpha sums are the
+    /// same in both (each row's weight times 255).
+    func weightByAlpha() {
+        guard let plain else { return }
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width * 4)
+        for i in 0..<width * 4 {
+            sums[i] = Int(plain[i]) &* (i & 3 == 3 ? 1 : 255)
+        }
+        plain.deallocate()
+        self.plain = nil
+        weighted = sums
+    }
 
     func clear() {
-        if opaque {
-            storage.assumingMemoryBound(to: UInt32.self).update(repeating: 0, count: width * 4)
-        } else {
-            storage.assumingMemoryBound(to: Int.self).update(repeating: 0, count: width * 4)
-        }
+        plain?.update(repeating: 0, count: width * 4)
+        weighted?.update(repeating: 0, count: width * 4)
     }
 
-    /// Adds one source row of `width` RGBA pixels with this row weight.
+    /// Adds one source row of `width` RGBA pixels with this row weight (opaque ones while the sums are plain).
     @inline(__always)
     func add(_ row: UnsafePointer<UInt8>, weight: Int) {
-        if opaque {
-            accumulateOpaqueRow(row, count: width, weight: weight, into: storage.assumingMemoryBound(to: UInt32.self))
-        } else {
-            accumulateRow(row, count: width, weight: weight, into: storage.assumingMemoryBound(to: Int.self))
+        if let plain {
+            accumulateOpaqueRow(row, count: width, weight: weight, into: plain)
+        } else if let weighted {
+            accumulateRow(row, count: width, weight: weight, into: weighted)
         }
     }
 
     /// Writes one output row from the sums (`area`: the total weight of one output pixel).
     @inline(__always)
     func average(_ columns: AxisWeights, area: Int, into dst: UnsafeMutablePointer<UInt8>) {
-        if opaque {
-            averageOpaqueColumns(storage.assumingMemoryBound(to: UInt32.self), columns, area: area, into: dst)
-        } else {
-            averageColumns(storage.assumingMemoryBound(to: Int.self), columns, area: area, into: dst)
+        if let plain {
+            averageOpaqueColumns(plain, columns, area: area, into: dst)
+        } else if let weighted {
+            averageColumns(weighted, columns, area: area, into: dst)
         }
     }
+}
+
+/// Whether every alpha byte of `count` RGBA pixels is 255, eight bytes at a time.
+func isOpaqueRow(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let raw = UnsafeRawPointer(row)
+    let alphas: UInt64 = 0xFF00_0000_FF00_0000
+    var i = 0
+    while i + 2 <= count {
+        if raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) & alphas != alphas { return false }
+        i += 2
+    }
+    return i == count || row[i * 4 + 3] == 255
 }
 
 /// The second pass of `areaAverage`: one output row from the row of alpha-weighted column sums.

@@ -16,12 +16,14 @@ final class RowDownscaler {
     private var current: ColumnSums
     private var next: ColumnSums
     private let destination: UnsafeMutablePointer<UInt8>
+    private let knownOpaque: Bool
     private var row = 0
     private var sourceRow = 0
 
-    /// Writes `output.width * output.height * 4` bytes to `destination` as rows are added. `opaque`: every alpha
-    /// byte added will be 255 (the source has no alpha), which allows the cheaper sums.
-    init(source: PixelSize, output: PixelSize, destination: UnsafeMutablePointer<UInt8>, opaque: Bool) {
+    /// Writes `output.width * output.height * 4` bytes to `destination` as rows are added. The cheaper plain sums
+    /// (`ColumnSums`) are kept while the rows are opaque: each row is looked at, unless `knownOpaque` (the source
+    /// has no alpha) says every one is.
+    init(source: PixelSize, output: PixelSize, destination: UnsafeMutablePointer<UInt8>, knownOpaque: Bool) {
         precondition(output.width >= 1 && output.height >= 1 && output.width <= source.width
                      && output.height <= source.height, "RowDownscaler only shrinks (\(source) → \(output))")
         self.source = source
@@ -29,8 +31,9 @@ final class RowDownscaler {
         columns = AxisWeights(source: source.width, output: output.width)
         rows = AxisWeights(source: source.height, output: output.height)
         area = source.width * source.height
-        current = ColumnSums(width: source.width, opaque: opaque)
-        next = ColumnSums(width: source.width, opaque: opaque)
+        self.knownOpaque = knownOpaque
+        current = ColumnSums(width: source.width, opaque: true)
+        next = ColumnSums(width: source.width, opaque: true)
         self.destination = destination
     }
 
@@ -42,6 +45,10 @@ final class RowDownscaler {
         precondition(sourceRow < source.height, "more rows than the source has")
         let j = sourceRow
         let first = rows.first[row], count = rows.start[row + 1] - rows.start[row]
+        if !knownOpaque && current.opaque && !isOpaqueRow(pixels, count: source.width) {
+            current.weightByAlpha()
+            next.weightByAlpha()
+        }
         current.add(pixels, weight: rows.weights[rows.start[row] + j - first])
         // A source row straddling two output rows counts in the next one too.
         if row + 1 < output.height && rows.first[row + 1] == j {

@@ -38,6 +38,10 @@ struct FittedDecodeTests {
         let rgb = (0..<(w * h * 3)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let grey = (0..<(w * h)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let rgba = (0..<(w * h * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        // An alpha channel that is all 255, and one that is 255 down to row 29 only: the shrink keeps its cheaper
+        // opaque sums for the first, and for the second turns them into alpha-weighted ones at row 30.
+        let opaqueRGBA = rgba.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+        let opaqueAbove = rgba.enumerated().map { $0.offset % 4 == 3 && $0.offset < 30 * w * 4 ? 255 : $0.element }
         let cases: [(String, [UInt8])] = [
             ("RGB with tRNS", TinyPNG.make(width: w, height: h, colourType: 2, samples: rgb,
                                            chunks: [("tRNS", [0, rgb[0], 0, rgb[1], 0, rgb[2]])])),
@@ -45,12 +49,16 @@ struct FittedDecodeTests {
                                             chunks: [("tRNS", [0, grey[5]])])),
             ("RGBA with sRGB's gamma", TinyPNG.make(width: w, height: h, colourType: 6, samples: rgba,
                                                     chunks: [("gAMA", TinyPNG.bigEndian(45455))])),
+            ("RGBA, every alpha 255", TinyPNG.make(width: w, height: h, colourType: 6, samples: opaqueRGBA, chunks: [])),
+            ("RGBA, opaque above row 30", TinyPNG.make(width: w, height: h, colourType: 6, samples: opaqueAbove, chunks: [])),
             // Linear light: libpng converts it to sRGB, so the fitted decode must not read the rows raw.
             ("RGB with gamma 1.0", TinyPNG.make(width: w, height: h, colourType: 2, samples: rgb,
                                                 chunks: [("gAMA", TinyPNG.bigEndian(100_000))])),
         ]
         for (what, bytes) in cases {
-            for box in [PixelSize(width: 20, height: 20), PixelSize(width: 60, height: 46)] { Self.expectSame(bytes, box, what) }
+            for box in [PixelSize(width: 20, height: 20), PixelSize(width: 60, height: 46), PixelSize(width: 13, height: 11)] {
+                Self.expectSame(bytes, box, what)
+            }
         }
     }
 
