@@ -214,29 +214,50 @@ func isOpaqueRow(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
 private func averageColumns(_ sums: UnsafePointer<Int>, _ columns: AxisWeights, area: Int,
                             into dst: UnsafeMutablePointer<UInt8>) {
     let perArea = 1 / Double(area), halfArea = area / 2
+    eachPixelSum(sums, columns) { o, r, g, b, a in
+        if a == 0 {
+            dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
+        } else {
+            let half = a / 2, perA = 1 / Double(a)
+            dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, a, perA))
+            dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, a, perA))
+            dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, a, perA))
+            dst[o + 3] = UInt8(truncatingIfNeeded: quotient(a &+ halfArea, area, perArea))
+        }
+    }
+}
+
+/// `averageColumns` for an opaque source's plain sums: every output pixel's weight is `area`, one reciprocal.
+@inline(__always)
+private func averageOpaqueColumns(_ sums: UnsafePointer<UInt32>, _ columns: AxisWeights, area: Int,
+                                  into dst: UnsafeMutablePointer<UInt8>) {
+    let perArea = 1 / Double(area), half = area / 2
+    eachPixelSum(sums, columns) { o, r, g, b, _ in
+        dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, area, perArea))
+        dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, area, perArea))
+        dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, area, perArea))
+        dst[o + 3] = 255
+    }
+}
+
+/// Both second passes' loop: for each output pixel of the row (at byte offset `o`), its four channel sums over
+/// the columns under it, weighted by their coverage.
+@inline(__always)
+private func eachPixelSum<T: FixedWidthInteger>(_ sums: UnsafePointer<T>, _ columns: AxisWeights,
+                                                 _ body: (_ o: Int, _ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Void) {
     columns.withPointers { first, start, weights, count in
-        var o = 0
         for ox in 0..<count {
             var r = 0, g = 0, b = 0, a = 0
             var q = first[ox] &* 4
             for k in start[ox]..<start[ox + 1] {
                 let wx = weights[k]
-                r &+= wx &* sums[q]
-                g &+= wx &* sums[q + 1]
-                b &+= wx &* sums[q + 2]
-                a &+= wx &* sums[q + 3]
+                r &+= wx &* Int(truncatingIfNeeded: sums[q])
+                g &+= wx &* Int(truncatingIfNeeded: sums[q + 1])
+                b &+= wx &* Int(truncatingIfNeeded: sums[q + 2])
+                a &+= wx &* Int(truncatingIfNeeded: sums[q + 3])
                 q &+= 4
             }
-            if a == 0 {
-                dst[o] = 0; dst[o + 1] = 0; dst[o + 2] = 0; dst[o + 3] = 0
-            } else {
-                let half = a / 2, perA = 1 / Double(a)
-                dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, a, perA))
-                dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, a, perA))
-                dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, a, perA))
-                dst[o + 3] = UInt8(truncatingIfNeeded: quotient(a &+ halfArea, area, perArea))
-            }
-            o &+= 4
+            body(ox &* 4, r, g, b, a)
         }
     }
 }
@@ -262,32 +283,6 @@ private func accumulateRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int,
         sums[p + 2] &+= wa &* Int(src[p + 2])
         sums[p + 3] &+= wa
         p += 4
-    }
-}
-
-/// `averageColumns` for an opaque source's plain sums: every output pixel's weight is `area`, one reciprocal.
-@inline(__always)
-private func averageOpaqueColumns(_ sums: UnsafePointer<UInt32>, _ columns: AxisWeights, area: Int,
-                                  into dst: UnsafeMutablePointer<UInt8>) {
-    let perArea = 1 / Double(area), half = area / 2
-    columns.withPointers { first, start, weights, count in
-        var o = 0
-        for ox in 0..<count {
-            var r = 0, g = 0, b = 0
-            var q = first[ox] &* 4
-            for k in start[ox]..<start[ox + 1] {
-                let wx = weights[k]
-                r &+= wx &* Int(sums[q])
-                g &+= wx &* Int(sums[q + 1])
-                b &+= wx &* Int(sums[q + 2])
-                q &+= 4
-            }
-            dst[o] = UInt8(truncatingIfNeeded: quotient(r &+ half, area, perArea))
-            dst[o + 1] = UInt8(truncatingIfNeeded: quotient(g &+ half, area, perArea))
-            dst[o + 2] = UInt8(truncatingIfNeeded: quotient(b &+ half, area, perArea))
-            dst[o + 3] = 255
-            o &+= 4
-        }
     }
 }
 
