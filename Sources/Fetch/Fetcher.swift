@@ -25,8 +25,10 @@ public final class Fetcher: Sendable {
     }
 
     deinit {
-        guard let curl = Self.curl else { return }
-        for handle in idle.withLock({ $0 }) { curl.curl_easy_cleanup(handle.pointer) }
+        // No handle, no libcurl to open: a fetcher that never fetched leaves it unloaded.
+        let handles = idle.withLock { $0 }
+        guard !handles.isEmpty, let curl = Self.curl else { return }
+        for handle in handles { curl.curl_easy_cleanup(handle.pointer) }
     }
 
     /// libcurl, opened and initialised with the first transfer (curl_global_init is not thread-safe: once, before

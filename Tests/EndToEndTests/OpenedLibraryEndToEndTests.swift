@@ -10,7 +10,10 @@ import Testing
         for name in ["libavif.so.15", "libcurl.so.4"] {
             try Data().write(to: directory.appendingPathComponent(name))
         }
-        return RectoRender.environment.merging(["LD_LIBRARY_PATH": directory.path]) { $1 }
+        var environment = RectoRender.environment
+        environment["LD_LIBRARY_PATH"] = ([directory.path] + [environment["LD_LIBRARY_PATH"]].compactMap { $0 })
+            .joined(separator: ":")
+        return environment
     }
 
     private func render(_ book: URL, page: Int, environment: [String: String]) throws
