@@ -31,6 +31,7 @@ static inline int recto_open_library(const char *soname, const char *const *name
         slots[i] = dlsym(library, names[i]);
         if (!slots[i]) {
             snprintf(failure, failure_size, "%s has no %s", soname, names[i]);
+            dlclose(library);
             return 0;
         }
     }

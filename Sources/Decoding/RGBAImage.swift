@@ -57,14 +57,7 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// True when every alpha byte is 255 (a single pass over the pixels).
     public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count {
-                if p[i] != 255 { return false }
-                i += 4
-            }
-            return true
-        }
+        pixels.withUnsafeBufferPointer { p in p.baseAddress.map { isOpaqueRow($0, count: p.count / 4) } ?? true }
     }
 
     /// The same image with colour multiplied by alpha (rounded), for premultiplied-alpha blending.

@@ -195,7 +195,7 @@ final class ColumnSums {
     }
 }
 
-/// Whether every alpha byte of `count` RGBA pixels is 255, eight bytes at a time.
+/// Whether every alpha byte of `count` RGBA pixels is 255, eight bytes at a time (also `RGBAImage.isOpaque`).
 func isOpaqueRow(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
     let raw = UnsafeRawPointer(row)
     let alphas: UInt64 = 0xFF00_0000_FF00_0000
