@@ -19,6 +19,8 @@ struct FlapGeometry {
     /// The flap's outline where the fold puts it, as convex pieces: the folded part beyond the band minus
     /// `outlineHole`.
     let placedOutline: [[Vec2]]
+    /// The whole folded part beyond the band where the fold puts it: the interior and the outline together.
+    let placedFlap: [Vec2]
     /// The turning page's rect origin (book space).
     let origin: Vec2
     /// The fold in page space: the reflection about the line at πr/2 from the axis (its own inverse).
@@ -43,6 +45,7 @@ struct FlapGeometry {
         self.fold = fold
         placedInterior = interior.map(fold.apply)
         let beyondBand = clipSlab(folded, curl.axisPoint, n, lower: pi * r + band, upper: .infinity)
+        placedFlap = beyondBand.map(fold.apply)
         placedOutline = subtract(beyondBand, convex: outlineHole).map { $0.map(fold.apply) }
         // Every point of the roll keeps its place along the axis, so the band spans the curled part's extent
         // along it; across, the rim lies r from the axis.

@@ -30,9 +30,10 @@ final class GLProgram {
         let p = glCreateProgram()
         glAttachShader(p, vs)
         glAttachShader(p, fs)
-        // Fixed attribute slots: every program shares the same vertex layout.
+        // Fixed attribute slots: the position first, then what goes with it (a shader has one or the other name).
         glBindAttribLocation(p, 0, "a_pos")
         glBindAttribLocation(p, 1, "a_uv")
+        glBindAttribLocation(p, 1, "a_edges")
         glLinkProgram(p)
         var ok: GLint = 0
         glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)

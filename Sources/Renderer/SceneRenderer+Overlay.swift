@@ -29,7 +29,7 @@ extension SceneRenderer {
         var flat = scene
         flat.view = .identity
         let toClip = Self.projection(width: width, height: height)
-        for quad in scene.shelf where !quad.rect.isEmpty { drawFlat(quad, polygon: nil, scene: flat, toClip: toClip) }
+        for quad in scene.shelf where !quad.rect.isEmpty { drawFlat(quad, scene: flat, toClip: toClip) }
         guard let h = scene.home else { return }
         drawBox(PageQuad(texture: nil, rect: h), colour: RGBA(0.13, 0.13, 0.14), scene: flat, toClip: toClip)
         let s = h.width, light = RGBA(0.93, 0.93, 0.93)

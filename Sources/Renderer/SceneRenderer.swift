@@ -12,6 +12,8 @@ public final class SceneRenderer {
     private let fillProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     private let rollProgram: GLProgram
+    /// One colour with an antialiased outline, opaque over the plain ground: a single page's flap there.
+    private let edgeProgram: GLProgram
     private let quadBuffer: GLuint
     /// What the GL offers (narrowed by the test profile's knobs, GLLimits).
     public let limits: GLLimits
@@ -46,6 +48,7 @@ public final class SceneRenderer {
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
         fillProgram = try GLProgram(name: "fill", vertex: Shaders.fill_vert, fragment: Shaders.fill_frag, highp: highp)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
+        edgeProgram = try GLProgram(name: "edge", vertex: Shaders.edge_vert, fragment: Shaders.edge_frag, highp: highp)
         var b: GLuint = 0
         glGenBuffers(1, &b)
         quadBuffer = b
@@ -101,12 +104,10 @@ public final class SceneRenderer {
         let covered = fading ? [] : flap
         for page in scene.pages where !page.rect.isEmpty && skippedPass != .pagesAtRest {
             let local = covered.map { Vec2($0.x - page.rect.x, $0.y - page.rect.y) }
-            for piece in subtract(corners(page.rect), convex: local) {
-                drawFlat(page, polygon: piece, scene: scene, toClip: toClip)
-            }
+            drawFlat(page, pieces: subtract(corners(page.rect), convex: local), scene: scene, toClip: toClip)
         }
         for detail in scene.details where !detail.rect.isEmpty {
-            drawFlat(detail, polygon: nil, scene: scene, toClip: toClip)
+            drawFlat(detail, scene: scene, toClip: toClip)
         }
         drawFading(scene, toClip: toClip)
         defer {
@@ -120,8 +121,9 @@ public final class SceneRenderer {
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
         // The page beneath only where the leaf has lifted off it (beyond the axis), the leaf's flat part
-        // and the flap's interior with the plain page shader, and only the roll and the flap's outline with
-        // the roll shader.
+        // and the flap's interior with the plain page shader (one colour where a single page's flap lies on the
+        // ground, with its outline there: drawEdgeFill), and only the roll and the flap's outline over pages
+        // with the roll shader.
         if let beneath = curl.beneath, !beneath.rect.isEmpty {
             let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
             // Under a fading leaf the whole page beneath shows through.
@@ -130,8 +132,8 @@ public final class SceneRenderer {
             if revealed.count >= 3 {
                 // The flap lies over the page beneath too once it has turned past the middle.
                 let local = covered.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
-                for piece in subtract(revealed, convex: local) where skippedPass != .beneath {
-                    drawFlat(beneath, polygon: piece, scene: scene, toClip: toClip)
+                if skippedPass != .beneath {
+                    drawFlat(beneath, pieces: subtract(revealed, convex: local), scene: scene, toClip: toClip)
                 }
                 if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
                     // The shadow the roll casts: a band just beyond the roll's outline.
@@ -148,13 +150,17 @@ public final class SceneRenderer {
         let flat = clipSlab(corners(curl.rect), curl.axisPoint, curl.axisNormal, lower: -.infinity, upper: -band)
         let localFlap = flap.map { Vec2($0.x - curl.rect.x, $0.y - curl.rect.y) }
         if fading { blendConstant(curl.opacity) }
-        for piece in subtract(flat, convex: localFlap) where skippedPass != .flatPart {
-            drawFlat(PageQuad(texture: curl.front, rect: curl.rect), polygon: piece, scene: scene, toClip: toClip)
+        if skippedPass != .flatPart {
+            drawFlat(PageQuad(texture: curl.front, rect: curl.rect), pieces: subtract(flat, convex: localFlap), scene: scene,
+                     toClip: toClip)
         }
         glDisable(GLenum(GL_BLEND))
         guard let flapGeometry else { return }
         if skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
-        if skippedPass != .rollAndOutline { drawRoll(curl, flapGeometry, scene: scene, toClip: toClip) }
+        if skippedPass != .rollAndOutline {
+            drawRoll(curl, flapGeometry, wholeOutline: showThroughOverGround(curl, scene: scene) == nil,
+                     scene: scene, toClip: toClip)
+        }
     }
 
     /// A cross-fade's outgoing pages over the incoming ones, blended by a constant alpha: every pixel is the
@@ -163,7 +169,7 @@ public final class SceneRenderer {
         guard !scene.fading.isEmpty, scene.fadingOpacity > 0 else { return }
         blendConstant(scene.fadingOpacity)
         for page in scene.fading where !page.rect.isEmpty {
-            drawFlat(page, polygon: nil, scene: scene, toClip: toClip)
+            drawFlat(page, scene: scene, toClip: toClip)
         }
         // Where the outgoing spread had no page it showed the background: that fades out too, so an incoming
         // page there appears gradually instead of at once.
@@ -175,9 +181,7 @@ public final class SceneRenderer {
                 let local = corners(out.rect).map { Vec2($0.x + out.rect.x - page.rect.x, $0.y + out.rect.y - page.rect.y) }
                 pieces = pieces.flatMap { subtract($0, convex: local) }
             }
-            for piece in pieces {
-                drawFlat(PageQuad(texture: nil, rect: page.rect), polygon: piece, scene: ground, toClip: toClip)
-            }
+            drawFlat(PageQuad(texture: nil, rect: page.rect), pieces: pieces, scene: ground, toClip: toClip)
         }
         glDisable(GLenum(GL_BLEND))
     }
@@ -199,7 +203,7 @@ public final class SceneRenderer {
         var label = scene
         label.paper = colour
         blendConstant(0.85 * opacity)
-        drawFlat(quad, polygon: nil, scene: label, toClip: toClip)
+        drawFlat(quad, scene: label, toClip: toClip)
         glDisable(GLenum(GL_BLEND))
     }
 
@@ -224,13 +228,14 @@ public final class SceneRenderer {
     /// it opaque (in single-page mode the front seen through the paper: paper with 22 % of the image).
     /// A fading flap is blended over the page beneath; over the background, which is one colour, it is drawn
     /// opaque in the colour the blend would give (no blending, nothing drawn beneath it). A single page's flap
-    /// over the ground is paper tinted by the page (ShowThrough.swift), fading or not.
+    /// over the ground is paper tinted by the page (ShowThrough.swift), fading or not, outline and all.
     private func drawFlapInterior(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
         guard flap.placedInterior.count >= 3 else { return }
         let program = plainProgram
         program.use()
         glUniform1i(program.uniform("u_tex"), 0)
-        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+        let pageToClip = toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y)))
+        setMatrix(program.uniform("u_pageToClip"), pageToClip)
         let texture = (curl.backIsSeparatePage ? curl.back : curl.front)
         let strength = texture == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22
         let t = texture ?? blank!
@@ -245,35 +250,34 @@ public final class SceneRenderer {
             .concatenating(flap.fold)
         setPaper(program, scene.paper)
         glUniform1f(program.uniform("u_useTexture"), GLfloat(strength))
-        // A single page's flap beyond the page lies on the ground, which reflects no light: little of the ink
-        // shows through the sheet there, and it is drawn as paper tinted by the page's mean colour. The page
-        // read at a slant over most of a page's area was what made those frames dear on a software renderer.
-        let ink = mirrored || scene.spineX != nil ? nil : t.showThroughTint
-        func tint(_ base: RGBA, _ s: Double) -> RGBA {
-            guard let ink else { return base }
-            return RGBA(base.r + (ink.r - base.r) * s, base.g + (ink.g - base.g) * s, base.b + (ink.b - base.b) * s)
-        }
-        guard curl.isFading else {
-            guard ink != nil else {
-                drawPolygon(flap.placedInterior, uv: uv)
-                return
+        let a = curl.opacity
+        let onPage = clipToRect(flap.placedInterior, width: w, height: h)
+        if let tinted = showThroughOverGround(curl, scene: scene) {
+            if curl.isFading {
+                // Fading over the page beneath, a single page's flap is the tinted paper it is over the ground:
+                // the page read at a slant and blended over another was the fading frames' dearest part.
+                blendConstant(a)
+                drawFill([onPage], colour: tinted, toClip: pageToClip)
+                glDisable(GLenum(GL_BLEND))
+            } else {
+                drawPolygon(onPage, uv: uv)
             }
-            drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
-            drawFill(subtract(flap.placedInterior, convex: corners(curl.rect)), colour: tint(scene.paper, strength),
-                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
+            let page = corners(curl.rect), g = scene.background
+            // Opaque over the ground in the colour the blend would give: one colour inside, the antialiased outline
+            // (the only pixels that need it) around it.
+            drawFill(subtract(flap.placedInterior, convex: page),
+                     colour: RGBA(g.r + (tinted.r - g.r) * a, g.g + (tinted.g - g.g) * a, g.b + (tinted.b - g.b) * a),
+                     toClip: pageToClip)
+            drawEdgeFill(flap.placedOutline.flatMap { subtract($0, convex: page) }, colour: tinted, over: g,
+                         opacity: a, flap: flap, curl: curl, scene: scene, toClip: pageToClip)
             return
         }
-        let a = curl.opacity
-        blendConstant(a)
-        if ink != nil {
-            // Fading over the page beneath, a single page's flap is the tinted paper it is over the ground: the
-            // page read at a slant and blended over another was the fading frames' dearest part.
-            drawFill([clipToRect(flap.placedInterior, width: w, height: h)], colour: tint(scene.paper, strength),
-                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
-            program.use()
-        } else {
-            drawPolygon(clipToRect(flap.placedInterior, width: w, height: h), uv: uv)
+        guard curl.isFading else {
+            drawPolygon(flap.placedInterior, uv: uv)
+            return
         }
+        blendConstant(a)
+        drawPolygon(onPage, uv: uv)
         glDisable(GLenum(GL_BLEND))
         // mix(ground, mix(paper, image, k), a) is mix(paper', image, a k) with paper' the mean of ground and paper
         // weighted 1 − a and a (1 − k) (exact for opaque images).
@@ -282,15 +286,53 @@ public final class SceneRenderer {
         func mean(_ x: Double, _ y: Double) -> Double { weight > 0 ? ((1 - a) * x + a * (1 - k) * y) / weight : y }
         setPaper(program, RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)))
         glUniform1f(program.uniform("u_useTexture"), GLfloat(a * k))
-        let ground = subtract(flap.placedInterior, convex: corners(curl.rect))
-        guard ink == nil else {
-            drawFill(ground, colour: tint(RGBA(mean(g.r, p.r), mean(g.g, p.g), mean(g.b, p.b)), a * k),
-                     toClip: toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
-            return
+        drawPolygons(subtract(flap.placedInterior, convex: corners(curl.rect)), uv: uv)
+    }
+
+    /// What a single page's flap shows where it lies on the ground, which reflects no light: little of the ink
+    /// shows through the sheet there, and it is paper tinted by the page's mean colour (the page read at a slant
+    /// over most of a page's area was what made those frames dear on a software renderer). Nil for a spread's
+    /// leaf, whose flap lies over the other page, and before the tint is known.
+    private func showThroughOverGround(_ curl: CurlLayer, scene: FrameScene) -> RGBA? {
+        guard !curl.backIsSeparatePage, scene.spineX == nil else { return nil }
+        guard let front = curl.front else { return scene.paper }
+        guard let ink = front.showThroughTint else { return nil }
+        let p = scene.paper, s = 0.22
+        return RGBA(p.r + (ink.r - p.r) * s, p.g + (ink.g - p.g) * s, p.b + (ink.b - p.b) * s)
+    }
+
+    /// Convex `pieces` of the placed flap (page space of the turning page) over the plain ground, opaque in the
+    /// colour the roll shader's outline would blend there: `colour` over `ground`, `opacity` of it, antialiased
+    /// along the flap's own edges (not where a piece is cut, along the page's rect).
+    private func drawEdgeFill(_ pieces: [[Vec2]], colour: RGBA, over ground: RGBA, opacity: Double, flap: FlapGeometry,
+                              curl: CurlLayer, scene: FrameScene, toClip: Affine2) {
+        let program = edgeProgram
+        program.use()
+        glUniform4f(program.uniform("u_colour"), GLfloat(colour.r), GLfloat(colour.g), GLfloat(colour.b), 1)
+        glUniform4f(program.uniform("u_ground"), GLfloat(ground.r), GLfloat(ground.g), GLfloat(ground.b), 1)
+        glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, opacity))))
+        setMatrix(program.uniform("u_pageToClip"), toClip)
+        let k = max(scene.view.uniformScale, 1e-6), w = curl.rect.width, h = curl.rect.height
+        var vertices: [GLfloat] = []
+        for piece in pieces where piece.count >= 3 {
+            for i in 1..<(piece.count - 1) {
+                for p in [piece[0], piece[i], piece[i + 1]] {
+                    let q = flap.fold.apply(p)
+                    vertices += [GLfloat(p.x), GLfloat(p.y),
+                                 GLfloat(q.x * k), GLfloat(q.y * k), GLfloat((w - q.x) * k), GLfloat((h - q.y) * k)]
+                }
+            }
         }
-        for piece in ground {
-            drawPolygon(piece, uv: uv)
+        guard !vertices.isEmpty else { return }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
+        vertices.withUnsafeBytes {
+            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        glEnableVertexAttribArray(0)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 24, nil)
+        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 24, UnsafeRawPointer(bitPattern: 8))
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / 6))
     }
 
     /// Convex `pieces` (page space, `toClip` from there) in one opaque colour.
@@ -299,9 +341,7 @@ public final class SceneRenderer {
         program.use()
         glUniform4f(program.uniform("u_colour"), GLfloat(colour.r), GLfloat(colour.g), GLfloat(colour.b), 1)
         setMatrix(program.uniform("u_pageToClip"), toClip)
-        for piece in pieces {
-            drawPolygon(piece, uv: .identity)
-        }
+        drawPolygons(pieces, uv: .identity)
     }
 
     /// Blends what is drawn next over what is drawn, `opacity` of it (colour only; alpha stays 1).
@@ -316,8 +356,9 @@ public final class SceneRenderer {
         [Vec2(0, 0), Vec2(r.width, 0), Vec2(r.width, r.height), Vec2(0, r.height)]
     }
 
-    /// Draws a flat page, or the convex part `polygon` of it (page space), with the plain page shader.
-    func drawFlat(_ page: PageQuad, polygon: [Vec2]?, scene: FrameScene, toClip: Affine2) {
+    /// Draws a flat page, or the convex `pieces` of it (page space), with the plain page shader.
+    func drawFlat(_ page: PageQuad, pieces: [[Vec2]]? = nil, scene: FrameScene, toClip: Affine2) {
+        if let pieces, pieces.isEmpty { return }
         let program = plainProgram
         program.use()
         setPaper(program, scene.paper)
@@ -327,7 +368,7 @@ public final class SceneRenderer {
         let texture = page.texture ?? blank!
         texture.bind(texelsPerPixel: texelsPerPixel(texture, rect: page.rect, view: scene.view))
         let t = page.texCoords, r = page.rect, k = texture.contentScale
-        drawPolygon(polygon ?? corners(r), uv: Affine2(a: k.x * t.width / r.width, b: 0, c: 0, d: k.y * t.height / r.height,
+        drawPolygons(pieces ?? [corners(r)], uv: Affine2(a: k.x * t.width / r.width, b: 0, c: 0, d: k.y * t.height / r.height,
                                                      tx: k.x * t.x, ty: k.y * t.y))
     }
 
@@ -371,13 +412,22 @@ public final class SceneRenderer {
 
     /// Streams a convex polygon (page space) with texture coordinates `uv(p)`, drawn as a fan.
     func drawPolygon(_ points: [Vec2], uv: Affine2) {
-        guard points.count >= 3 else { return }
+        drawPolygons([points], uv: uv)
+    }
+
+    /// Streams convex polygons (page space) with texture coordinates `uv(p)` in one draw: each draw call costs a
+    /// software renderer its state validation and binning, and a turning frame's pieces were a dozen of them.
+    func drawPolygons(_ polygons: [[Vec2]], uv: Affine2) {
         var vertices: [GLfloat] = []
-        vertices.reserveCapacity(points.count * 4)
-        for p in points {
-            let t = uv.apply(p)
-            vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(t.x), GLfloat(t.y)]
+        for points in polygons where points.count >= 3 {
+            for i in 1..<(points.count - 1) {
+                for p in [points[0], points[i], points[i + 1]] {
+                    let t = uv.apply(p)
+                    vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(t.x), GLfloat(t.y)]
+                }
+            }
         }
+        guard !vertices.isEmpty else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
@@ -386,14 +436,18 @@ public final class SceneRenderer {
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, UnsafeRawPointer(bitPattern: 8))
-        glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, GLsizei(points.count))
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / 4))
     }
 
     /// The roll (one band along the axis) and the flap's outline, with the roll shader blended over what is
     /// drawn: its antialiased rim and edges show the pages beneath.
-    private func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, scene: FrameScene, toClip: Affine2) {
+    /// - Parameter wholeOutline: false where drawEdgeFill drew the outline's part off the page.
+    private func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, wholeOutline: Bool, scene: FrameScene,
+                          toClip: Affine2) {
         var vertices: [GLfloat] = []
-        for piece in [flap.rollBand] + flap.placedOutline where piece.count >= 3 {
+        let outline = wholeOutline ? flap.placedOutline
+            : flap.placedOutline.map { clipToRect($0, width: curl.rect.width, height: curl.rect.height) }
+        for piece in [flap.rollBand] + outline where piece.count >= 3 {
             for k in 1..<(piece.count - 1) {
                 for v in [piece[0], piece[k], piece[k + 1]] { vertices += [GLfloat(v.x), GLfloat(v.y), 0, 0] }
             }

@@ -64,6 +64,43 @@ import Testing
         #expect(flap > 10_000, "the flap over the left page: \(flap) pixels")
     }
 
+    /// Over the background the flap is one colour with an antialiased outline (drawn opaque there, in the colour
+    /// the blend would give): along each row left of the spine, the background, one pixel between, then the flap's
+    /// colour, never a pixel brighter near its edge; where the outline is slanted (a held corner; a key turn's fold
+    /// is upright), that pixel is partly covered on most rows.
+    @Test func theFlapOverTheBackgroundHasAnAntialiasedOutlineOpaqueOrFading() throws {
+        let gpu = try TestGPU(width: Self.width, height: Self.height)
+        let textures = (1...6).reduce(into: [Int: Texture]()) { $0[$1] = gpu.texture(MarkerBook.page($1)) }
+        let (opaque, rect, _) = try held(.single, past: 0.5, gpu: gpu, textures: textures)
+        var reader = reader(.single)
+        _ = reader.apply(.turn(.forward, cause: .key), at: 0)
+        var t = 0.0
+        while let leaf = reader.frame.leaf, leaf.progress < 0.93 { t += 4; _ = reader.advance(to: t) }
+        let fading = render(reader, gpu: gpu, textures: textures)
+        for (name, image) in [("held", opaque), ("fading", fading)] {
+            var rows = 0, between = 0
+            for y in 0..<Self.height {
+                let xs = Array(0..<(Int(rect.minX) - 2))
+                guard let edge = xs.first(where: { !image.isBackground($0, y) }), edge + 8 < xs.count else { continue }
+                let inside = image.brightness(edge + 4, y)
+                // Rows by the flap's top and bottom edges, antialiased themselves, say nothing of the outline.
+                guard y >= 3, y + 3 < Self.height,
+                      abs(image.brightness(edge + 4, y - 3) - inside) <= 2, abs(image.brightness(edge + 4, y + 3) - inside) <= 2
+                else { continue }
+                let background = image.brightness(0, y), value = image.brightness(edge, y)
+                rows += 1
+                if value > background + 3 && value < inside - 3 { between += 1 }
+                let brightest = xs[edge..<(edge + 8)].map { image.brightness($0, y) }.max() ?? 0
+                #expect(brightest <= inside + 3, "\(name): row \(y) has a pixel of \(brightest) in a flap of \(inside)")
+                #expect(value <= inside + 3, "\(name): row \(y) edge \(value) over \(inside)")
+            }
+            #expect(rows > 100, "\(name): the flap lies over the background on \(rows) rows")
+            if name == "held" {
+                #expect(between * 4 > rows, "\(name): \(between) of \(rows) rows have a partly covered edge pixel")
+            }
+        }
+    }
+
     /// Brightness, frame by frame, of a point over the background left of the spine, `step` ms apart, while `turning`
     /// holds (the reader's leaf at that frame's progress), and of the frame after the turn ends.
     func trace(_ reader: inout Reader, from time: Double, step: Double, while turning: (LeafFrame) -> Bool,
