@@ -37,7 +37,7 @@ extension SceneRenderer {
 
     /// Four bars around `r`, from `from` to `to` px outside it.
     static func frame(_ r: Rect, from a: Double, to b: Double) -> [Rect] {
-        let t = b - a, x0 = r.minX - b, y0 = r.minY - b, w = r.width + 2 * b, h = r.height + 2 * b
+        let t = b - a, x0 = r.minX - b, y0 = r.minY - b, w = r.width + 2 * b
         return [Rect(x: x0, y: y0, width: w, height: t), Rect(x: x0, y: r.maxY + a, width: w, height: t),
                 Rect(x: x0, y: r.minY - a, width: t, height: r.height + 2 * a),
                 Rect(x: r.maxX + a, y: r.minY - a, width: t, height: r.height + 2 * a)]

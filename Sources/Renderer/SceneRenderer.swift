@@ -313,26 +313,10 @@ public final class SceneRenderer {
         glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, opacity))))
         setMatrix(program.uniform("u_pageToClip"), toClip)
         let k = max(scene.view.uniformScale, 1e-6), w = curl.rect.width, h = curl.rect.height
-        var vertices: [GLfloat] = []
-        for piece in pieces where piece.count >= 3 {
-            for i in 1..<(piece.count - 1) {
-                for p in [piece[0], piece[i], piece[i + 1]] {
-                    let q = flap.fold.apply(p)
-                    vertices += [GLfloat(p.x), GLfloat(p.y),
-                                 GLfloat(q.x * k), GLfloat(q.y * k), GLfloat((w - q.x) * k), GLfloat((h - q.y) * k)]
-                }
-            }
+        drawFans(pieces, extras: 4) { p in
+            let q = flap.fold.apply(p)
+            return [GLfloat(q.x * k), GLfloat(q.y * k), GLfloat((w - q.x) * k), GLfloat((h - q.y) * k)]
         }
-        guard !vertices.isEmpty else { return }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
-        vertices.withUnsafeBytes {
-            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
-        }
-        glEnableVertexAttribArray(0)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 24, nil)
-        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 24, UnsafeRawPointer(bitPattern: 8))
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / 6))
     }
 
     /// Convex `pieces` (page space, `toClip` from there) in one opaque colour.
@@ -418,13 +402,19 @@ public final class SceneRenderer {
     /// Streams convex polygons (page space) with texture coordinates `uv(p)` in one draw: each draw call costs a
     /// software renderer its state validation and binning, and a turning frame's pieces were a dozen of them.
     func drawPolygons(_ polygons: [[Vec2]], uv: Affine2) {
+        drawFans(polygons, extras: 2) { p in
+            let t = uv.apply(p)
+            return [GLfloat(t.x), GLfloat(t.y)]
+        }
+    }
+
+    /// Convex polygons (page space) as triangles in one draw, each vertex its position (attribute 0) and then
+    /// `extras` floats from `extra` (attribute 1, none when 0).
+    private func drawFans(_ polygons: [[Vec2]], extras: Int, _ extra: (Vec2) -> [GLfloat]) {
         var vertices: [GLfloat] = []
         for points in polygons where points.count >= 3 {
             for i in 1..<(points.count - 1) {
-                for p in [points[0], points[i], points[i + 1]] {
-                    let t = uv.apply(p)
-                    vertices += [GLfloat(p.x), GLfloat(p.y), GLfloat(t.x), GLfloat(t.y)]
-                }
+                for p in [points[0], points[i], points[i + 1]] { vertices += [GLfloat(p.x), GLfloat(p.y)] + extra(p) }
             }
         }
         guard !vertices.isEmpty else { return }
@@ -432,11 +422,17 @@ public final class SceneRenderer {
         vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        let stride = GLsizei((2 + extras) * MemoryLayout<GLfloat>.size)
         glEnableVertexAttribArray(0)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, UnsafeRawPointer(bitPattern: 8))
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / 4))
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        if extras > 0 {
+            glEnableVertexAttribArray(1)
+            glVertexAttribPointer(1, GLint(extras), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: 2 * MemoryLayout<GLfloat>.size))
+        } else {
+            glDisableVertexAttribArray(1)
+        }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / (2 + extras)))
     }
 
     /// The roll (one band along the axis) and the flap's outline, with the roll shader blended over what is
@@ -444,15 +440,10 @@ public final class SceneRenderer {
     /// - Parameter wholeOutline: false where drawEdgeFill drew the outline's part off the page.
     private func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, wholeOutline: Bool, scene: FrameScene,
                           toClip: Affine2) {
-        var vertices: [GLfloat] = []
         let outline = wholeOutline ? flap.placedOutline
             : flap.placedOutline.map { clipToRect($0, width: curl.rect.width, height: curl.rect.height) }
-        for piece in [flap.rollBand] + outline where piece.count >= 3 {
-            for k in 1..<(piece.count - 1) {
-                for v in [piece[0], piece[k], piece[k + 1]] { vertices += [GLfloat(v.x), GLfloat(v.y), 0, 0] }
-            }
-        }
-        lastCurlVertexCount = vertices.count / 4
+        let pieces = ([flap.rollBand] + outline).filter { $0.count >= 3 }
+        lastCurlVertexCount = pieces.reduce(0) { $0 + 3 * ($1.count - 2) }
         guard lastCurlVertexCount > 0 else { return }
         let program = rollProgram
         program.use()
@@ -492,17 +483,9 @@ public final class SceneRenderer {
         b.bind(texelsPerPixel: texelsPerPixel(b, rect: curl.rect, view: scene.view))
         glActiveTexture(GLenum(GL_TEXTURE0))
         f.bind(texelsPerPixel: texelsPerPixel(f, rect: curl.rect, view: scene.view))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
-        vertices.withUnsafeBytes {
-            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
-        }
-        glEnableVertexAttribArray(0)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, nil)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 16, UnsafeRawPointer(bitPattern: 8))
         glEnable(GLenum(GL_BLEND))
         blendOverKeepingAlpha()
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(lastCurlVertexCount))
+        drawFans(pieces, extras: 0) { _ in [] }
         glDisable(GLenum(GL_BLEND))
     }
 
