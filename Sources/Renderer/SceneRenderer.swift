@@ -37,6 +37,8 @@ public final class SceneRenderer {
     /// A pass left out of every frame: `recto bench --breakdown` measures what each pass costs in a whole
     /// frame as the difference (timing passes one by one would flush, and reload the framebuffer, in between).
     public var skippedPass: Pass?
+    /// How much of a single page's own image shows through its back (the sheet seen from behind).
+    static let showThroughStrength = 0.22
     /// Vertices of the last roll band and flap outline drawn (for `recto bench` and the tests).
     public private(set) var lastCurlVertexCount = 0
 
@@ -237,7 +239,7 @@ public final class SceneRenderer {
         let pageToClip = toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y)))
         setMatrix(program.uniform("u_pageToClip"), pageToClip)
         let texture = (curl.backIsSeparatePage ? curl.back : curl.front)
-        let strength = texture == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22
+        let strength = texture == nil ? 0 : curl.backIsSeparatePage ? 1 : Self.showThroughStrength
         let t = texture ?? blank!
         t.bind(texelsPerPixel: texelsPerPixel(t, rect: curl.rect, view: scene.view))
         let w = curl.rect.width, h = curl.rect.height
@@ -297,7 +299,7 @@ public final class SceneRenderer {
         guard !curl.backIsSeparatePage, scene.spineX == nil else { return nil }
         guard let front = curl.front else { return scene.paper }
         guard let ink = front.showThroughTint else { return nil }
-        let p = scene.paper, s = 0.22
+        let p = scene.paper, s = Self.showThroughStrength
         return RGBA(p.r + (ink.r - p.r) * s, p.g + (ink.g - p.g) * s, p.b + (ink.b - p.b) * s)
     }
 
@@ -473,7 +475,7 @@ public final class SceneRenderer {
         // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
         glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
         glUniform1f(program.uniform("u_frontStrength"), curl.front == nil ? 0 : 1)
-        glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : 0.22)
+        glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : GLfloat(Self.showThroughStrength))
         glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, curl.opacity))))
         glUniform1i(program.uniform("u_front"), 0)
         glUniform1i(program.uniform("u_back"), 1)
