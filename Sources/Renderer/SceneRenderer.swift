@@ -126,26 +126,8 @@ public final class SceneRenderer {
         // and the flap's interior with the plain page shader (one colour where a single page's flap lies on the
         // ground, with its outline there: drawEdgeFill), and only the roll and the flap's outline over pages
         // with the roll shader.
-        if let beneath = curl.beneath, !beneath.rect.isEmpty {
-            let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
-            // Under a fading leaf the whole page beneath shows through.
-            let revealed = fading ? corners(beneath.rect)
-                : clipSlab(corners(beneath.rect), curl.axisPoint + offset, curl.axisNormal, lower: -0.5, upper: .infinity)
-            if revealed.count >= 3 {
-                // The flap lies over the page beneath too once it has turned past the middle.
-                let local = covered.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) }
-                if skippedPass != .beneath {
-                    drawFlat(beneath, pieces: subtract(revealed, convex: local), scene: scene, toClip: toClip)
-                }
-                if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
-                    // The shadow the roll casts: a band just beyond the roll's outline.
-                    let width = rollShadowWidth(radius: curl.radius)
-                    let origin = curl.axisPoint + offset + curl.axisNormal * curl.radius
-                    let band = clipSlab(corners(beneath.rect), origin, curl.axisNormal, lower: 0, upper: width)
-                    drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
-                              strength: curl.shadowStrength, toClip: toClip)
-                }
-            }
+        if let beneath = curl.beneath, !beneath.rect.isEmpty, skippedPass != .beneath {
+            drawBeneath(beneath, curl: curl, flap: flapGeometry, covered: covered, scene: scene, toClip: toClip)
         }
         // A fading leaf's flat part ends where the roll's band begins, so no pixel of the leaf blends twice.
         let band = fading ? FlapGeometry.outlineBand / max(scene.view.uniformScale, 1e-6) : 0
@@ -162,6 +144,41 @@ public final class SceneRenderer {
         if skippedPass != .rollAndOutline {
             drawRoll(curl, flapGeometry, wholeOutline: showThroughOverGround(curl, scene: scene) == nil,
                      scene: scene, toClip: toClip)
+        }
+    }
+
+    /// The page beneath the turning leaf where the leaf has lifted off it (beyond the axis; all of it under a
+    /// fading leaf), less what the flap covers, then the roll's shadow over it. Where a single page's fading flap
+    /// lies over it, page and the flap's tinted paper are drawn in one pass (a veil): blended over the page in a
+    /// pass of its own, the flap cost llvmpipe a twentieth of a resting frame.
+    private func drawBeneath(_ beneath: PageQuad, curl: CurlLayer, flap: FlapGeometry?, covered: [Vec2],
+                             scene: FrameScene, toClip: Affine2) {
+        let offset = Vec2(curl.rect.x - beneath.rect.x, curl.rect.y - beneath.rect.y)
+        let page = corners(beneath.rect)
+        let revealed = curl.isFading ? page
+            : clipSlab(page, curl.axisPoint + offset, curl.axisNormal, lower: -0.5, upper: .infinity)
+        guard revealed.count >= 3 else { return }
+        // The flap lies over the page beneath too once it has turned past the middle.
+        var open = subtract(revealed, convex: covered.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) })
+        let veil = curl.isFading && flap != nil ? showThroughOverGround(curl, scene: scene) : nil
+        let veiled = veil == nil ? [] : clipToRect(flap!.placedInterior.map { $0 + offset },
+                                                    width: beneath.rect.width, height: beneath.rect.height)
+        open = open.flatMap { subtract($0, convex: veiled) }
+        if let veil, veiled.count >= 3 {
+            drawFlat(beneath, pieces: [veiled], veil: (veil, curl.opacity), scene: scene, toClip: toClip)
+        }
+        drawFlat(beneath, pieces: open, scene: scene, toClip: toClip)
+        if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
+            // The shadow the roll casts, blended over the page: a band just beyond the roll's outline, from a pixel
+            // inside its rim, so that a rim pixel the roll half covers is in the shadow (from the rim itself, a
+            // line of unshaded page showed where the roll's edge misses a pixel). A page shader that drew page and
+            // shadow in one pass cost llvmpipe more than the two (119 instructions a pixel against 47 and 38).
+            let width = rollShadowWidth(radius: curl.radius)
+            let origin = curl.axisPoint + offset + curl.axisNormal * curl.radius
+            let start = -1 / max(scene.view.uniformScale, 1e-6)
+            let band = clipSlab(page, origin, curl.axisNormal, lower: start, upper: width)
+            drawShade(band, rect: beneath.rect, origin: origin, direction: curl.axisNormal, width: width,
+                      strength: curl.shadowStrength, toClip: toClip)
         }
     }
 
@@ -255,15 +272,9 @@ public final class SceneRenderer {
         let a = curl.opacity
         let onPage = clipToRect(flap.placedInterior, width: w, height: h)
         if let tinted = showThroughOverGround(curl, scene: scene) {
-            if curl.isFading {
-                // Fading over the page beneath, a single page's flap is the tinted paper it is over the ground:
-                // the page read at a slant and blended over another was the fading frames' dearest part.
-                blendConstant(a)
-                drawFill([onPage], colour: tinted, toClip: pageToClip)
-                glDisable(GLenum(GL_BLEND))
-            } else {
-                drawPolygon(onPage, uv: uv)
-            }
+            // Fading, the tinted paper it is over the ground lies over the page beneath, drawn with that page
+            // (the page read at a slant and blended over another was the fading frames' dearest part).
+            if !curl.isFading { drawPolygon(onPage, uv: uv) }
             let page = corners(curl.rect), g = scene.background
             // Opaque over the ground in the colour the blend would give: one colour inside, the antialiased outline
             // (the only pixels that need it) around it.
@@ -343,14 +354,23 @@ public final class SceneRenderer {
     }
 
     /// Draws a flat page, or the convex `pieces` of it (page space), with the plain page shader.
-    func drawFlat(_ page: PageQuad, pieces: [[Vec2]]? = nil, scene: FrameScene, toClip: Affine2) {
+    /// - Parameter veil: a colour laid over the page, `opacity` of it, in the same pass: the page shader's paper
+    ///   becomes the colour and the image shows 1 − opacity of itself (exact where the image is opaque).
+    func drawFlat(_ page: PageQuad, pieces: [[Vec2]]? = nil, veil: (colour: RGBA, opacity: Double)? = nil,
+                  scene: FrameScene, toClip: Affine2) {
         if let pieces, pieces.isEmpty { return }
         let program = plainProgram
         program.use()
-        setPaper(program, scene.paper)
+        let imageShows = page.texture == nil ? 0 : 1 - min(1, max(0, veil?.opacity ?? 0))
+        if let veil, page.texture == nil {
+            let p = scene.paper, v = veil.colour, a = min(1, max(0, veil.opacity))
+            setPaper(program, RGBA(p.r + (v.r - p.r) * a, p.g + (v.g - p.g) * a, p.b + (v.b - p.b) * a))
+        } else {
+            setPaper(program, veil?.colour ?? scene.paper)
+        }
         glUniform1i(program.uniform("u_tex"), 0)
         setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(page.rect.x, page.rect.y))))
-        glUniform1f(program.uniform("u_useTexture"), page.texture == nil ? 0 : 1)
+        glUniform1f(program.uniform("u_useTexture"), GLfloat(imageShows))
         let texture = page.texture ?? blank!
         texture.bind(texelsPerPixel: texelsPerPixel(texture, rect: page.rect, view: scene.view))
         let t = page.texCoords, r = page.rect, k = texture.contentScale

@@ -101,6 +101,49 @@ import Testing
         }
     }
 
+    /// Fading, the flap over the page beneath is that page seen through the flap's tinted paper: at every pixel
+    /// between the spine and the roll, the page at rest mixed by the leaf's opacity with the colour the flap shows
+    /// over the ground on that row (drawn with the page in one pass, SceneRenderer.drawBeneath).
+    @Test func aFadingFlapOverThePageBeneathIsThatPageSeenThroughTheTintedPaper() throws {
+        let gpu = try TestGPU(width: Self.width, height: Self.height)
+        let textures = (1...6).reduce(into: [Int: Texture]()) { $0[$1] = gpu.texture(MarkerBook.page($1)) }
+        let composer = SceneComposer(background: Self.background)
+        var reader = reader(.single)
+        _ = reader.apply(.turn(.forward, cause: .key), at: 0)
+        var t = 0.0
+        while reader.isTurning, (composer.scene(reader.frame, textures: textures).curl?.opacity ?? 1) > 0.9 {
+            t += 4
+            _ = reader.advance(to: t)
+        }
+        let curl = try #require(composer.scene(reader.frame, textures: textures).curl)
+        let a = curl.opacity
+        #expect(a > 0.5 && a < 1, "the leaf's opacity \(a)")
+        let fading = render(reader, gpu: gpu, textures: textures)
+        let beneath = render(self.reader(.single, page: 4), gpu: gpu, textures: textures)
+        // The flap lies over the page from the spine to the roll's band along the axis (a key turn's is near upright).
+        let spine = Int(curl.rect.minX), n = curl.axisNormal
+        #expect(abs(n.x) > 0.9)
+        // Over the ground the flap is one colour: bg + a (tint − bg).
+        let ground = fading.channels(spine - 20, Int(curl.rect.center.y))
+        let bg = [Self.background.r, Self.background.g, Self.background.b].map { $0 * 255 }
+        #expect(!fading.isBackground(spine - 20, Int(curl.rect.center.y)))
+        var checked = 0, veiled = 0
+        for y in stride(from: Int(curl.rect.minY) + 20, to: Int(curl.rect.maxY) - 20, by: 7) {
+            let axis = Int(curl.rect.minX + curl.axisPoint.x - (Double(y) - curl.rect.minY - curl.axisPoint.y) * n.y / n.x)
+            for x in (spine + 4)..<(axis - 6) {
+                let page = beneath.channels(x, y), drawn = fading.channels(x, y)
+                // page + a (tint − page), with the tint from the ground: bg + a (tint − bg) there.
+                let expected = (0..<3).map { Double(page[$0]) * (1 - a) + Double(ground[$0]) - bg[$0] * (1 - a) }
+                let off = (0..<3).map { abs(Double(drawn[$0]) - expected[$0]) }.max() ?? 0
+                #expect(off <= 3, "(\(x), \(y)): \(drawn) where the page \(page) through the tint gives \(expected)")
+                checked += 1
+                if (0..<3).contains(where: { abs(drawn[$0] - page[$0]) > 6 }) { veiled += 1 }
+            }
+        }
+        #expect(checked > 300, "\(checked) pixels of the flap over the page")
+        #expect(veiled * 2 > checked, "the flap shows over \(veiled) of \(checked) pixels")
+    }
+
     /// Brightness, frame by frame, of a point over the background left of the spine, `step` ms apart, while `turning`
     /// holds (the reader's leaf at that frame's progress), and of the frame after the turn ends.
     func trace(_ reader: inout Reader, from time: Double, step: Double, while turning: (LeafFrame) -> Bool,
@@ -163,6 +206,11 @@ struct RGBAImageView {
     func isBackground(_ x: Int, _ y: Int) -> Bool {
         let i = (y * width + x) * 4
         return abs(Int(pixels[i]) - 41) <= 2 && abs(Int(pixels[i + 1]) - 41) <= 2 && abs(Int(pixels[i + 2]) - 43) <= 2
+    }
+    /// Red, green and blue.
+    func channels(_ x: Int, _ y: Int) -> [Int] {
+        let i = (y * width + x) * 4
+        return [Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2])]
     }
     /// The mean of the colour channels.
     func brightness(_ x: Int, _ y: Int) -> Int {
