@@ -11,6 +11,11 @@ public struct RGBA: Sendable, Hashable {
         self.init(Double((v >> 16) & 0xff) / 255, Double((v >> 8) & 0xff) / 255, Double(v & 0xff) / 255)
     }
     public static let paper = RGBA(0.965, 0.949, 0.918)
+
+    /// This colour moved `amount` of the way to `other` (0: itself, 1: `other`), opaque.
+    func mixed(toward other: RGBA, by amount: Double) -> RGBA {
+        RGBA(r + (other.r - r) * amount, g + (other.g - g) * amount, b + (other.b - b) * amount)
+    }
 }
 
 /// One page as the renderer draws it at rest: a texture (or a paper placeholder) in a book-space rect.

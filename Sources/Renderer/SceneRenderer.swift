@@ -160,12 +160,13 @@ public final class SceneRenderer {
         guard revealed.count >= 3 else { return }
         // The flap lies over the page beneath too once it has turned past the middle.
         var open = subtract(revealed, convex: covered.map { Vec2($0.x - beneath.rect.x, $0.y - beneath.rect.y) })
-        let veil = curl.isFading && flap != nil ? showThroughOverGround(curl, scene: scene) : nil
-        let veiled = veil == nil ? [] : clipToRect(flap!.placedInterior.map { $0 + offset },
-                                                    width: beneath.rect.width, height: beneath.rect.height)
-        open = open.flatMap { subtract($0, convex: veiled) }
-        if let veil, veiled.count >= 3 {
-            drawFlat(beneath, pieces: [veiled], veil: (veil, curl.opacity), scene: scene, toClip: toClip)
+        if curl.isFading, let flap, let veil = showThroughOverGround(curl, scene: scene) {
+            let veiled = clipToRect(flap.placedInterior.map { $0 + offset },
+                                    width: beneath.rect.width, height: beneath.rect.height)
+            if veiled.count >= 3 {
+                open = open.flatMap { subtract($0, convex: veiled) }
+                drawFlat(beneath, pieces: [veiled], veil: (veil, curl.opacity), scene: scene, toClip: toClip)
+            }
         }
         drawFlat(beneath, pieces: open, scene: scene, toClip: toClip)
         if !scene.plain && curl.shadowStrength > 0 && skippedPass != .rollShadow {
@@ -279,7 +280,7 @@ public final class SceneRenderer {
             // Opaque over the ground in the colour the blend would give: one colour inside, the antialiased outline
             // (the only pixels that need it) around it.
             drawFill(subtract(flap.placedInterior, convex: page),
-                     colour: RGBA(g.r + (tinted.r - g.r) * a, g.g + (tinted.g - g.g) * a, g.b + (tinted.b - g.b) * a),
+                     colour: g.mixed(toward: tinted, by: a),
                      toClip: pageToClip)
             drawEdgeFill(flap.placedOutline.flatMap { subtract($0, convex: page) }, colour: tinted, over: g,
                          opacity: a, flap: flap, curl: curl, scene: scene, toClip: pageToClip)
@@ -310,8 +311,7 @@ public final class SceneRenderer {
         guard !curl.backIsSeparatePage, scene.spineX == nil else { return nil }
         guard let front = curl.front else { return scene.paper }
         guard let ink = front.showThroughTint else { return nil }
-        let p = scene.paper, s = Self.showThroughStrength
-        return RGBA(p.r + (ink.r - p.r) * s, p.g + (ink.g - p.g) * s, p.b + (ink.b - p.b) * s)
+        return scene.paper.mixed(toward: ink, by: Self.showThroughStrength)
     }
 
     /// Convex `pieces` of the placed flap (page space of the turning page) over the plain ground, opaque in the
@@ -361,10 +361,10 @@ public final class SceneRenderer {
         if let pieces, pieces.isEmpty { return }
         let program = plainProgram
         program.use()
-        let imageShows = page.texture == nil ? 0 : 1 - min(1, max(0, veil?.opacity ?? 0))
+        let veiled = min(1, max(0, veil?.opacity ?? 0))
+        let imageShows = page.texture == nil ? 0 : 1 - veiled
         if let veil, page.texture == nil {
-            let p = scene.paper, v = veil.colour, a = min(1, max(0, veil.opacity))
-            setPaper(program, RGBA(p.r + (v.r - p.r) * a, p.g + (v.g - p.g) * a, p.b + (v.b - p.b) * a))
+            setPaper(program, scene.paper.mixed(toward: veil.colour, by: veiled))
         } else {
             setPaper(program, veil?.colour ?? scene.paper)
         }
