@@ -36,6 +36,14 @@ uniform float u_frontStrength;
 uniform float u_backStrength;
 // A fading leaf (a single page's, lying down on the background) shows this much over what lies beneath.
 uniform float u_opacity;
+#ifdef TINTED_BACK
+// A fading single page's roll: the turned-away face in the tint its flap shows over the page and the ground
+// (SceneRenderer.drawRoll), not read from the texture.
+uniform vec4 u_tint;
+#endif
+// HIDDEN_FRONT: drawn only where the turned-away face covers the front one (but for the rim's outermost pixel,
+// where the sheet turns and both faces are the same point), so the front is not read either. On llvmpipe the
+// two texture reads were two thirds of the roll's cost, which every pixel of a band pays.
 varying vec2 v_axis;
 varying vec4 v_edgeF;
 varying vec4 v_edgeB;
@@ -80,14 +88,23 @@ void main() {
     // The rim unclamped: beyond it (u < 0) nothing is drawn.
     float af = coverage(v_edgeF + u_edgeNormal * d, v_axis.y);
     float ab = coverage(v_edgeB - u_edgeNormal * d, v_axis.y);
-    vec4 tf = texture2D(u_front, v_uvF + u_unrollFront * d);
-    vec4 tb = texture2D(u_back, v_uvB + u_unrollBack * d);
     float h = max(0.0, 1.0 - abs(0.45 - x) * 2.2);
     float shade = 0.62 + 0.38 * anz;
     vec3 highlight = vec3(h * h * h * 0.12 * (1.0 - anz));
-    vec3 cf = mix(u_paper.rgb, tf.rgb, u_frontStrength * tf.a) * shade + highlight;
-    vec3 cb = mix(u_paper.rgb, tb.rgb, u_backStrength * tb.a) * shade + highlight;
-    // The turned-away face over the front face: premultiplied sum, divided back for the over-blend.
+    // The turned-away face over the front face.
     float a = ab + af * (1.0 - ab);
+#ifdef TINTED_BACK
+    vec3 cb = u_tint.rgb * shade + highlight;
+#else
+    vec4 tb = texture2D(u_back, v_uvB + u_unrollBack * d);
+    vec3 cb = mix(u_paper.rgb, tb.rgb, u_backStrength * tb.a) * shade + highlight;
+#endif
+#ifdef HIDDEN_FRONT
+    gl_FragColor = vec4(cb, a * u_opacity);
+#else
+    vec4 tf = texture2D(u_front, v_uvF + u_unrollFront * d);
+    vec3 cf = mix(u_paper.rgb, tf.rgb, u_frontStrength * tf.a) * shade + highlight;
+    // Premultiplied sum, divided back for the over-blend.
     gl_FragColor = vec4((cb * ab + cf * (af * (1.0 - ab))) / max(a, 1.0e-4), a * u_opacity);
+#endif
 }

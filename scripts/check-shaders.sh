@@ -7,14 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v glslangValidator >/dev/null || { echo "error: glslangValidator missing (apt-get install glslang-tools)" >&2; exit 1; }
 
-# validate FILE: 0 when FILE compiles as GLSL ES 1.00 for its stage (by extension).
+# validate FILE [DEFINES]: 0 when FILE compiles as GLSL ES 1.00 for its stage (by extension), with DEFINES
+# (#define lines, as GLProgram's callers prepend them for a shader's variants).
 validate() {
-  local file=$1 stage preamble tmp
+  local file=$1 defines=${2:-} stage preamble tmp
   case "$file" in
     *.vert) stage=vert; preamble=$'#version 100\n' ;;
     *.frag) stage=frag; preamble=$'#version 100\nprecision mediump float;\n' ;;
     *) echo "error: $file: neither .vert nor .frag" >&2; return 2 ;;
   esac
+  preamble+=$defines
   tmp=$(mktemp -d)
   printf '%s' "$preamble" > "$tmp/shader.$stage"
   # The line directive keeps the compiler's line numbers those of the file.
@@ -32,6 +34,15 @@ count=0
 for f in Shaders/*.vert Shaders/*.frag; do
   count=$((count + 1))
   validate "$f" || { echo "error: $f is not valid GLSL ES 1.00 (mediump)" >&2; failed=1; }
+  # A shader's variants: each macro it tests with #ifdef defined alone, and all of them together.
+  all=""
+  for macro in $(sed -n 's/^#ifdef \([A-Z_]*\).*/\1/p' "$f" | sort -u); do
+    all+="#define $macro"$'\n'
+    validate "$f" "#define $macro"$'\n' || { echo "error: $f with $macro is not valid GLSL ES 1.00 (mediump)" >&2; failed=1; }
+  done
+  if [ -n "$all" ]; then
+    validate "$f" "$all" || { echo "error: $f with all its macros is not valid GLSL ES 1.00 (mediump)" >&2; failed=1; }
+  fi
 done
 [ "$failed" -eq 0 ] || exit 1
 

@@ -13,9 +13,6 @@ struct FlapGeometry {
     let outlineHole: [Vec2]
     /// The interior where the fold puts it (page space of the turning page's rect).
     let placedInterior: [Vec2]
-    /// The roll as seen from above, in the turning page's space: from `outlineBand` pixels beyond the axis
-    /// (over the fold's edge of the flap) to a pixel and a half past the rim, along the whole curled part.
-    let rollBand: [Vec2]
     /// The flap's outline where the fold puts it, as convex pieces: the folded part beyond the band minus
     /// `outlineHole`.
     let placedOutline: [[Vec2]]
@@ -27,6 +24,9 @@ struct FlapGeometry {
     let fold: Affine2
     /// How far the band reaches beyond the axis, in window pixels: as far as the outline's ring is wide.
     static let outlineBand = 2.5
+    /// The band as a rectangle: t along the axis from its point, s across (towards the rim).
+    private let axisPoint: Vec2, normal: Vec2, along: Vec2, radius: Double
+    private let bandT: (lo: Double, hi: Double), bandS: (near: Double, far: Double)
 
     /// - Parameter pixelsPerPagePixel: window pixels per page pixel (the view's scale).
     init(_ curl: CurlLayer, pixelsPerPagePixel: Double) {
@@ -51,14 +51,53 @@ struct FlapGeometry {
         // along it; across, the rim lies r from the axis.
         let curled = clipSlab(page, curl.axisPoint, n, lower: 0, upper: pi * r + band)
         let along = Vec2(-n.y, n.x)
+        axisPoint = curl.axisPoint
+        normal = n
+        self.along = along
+        radius = r
+        bandS = (-band, r + 1.5 * pixel)
         let ts = curled.map { ($0 - curl.axisPoint).dot(along) }
         if let t0 = ts.min(), let t1 = ts.max() {
-            let a = curl.axisPoint, lo = t0 - 1.5 * pixel, hi = t1 + 1.5 * pixel
-            let near = -band, far = r + 1.5 * pixel
-            rollBand = [a + along * lo + n * near, a + along * hi + n * near, a + along * hi + n * far, a + along * lo + n * far]
+            bandT = (t0 - 1.5 * pixel, t1 + 1.5 * pixel)
         } else {
-            rollBand = []
+            bandT = (0, 0)
         }
+    }
+
+    /// The roll as seen from above, in the turning page's space: from `outlineBand` pixels beyond the axis
+    /// (over the fold's edge of the flap) to a pixel and a half past the rim, along the whole curled part.
+    var rollBand: [Vec2] {
+        guard bandT.hi > bandT.lo else { return [] }
+        let (a, b) = (bandCut(at: bandT.lo), bandCut(at: bandT.hi))
+        return [a.near, b.near, b.far, a.far]
+    }
+
+    /// The band across at `t` along the axis: its points on the near and on the far side.
+    func bandCut(at t: Double) -> (near: Vec2, far: Vec2) {
+        (axisPoint + along * t + normal * bandS.near, axisPoint + along * t + normal * bandS.far)
+    }
+
+    /// Where along the axis the band's middle lies: there, at every s across the band, the turned-away face's
+    /// point (unrolled by as much as the roll unrolls at its rim) lies `margin` inside the `width`×`height` page, so
+    /// that face hides the front one. The ends beyond are the rest of `bandLength`. Nil where no middle is left.
+    func rollBandMiddle(width: Double, height: Double, margin: Double) -> ClosedRange<Double>? {
+        guard bandT.hi > bandT.lo else { return nil }
+        // The turned-away face's point over band point (t, s): a + along t + n (πr − s − d), d in [0, r (π/2 − 1)].
+        let unroll = radius * (pi / 2 - 1)
+        var lo = bandT.lo, hi = bandT.hi
+        for u in [pi * radius - bandS.far - unroll, pi * radius - bandS.near] {
+            let p = axisPoint + normal * u
+            for (start, step, size) in [(p.x, along.x, width), (p.y, along.y, height)] {
+                if abs(step) < 1e-12 {
+                    guard start >= margin, start <= size - margin else { return nil }
+                    continue
+                }
+                let t0 = (margin - start) / step, t1 = (size - margin - start) / step
+                lo = max(lo, min(t0, t1))
+                hi = min(hi, max(t0, t1))
+            }
+        }
+        return hi > lo ? lo...hi : nil
     }
 }
 

@@ -11,7 +11,11 @@ public final class SceneRenderer {
     /// One colour, no texture: a single page's flap on the ground.
     private let fillProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
-    private let rollProgram: GLProgram
+    let rollProgram: GLProgram
+    /// The same for a single page's fading roll: its turned-away face in its flap's tint (TINTED_BACK), and where
+    /// that face hides the front one, no front read either (HIDDEN_FRONT).
+    let tintedRollProgram: GLProgram
+    let hiddenFrontRollProgram: GLProgram
     /// One colour with an antialiased outline, opaque over the plain ground: a single page's flap there.
     private let edgeProgram: GLProgram
     private let quadBuffer: GLuint
@@ -23,7 +27,7 @@ public final class SceneRenderer {
     public var maxTextureSize: Int { limits.maxTextureSize }
     /// Bound where a page has no texture yet: llvmpipe compiles a shader variant per sampler state, so the
     /// placeholder frame drawn while the first page decodes already compiles the textured one.
-    private var blank: Texture!
+    var blank: Texture!
     /// Each label's texture (the hint, the overlay's page numbers), set once per text and scale.
     private var labels: [LabelSlot: (text: String, scale: Double, texture: Texture)] = [:]
     enum LabelSlot { case hint, overlay, controls }
@@ -37,10 +41,13 @@ public final class SceneRenderer {
     /// A pass left out of every frame: `recto bench --breakdown` measures what each pass costs in a whole
     /// frame as the difference (timing passes one by one would flush, and reload the framebuffer, in between).
     public var skippedPass: Pass?
+    /// False draws a single page's fading roll as any other, both faces read from their textures: what the tests
+    /// compare the tinted roll with.
+    var tintsFadingRoll = true
     /// How much of a single page's own image shows through its back (the sheet seen from behind).
     static let showThroughStrength = 0.22
     /// Vertices of the last roll band and flap outline drawn (for `recto bench` and the tests).
-    public private(set) var lastCurlVertexCount = 0
+    public internal(set) var lastCurlVertexCount = 0
 
     /// - Throws: RendererError when the GL offers less than Recto needs (GLLimits) or a shader fails.
     public init() throws {
@@ -50,6 +57,11 @@ public final class SceneRenderer {
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
         fillProgram = try GLProgram(name: "fill", vertex: Shaders.fill_vert, fragment: Shaders.fill_frag, highp: highp)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
+        tintedRollProgram = try GLProgram(name: "roll, tinted back", vertex: Shaders.roll_vert,
+                                          fragment: "#define TINTED_BACK\n" + Shaders.roll_frag, highp: highp)
+        hiddenFrontRollProgram = try GLProgram(name: "roll, tinted back over the front", vertex: Shaders.roll_vert,
+                                               fragment: "#define TINTED_BACK\n#define HIDDEN_FRONT\n" + Shaders.roll_frag,
+                                               highp: highp)
         edgeProgram = try GLProgram(name: "edge", vertex: Shaders.edge_vert, fragment: Shaders.edge_frag, highp: highp)
         var b: GLuint = 0
         glGenBuffers(1, &b)
@@ -142,8 +154,7 @@ public final class SceneRenderer {
         guard let flapGeometry else { return }
         if skippedPass != .flapInterior { drawFlapInterior(curl, flapGeometry, scene: scene, toClip: toClip) }
         if skippedPass != .rollAndOutline {
-            drawRoll(curl, flapGeometry, wholeOutline: showThroughOverGround(curl, scene: scene) == nil,
-                     scene: scene, toClip: toClip)
+            drawRoll(curl, flapGeometry, tint: showThroughOverGround(curl, scene: scene), scene: scene, toClip: toClip)
         }
     }
 
@@ -432,7 +443,7 @@ public final class SceneRenderer {
 
     /// Convex polygons (page space) as triangles in one draw, each vertex its position (attribute 0) and then
     /// `extras` floats from `extra` (attribute 1, none when 0).
-    private func drawFans(_ polygons: [[Vec2]], extras: Int, _ extra: (Vec2) -> [GLfloat]) {
+    func drawFans(_ polygons: [[Vec2]], extras: Int, _ extra: (Vec2) -> [GLfloat]) {
         var vertices: [GLfloat] = []
         for points in polygons where points.count >= 3 {
             for i in 1..<(points.count - 1) {
@@ -457,62 +468,8 @@ public final class SceneRenderer {
         glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / (2 + extras)))
     }
 
-    /// The roll (one band along the axis) and the flap's outline, with the roll shader blended over what is
-    /// drawn: its antialiased rim and edges show the pages beneath.
-    /// - Parameter wholeOutline: false where drawEdgeFill drew the outline's part off the page.
-    private func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, wholeOutline: Bool, scene: FrameScene,
-                          toClip: Affine2) {
-        let outline = wholeOutline ? flap.placedOutline
-            : flap.placedOutline.map { clipToRect($0, width: curl.rect.width, height: curl.rect.height) }
-        let pieces = ([flap.rollBand] + outline).filter { $0.count >= 3 }
-        lastCurlVertexCount = pieces.reduce(0) { $0 + 3 * ($1.count - 2) }
-        guard lastCurlVertexCount > 0 else { return }
-        let program = rollProgram
-        program.use()
-        setPaper(program, scene.paper)
-        setMatrix(program.uniform("u_pageToClip"), toClip.concatenating(.translation(Vec2(curl.rect.x, curl.rect.y))))
-        let w = curl.rect.width, h = curl.rect.height, n = curl.axisNormal, r = max(curl.radius, 0.01)
-        glUniform2f(program.uniform("u_pageSize"), GLfloat(w), GLfloat(h))
-        glUniform2f(program.uniform("u_axisPoint"), GLfloat(curl.axisPoint.x), GLfloat(curl.axisPoint.y))
-        glUniform2f(program.uniform("u_axisNormal"), GLfloat(n.x), GLfloat(n.y))
-        glUniform1f(program.uniform("u_radius"), GLfloat(r))
-        glUniform1f(program.uniform("u_mirror"), curl.backIsSeparatePage ? 1 : 0)
-        // The fragment stage's own copies (uniforms shared by both stages would have to agree in precision).
-        glUniform1f(program.uniform("u_rollRadius"), GLfloat(r))
-        glUniform1f(program.uniform("u_rimUnroll"), GLfloat(r * (Double.pi / 2 - 1)))
-        glUniform1f(program.uniform("u_halfRadius"), GLfloat(r / 2))
-        glUniform1f(program.uniform("u_halfInverseRadius"), GLfloat(0.5 / r))
-        glUniform4f(program.uniform("u_edgeNormal"), GLfloat(n.x), GLfloat(n.y), GLfloat(-n.x), GLfloat(-n.y))
-        // Both textures' coordinates scaled to the part their images fill (padded textures, Texture.contentScale).
-        let back = curl.backIsSeparatePage ? curl.back : curl.front
-        let f = curl.front ?? blank!, b = back ?? blank!
-        let kf = f.contentScale, kb = b.contentScale
-        glUniform2f(program.uniform("u_frontScale"), GLfloat(kf.x), GLfloat(kf.y))
-        glUniform2f(program.uniform("u_backScale"), GLfloat(kb.x), GLfloat(kb.y))
-        glUniform2f(program.uniform("u_unrollFront"), GLfloat(kf.x * n.x / w), GLfloat(kf.y * n.y / h))
-        glUniform2f(program.uniform("u_unrollBack"), GLfloat(kb.x * (curl.backIsSeparatePage ? n.x : -n.x) / w),
-                    GLfloat(-kb.y * n.y / h))
-        // Page pixels per window pixel, so the outline fades over one window pixel at any zoom.
-        glUniform1f(program.uniform("u_aaScale"), GLfloat(max(scene.view.uniformScale, 1e-6)))
-        glUniform1f(program.uniform("u_frontStrength"), curl.front == nil ? 0 : 1)
-        glUniform1f(program.uniform("u_backStrength"), back == nil ? 0 : curl.backIsSeparatePage ? 1 : GLfloat(Self.showThroughStrength))
-        glUniform1f(program.uniform("u_opacity"), GLfloat(min(1, max(0, curl.opacity))))
-        glUniform1i(program.uniform("u_front"), 0)
-        glUniform1i(program.uniform("u_back"), 1)
-        // Sampled as the flat page is: the roll foreshortens the page only within a pixel or two of its rim, where
-        // choosing a mip level per pixel cost llvmpipe a third of the band (and the single page its 1.3× target).
-        glActiveTexture(GLenum(GL_TEXTURE1))
-        b.bind(texelsPerPixel: texelsPerPixel(b, rect: curl.rect, view: scene.view))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        f.bind(texelsPerPixel: texelsPerPixel(f, rect: curl.rect, view: scene.view))
-        glEnable(GLenum(GL_BLEND))
-        blendOverKeepingAlpha()
-        drawFans(pieces, extras: 0) { _ in [] }
-        glDisable(GLenum(GL_BLEND))
-    }
-
     /// Texels per window pixel along the page's sides where `texture` fills `rect` (book space) under `view`.
-    private func texelsPerPixel(_ texture: Texture, rect: Rect, view: Affine2) -> Double {
+    func texelsPerPixel(_ texture: Texture, rect: Rect, view: Affine2) -> Double {
         let s = view.uniformScale
         guard rect.width * s > 0, rect.height * s > 0 else { return .infinity }
         return max(Double(texture.width) / (rect.width * s), Double(texture.height) / (rect.height * s))
@@ -521,7 +478,7 @@ public final class SceneRenderer {
     /// Source over destination for colour; the destination's alpha stays 1. The window is opaque: a blend
     /// that lowered alpha (a shadow, an antialiased edge) made compositors that honour alpha show those
     /// pixels lighter or see-through (weston showed the spine's shadow at a quarter of its strength).
-    private func blendOverKeepingAlpha() {
+    func blendOverKeepingAlpha() {
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
     }
 
@@ -530,11 +487,11 @@ public final class SceneRenderer {
         Affine2(a: 2 / Double(max(width, 1)), b: 0, c: 0, d: -2 / Double(max(height, 1)), tx: -1, ty: 1)
     }
 
-    private func setPaper(_ program: GLProgram, _ paper: RGBA) {
+    func setPaper(_ program: GLProgram, _ paper: RGBA) {
         glUniform4f(program.uniform("u_paper"), GLfloat(paper.r), GLfloat(paper.g), GLfloat(paper.b), 1)
     }
 
-    private func setMatrix(_ location: GLint, _ m: Affine2) {
+    func setMatrix(_ location: GLint, _ m: Affine2) {
         let values: [GLfloat] = [GLfloat(m.a), GLfloat(m.b), 0, GLfloat(m.c), GLfloat(m.d), 0, GLfloat(m.tx), GLfloat(m.ty), 1]
         glUniformMatrix3fv(location, 1, GLboolean(GL_FALSE), values)
     }

@@ -80,6 +80,44 @@ extension SplitMix64 {
         }
     }
 
+    /// Over the band's middle the turned-away face hides the front one: its point over any pixel there, unrolled
+    /// by anything up to what the rim unrolls, lies the margin inside the page; just beyond the middle's ends it
+    /// does not, for some s across the band.
+    @Test func theBandsMiddleIsWhereTheTurnedAwayFaceLiesOnThePage() {
+        var rng = SplitMix64(seed: 0x4D1D)
+        var middles = 0, tight = 0
+        for c in randomCurls(300) {
+            let margin = 1.5 * c.pixel
+            guard let middle = c.flap.rollBandMiddle(width: c.page[2].x, height: c.page[2].y, margin: margin) else { continue }
+            middles += 1
+            // The turned-away face's point over band point (t, s): the mirror image across πr/2, moved back by d.
+            func back(_ t: Double, _ s: Double, _ d: Double) -> Vec2 {
+                let cut = c.flap.bandCut(at: t)
+                let across = (cut.far - cut.near)
+                let near = (cut.near - c.axis).dot(c.n), far = (cut.far - c.axis).dot(c.n)
+                let p = cut.near + across * ((s - near) / (far - near))
+                return p + c.n * (pi * c.r - 2 * s) - c.n * d
+            }
+            func onPage(_ q: Vec2) -> Bool {
+                q.x >= margin - 1e-6 && q.y >= margin - 1e-6 && q.x <= c.page[2].x - margin + 1e-6 && q.y <= c.page[2].y - margin + 1e-6
+            }
+            let cut = c.flap.bandCut(at: middle.lowerBound)
+            let near = (cut.near - c.axis).dot(c.n), far = (cut.far - c.axis).dot(c.n)
+            for _ in 0..<50 {
+                let t = rng.uniform(middle.lowerBound, middle.upperBound), s = rng.uniform(near, far)
+                let d = rng.uniform(0, c.r * (pi / 2 - 1))
+                #expect(onPage(back(t, s, d)), "t=\(t) in \(middle), s=\(s), d=\(d)")
+            }
+            // The middle is no shorter than it must be: a pixel past either end, some point of the band is off.
+            let steps = (0...20).map { near + (far - near) * Double($0) / 20 }
+            let offBefore = steps.contains { s in [0, c.r * (pi / 2 - 1)].contains { !onPage(back(middle.lowerBound - c.pixel, s, $0)) } }
+            let offAfter = steps.contains { s in [0, c.r * (pi / 2 - 1)].contains { !onPage(back(middle.upperBound + c.pixel, s, $0)) } }
+            if offBefore || offAfter { tight += 1 }
+        }
+        #expect(middles > 30, "\(middles) of 300 bands have a middle")
+        #expect(tight * 10 > middles * 9, "\(tight) of \(middles) middles end where the face leaves the page")
+    }
+
     /// Every point of the roll, where the cylinder shows it from above, and of the flap next to the fold
     /// lies inside the band the roll shader draws.
     @Test func theBandCoversTheRollSeenFromAbove() {
