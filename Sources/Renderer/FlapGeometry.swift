@@ -79,7 +79,7 @@ struct FlapGeometry {
 
     /// Where along the axis the band's middle lies: there, at every s across the band, the turned-away face's
     /// point (unrolled by as much as the roll unrolls at its rim) lies `margin` inside the `width`×`height` page, so
-    /// that face hides the front one. The ends beyond are the rest of `bandLength`. Nil where no middle is left.
+    /// that face hides the front one; the ends are the rest of the band. Nil where no middle is left.
     func rollBandMiddle(width: Double, height: Double, margin: Double) -> ClosedRange<Double>? {
         guard bandT.hi > bandT.lo else { return nil }
         // The turned-away face's point over band point (t, s): a + along t + n (πr − s − d), d in [0, r (π/2 − 1)].

@@ -12,7 +12,8 @@ extension SceneRenderer {
     func drawRoll(_ curl: CurlLayer, _ flap: FlapGeometry, tint: RGBA?, scene: FrameScene, toClip: Affine2) {
         let outline = tint == nil ? flap.placedOutline
             : flap.placedOutline.map { clipToRect($0, width: curl.rect.width, height: curl.rect.height) }
-        let pieces = ([flap.rollBand] + outline).filter { $0.count >= 3 }
+        let band = [flap.rollBand].filter { $0.count >= 3 }, edges = outline.filter { $0.count >= 3 }
+        let pieces = band + edges
         lastCurlVertexCount = pieces.reduce(0) { $0 + 3 * ($1.count - 2) }
         guard lastCurlVertexCount > 0 else { return }
         let back = curl.backIsSeparatePage ? curl.back : curl.front
@@ -35,17 +36,17 @@ extension SceneRenderer {
             draw(rollProgram, pieces, tint: nil)
             return
         }
-        guard let middle = hiddenFrontSpan(curl, flap, scene: scene) else {
+        guard !band.isEmpty, let middle = hiddenFrontSpan(curl, flap, scene: scene) else {
             draw(tintedRollProgram, pieces, tint: faces)
             return
         }
         // The whole band under each scissor (its pieces cut at the middle's ends would put new corners on its long
         // edges, whose rounding left a pixel between the band and the flap beside it undrawn).
-        draw(tintedRollProgram, pieces.dropFirst().map { $0 }, tint: faces)
+        draw(tintedRollProgram, edges, tint: faces)
         for span in [Int.min / 2..<middle.span.lowerBound, middle.span.upperBound..<Int.max / 2] {
-            underScissor(rows: middle.rows, span) { drawFans([flap.rollBand], extras: 0) { _ in [] } }
+            underScissor(rows: middle.rows, span) { drawFans(band, extras: 0) { _ in [] } }
         }
-        underScissor(rows: middle.rows, middle.span) { draw(hiddenFrontRollProgram, [flap.rollBand], tint: faces) }
+        underScissor(rows: middle.rows, middle.span) { draw(hiddenFrontRollProgram, band, tint: faces) }
     }
 
     /// Whole window rows (or columns, where the band runs closer to horizontal) that cross the band only within
