@@ -242,6 +242,13 @@ public struct ZoomView: Sendable {
         guard case .pan = gesture else { return }
         gesture = nil
         let start = clock(time)
+        // A pan that took over from a pinch (one finger lifted, the other kept moving) stopped the pinch's settling
+        // where it was: settle scale and rotation here too, or the view rests turned a few degrees.
+        let (target, _) = settled(pose, about: viewport.center)
+        if target.scale != pose.scale || target.rotation != pose.rotation {
+            startTween(to: target, anchor: viewport.center, at: start)
+            return
+        }
         let tau = config.safeTimeConstant
         if config.momentum, velocity.isFinite, velocity.length >= config.safeMinimumSpeed, tau > 0 {
             let (lo, hi) = limits.translationRange(for: pose)

@@ -29,6 +29,33 @@ import Testing
         #expect(F.withinPanLimits(m))
     }
 
+    /// One finger lifts mid-pinch and the other pans on (a second finger that landed mid-drag, as under weston):
+    /// the pan's start stops the pinch's settling where it is, and the pan's end settles the rotation again.
+    @Test func aPanThatTakesOverFromAPinchStillSnapsTheRotation() {
+        var z = F.view()
+        let pivot = F.viewport.center
+        let t = GestureTransform(pivot: pivot, scale: 1.3, rotation: 7 * pi / 180)
+        z.beginTransform(time: 0)
+        z.updateTransform(t)
+        _ = z.endTransform(t, time: 0)
+        z.beginPan(time: 10)
+        #expect(abs(z.rotation) > 1e-3, "the settling had not finished when the pan began")
+        z.updatePan(translation: Vec2(-40, 10))
+        z.endPan(translation: Vec2(-40, 10), velocity: .zero, time: 50)
+        z.advance(to: 2000)
+        #expect(z.rotation == 0)
+        #expect(F.withinPanLimits(z.affine))
+        // A flick after such a pinch settles the rotation too (no glide keeps the turned view).
+        var f = F.view()
+        f.beginTransform(time: 0)
+        f.updateTransform(t)
+        _ = f.endTransform(t, time: 0)
+        f.beginPan(time: 10)
+        f.endPan(translation: Vec2(-40, 10), velocity: Vec2(-3, 0), time: 50)
+        f.advance(to: 5000)
+        #expect(f.rotation == 0)
+    }
+
     /// Free rotation: the angle stays where the fingers left it (scale and pan still settle).
     @Test func freeRotationStays() {
         var config = ZoomConfig()
