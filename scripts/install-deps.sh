@@ -12,6 +12,8 @@ packages=(
   webp libavif-bin
   # the PDF helper recto-pdf (GPL, a separate program): poppler-glib, cairo, libseccomp, fontconfig
   libpoppler-glib-dev libcairo2-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core
+  # its CMaps: CJK text in fonts a PDF names but does not embed
+  poppler-data
   # tests: encrypting a PDF, poppler's reference rasteriser
   qpdf poppler-utils
   # text: Pango/Cairo to shape and draw; DejaVu covers Latin, Greek, Cyrillic, Hebrew and Arabic, WenQuanYi

@@ -23,8 +23,10 @@ final class HelperProcess: @unchecked Sendable {
 
     /// Starts the helper with one end of a fresh SOCK_SEQPACKET pair as its descriptor 3, stdin, stdout and
     /// stderr on /dev/null (poppler reports damaged files on stderr; the replies carry what matters), and
-    /// default signal handling (an ignored SIGPIPE would otherwise be inherited).
-    static func spawn(executable: String, memoryMegabytes: Int) throws(PDFError) -> HelperProcess {
+    /// default signal handling (an ignored SIGPIPE would otherwise be inherited). `environment` is set over
+    /// recto's own.
+    static func spawn(executable: String, memoryMegabytes: Int,
+                      environment: [String: String] = [:]) throws(PDFError) -> HelperProcess {
         var pair: [Int32] = [-1, -1]
         if case .failure(let error) = systemCall({ socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) }) {
             throw .helperFailed("socketpair: \(error)")
@@ -54,11 +56,29 @@ final class HelperProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(String(memoryMegabytes)), nil]
         defer { argv.forEach { free($0) } }
-        if case .failure(let error) = systemCallReturningError({ posix_spawn(&pid, executable, &actions, &attributes, argv, environ) }) {
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.isEmpty ? nil : Self.environment(over: environment)
+        defer { envp?.forEach { free($0) } }
+        if case .failure(let error) = systemCallReturningError({
+            envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+                ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        }) {
             closeDescriptor(pair[0])
             throw .helperFailed("cannot start \(executable): \(error)")
         }
         return HelperProcess(pid: pid, socket: pair[0])
+    }
+
+    /// recto's environment with `overrides` set over it, as posix_spawn takes it (NULL-terminated, strdup'd).
+    private static func environment(over overrides: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            let name = String(cString: variable).prefix { $0 != "=" }
+            if overrides[String(name)] == nil { entries.append(strdup(variable)) }
+            entry += 1
+        }
+        for (name, value) in overrides.sorted(by: { $0.key < $1.key }) { entries.append(strdup("\(name)=\(value)")) }
+        return entries + [nil]
     }
 
     /// Sends `request` (with `attached` passed along when >= 0) and waits at most `timeoutMilliseconds` for the

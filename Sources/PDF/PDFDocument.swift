@@ -20,12 +20,16 @@ public final class PDFDocument: Sendable {
         public var helpers: Int
         /// Address space each helper may use (RLIMIT_AS), in MiB. Default 1024.
         public var memoryMegabytes: Int
+        /// Variables the helpers get over recto's own environment (a fontconfig file, say). Default none.
+        public var helperEnvironment: [String: String]
 
-        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2, memoryMegabytes: Int = 1024) {
+        public init(helperPath: String, timeoutMilliseconds: Int = 10_000, helpers: Int = 2, memoryMegabytes: Int = 1024,
+                    helperEnvironment: [String: String] = [:]) {
             self.helperPath = helperPath
             self.timeoutMilliseconds = timeoutMilliseconds
             self.helpers = helpers
             self.memoryMegabytes = memoryMegabytes
+            self.helperEnvironment = helperEnvironment
         }
 
         /// Finds the helper (see `HelperLocation`) and reads `RECTO_PDF_TIMEOUT_MS` for the time limit.
@@ -110,6 +114,16 @@ public final class PDFDocument: Sendable {
         return try perform(request, retry: false, payloadBytes: { _ in 0 }).reply.value
     }
 
+    /// The first system call the helper's sandbox refused because its policy names it nowhere (answered with
+    /// ENOSYS, the helper kept running), or nil. Asks one helper: with `helpers` 1, the one that did the work.
+    public func firstUnlistedSystemCall() throws(PDFError) -> String? {
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_SELFTEST.rawValue)
+        request.arg = UInt32(RPDF_SELFTEST_REFUSED_CALL.rawValue)
+        let reply = try perform(request, retry: false, payloadBytes: { _ in 0 }).reply
+        return reply.value != 0 ? Self.text(of: reply) : nil
+    }
+
     /// Process ids of the idle helpers (one busy with a request is not listed), for tests that kill one.
     public var helperProcessIDs: [pid_t] {
         slots.compactMap { slot in slot.helper.withLockIfAvailable { helper in helper.flatMap { $0.isAlive ? $0.pid : nil } } ?? nil }
@@ -164,7 +178,8 @@ public final class PDFDocument: Sendable {
     /// Starts a helper and opens the document in it. A helper that fails to open it is killed.
     private static func start(fd: Int32, configuration: Configuration) throws(PDFError) -> (helper: HelperProcess, info: PDFInfo) {
         let process = try HelperProcess.spawn(executable: configuration.helperPath,
-                                              memoryMegabytes: configuration.memoryMegabytes)
+                                              memoryMegabytes: configuration.memoryMegabytes,
+                                              environment: configuration.helperEnvironment)
         var request = rpdf_request()
         request.op = UInt32(RPDF_OP_OPEN.rawValue)
         let (reply, table) = try process.send(request, attaching: fd,

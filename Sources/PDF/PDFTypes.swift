@@ -46,4 +46,6 @@ public struct PDFInfo: Sendable, Equatable {
 /// The sandbox checks the helper runs on request (hidden; for tests).
 public enum PDFSelfTest: UInt32, Sendable {
     case openForWriting = 1, socket = 2, exec = 3, readOutsideFonts = 4, landlockABI = 5
+    /// A harmless call the policy names nowhere: refused with ENOSYS, and remembered.
+    case unlistedCall = 6
 }

@@ -34,6 +34,22 @@ import Testing
         #expect(text.hasPrefix("line 0000"))
     }
 
+    /// With one font configured, the warm-up sorts too little for glibc to have asked the machine's memory
+    /// (sysinfo) before the sandbox closed; the long page's text sort asks it inside.
+    @Test func aLongPageIsExtractedWithASingleFontConfigured() throws {
+        let lines = (0..<2000).map { String(format: "line %04d ", $0) + String(repeating: "x", count: 30) }
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        var configuration = try helperConfiguration(helpers: 1)
+        configuration.helperEnvironment = try singleFontEnvironment(in: scratch)
+        let path = try scratch.write("long.pdf", pdfBook([.text(lines, width: 595, height: 2000 * 14 + 144)]))
+        let document = try PDFDocument(path: path, configuration: configuration)
+        let text = try document.text(page: 1)
+        #expect(text.hasPrefix("line 0000") && text.contains("line 1500"), "\(text.prefix(200))")
+        #expect(try document.firstUnlistedSystemCall() == nil)
+        #expect(document.helpersStarted == 1, "the helper was not restarted")
+    }
+
     @Test func theCatalogsLangIsTheBooksLanguage() throws {
         for (catalog, expected) in [("/Lang (de-CH)", "de-CH"), ("/Lang<656E2D4742>", "en-GB"),
                                     ("/Lang <FEFF00660072>", "fr"), ("", nil), ("/Lang (not a tag!)", nil)] {

@@ -37,6 +37,13 @@ import Testing
         #expect(document.helpersStarted == 2)
     }
 
+    @Test func aCallThePolicyNamesNowhereIsRefusedWithENOSYSAndNamed() throws {
+        #expect(try document.firstUnlistedSystemCall() == nil)
+        #expect(try document.selfTest(.unlistedCall) == ENOSYS)
+        #expect(try document.firstUnlistedSystemCall() == "getitimer")
+        #expect(document.helpersStarted == 1, "the helper lived on")
+    }
+
     @Test func readingOutsideTheFontFoldersIsRefusedWhereLandlockIsAvailable() throws {
         // The Landlock ABI the helper enforces (0 on a kernel without Landlock: then seccomp alone applies).
         let abi = try document.selfTest(.landlockABI)

@@ -83,3 +83,19 @@ func pixel(_ rgba: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] {
 func inked(_ rgba: [UInt8]) -> Int {
     stride(from: 0, to: rgba.count, by: 4).filter { rgba[$0] < 250 || rgba[$0 + 1] < 250 || rgba[$0 + 2] < 250 }.count
 }
+
+/// A fontconfig configuration that knows one font (DejaVu Sans, copied into `scratch`) and caches nowhere it
+/// can write: the least a helper's warm-up can load, as on a kiosk image with one font package.
+func singleFontEnvironment(in scratch: Scratch) throws -> [String: String] {
+    let fonts = scratch.path + "/fonts"
+    try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                     toPath: fonts + "/DejaVuSans.ttf")
+    let configuration = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig><dir>\(fonts)</dir><cachedir>\(scratch.path)/cache</cachedir></fontconfig>
+        """
+    let file = try scratch.write("fonts.conf", Array(configuration.utf8))
+    return ["FONTCONFIG_FILE": file]
+}

@@ -15,10 +15,14 @@ void warm_up(void);
 // No new privileges, Landlock (when the kernel has it), then the seccomp filter. Exits on failure: a helper
 // that cannot sandbox itself must not read a PDF.
 void enter_sandbox(void);
+// Loads the seccomp filter of policy.c (after which only its allowed calls succeed).
+void filter_system_calls(void);
+// The name of the first call the filter answered with ENOSYS because no list names it; NULL when none was.
+const char *sandbox_first_refused_call(void);
 // The Landlock ABI enforced by enter_sandbox, 0 when none.
 int sandbox_landlock_abi(void);
-// RPDF_OP_SELFTEST: attempts the forbidden action, returns 0 if it succeeded, else the errno.
-int sandbox_selftest(uint32_t which);
+// RPDF_OP_SELFTEST: attempts the forbidden action (value 0 if it succeeded, else the errno), or reports.
+void sandbox_selftest(uint32_t which, struct rpdf_reply *reply);
 
 // The document state and the two requests on it. Each fills `reply` and returns a descriptor to attach (or -1).
 int document_open(int pdf_fd, struct rpdf_reply *reply);

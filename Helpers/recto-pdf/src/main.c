@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
         } else if (request.op == RPDF_OP_LANGUAGE) {
             document_language(&reply);
         } else if (request.op == RPDF_OP_SELFTEST) {
-            reply.value = sandbox_selftest(request.arg);
+            sandbox_selftest(request.arg, &reply);
         } else {
             reply.status = RPDF_ERR_BAD_REQUEST;
             reply_text(&reply, "unknown request %u", request.op);

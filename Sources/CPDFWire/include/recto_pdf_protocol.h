@@ -53,6 +53,9 @@ enum rpdf_selftest {
     RPDF_SELFTEST_EXEC = 3,         // execve("/bin/true")
     RPDF_SELFTEST_READ_OUTSIDE = 4, // open /etc/passwd for reading (refused where Landlock is available)
     RPDF_SELFTEST_SANDBOX_INFO = 5, // value = the Landlock ABI in force, 0 when none
+    RPDF_SELFTEST_UNLISTED = 6,     // a harmless call on none of the policy's lists (getitimer)
+    RPDF_SELFTEST_REFUSED_CALL = 7, // value = 1 and the call's name in text when the filter has refused an
+                                    // unlisted call since the helper started, else 0
 };
 
 enum rpdf_status {
