@@ -4,6 +4,7 @@
 # the package there with apt-get, and inside that root checks
 #   - `recto --version` prints the changelog's version;
 #   - `recto render --page 3` (surfaceless EGL, llvmpipe) gives the same pixels as the development (debug) build;
+#   - a PDF page renders, and a long PDF page's text comes through the sandboxed helper;
 #   - the reader under a headless weston in the root reports `ready` and `shown` (--log-events).
 # Then it prints package and binary sizes and measures exec → `ready` of the packaged (static) binary against
 # the dynamically linked release build, under one headless weston on the host (scripts/deb-startup.py).
@@ -110,6 +111,31 @@ step "a PDF renders in the root (the sandboxed helper)"
 python3 scripts/measure-pdf.py --write-pdf "$root/tmp/book.pdf" --pages 3
 in_root recto render --no-config /tmp/book.pdf --page 2 --size 800x600 --out /tmp/pdf2.png \
   || fail "recto render of a PDF in the root"
+
+step "a long PDF page's text in the root (the helper's text path with the root's two font packages)"
+# 2000 lines on one page: poppler sorts more than glibc's qsort does in place, which asks the kernel for the
+# machine's memory (sysinfo) inside the sandbox; the policy must allow it whatever the warm-up loaded.
+python3 - "$root/tmp/long.pdf" <<'EOF'
+import sys
+lines = [f"line {i:04d} " + "x" * 30 for i in range(2000)]
+height = 2000 * 14 + 144
+ops = "BT /F1 12 Tf 14 TL 72 %d Td\n" % (height - 72) + "".join(f"({l}) Tj T*\n" for l in lines) + "ET"
+objs = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 {height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        f"<< /Length {len(ops)} >>\nstream\n{ops}\nendstream", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+out, offsets = b"%PDF-1.4\n", []
+for i, o in enumerate(objs):
+    offsets.append(len(out)); out += f"{i+1} 0 obj\n{o}\nendobj\n".encode()
+x = len(out)
+out += f"xref\n0 {len(objs)+1}\n0000000000 65535 f \n".encode() + b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+out += f"trailer\n<< /Size {len(objs)+1} /Root 1 0 R >>\nstartxref\n{x}\n%%EOF\n".encode()
+open(sys.argv[1], "wb").write(out)
+EOF
+long=$(in_root recto render --no-config /tmp/long.pdf --page 1 --text) || fail "recto render --text in the root"
+case "$long" in
+  "line 0000 "*"line 1500 "*) ;;
+  *) fail "the long page's text in the root is ${#long} bytes: '${long:0:80}'" ;;
+esac
 
 step "recto --version"
 got=$(in_root recto --version)

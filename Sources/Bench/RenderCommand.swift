@@ -64,7 +64,10 @@ public struct Render: ParsableCommand {
     var grab: GrabOption = .br
 
     @Option(help: ArgumentHelp("Output PNG file.", valueName: "file.png"))
-    var out: String
+    var out: String?
+
+    @Flag(help: "Print the page's text instead (what speech mode reads: a PDF page's text layer, a sidecar .txt, a IIIF summary); nothing when it has none.")
+    var text = false
 
     public func run() throws {
         let (settings, file) = try bookOptions.settings()
@@ -73,6 +76,11 @@ public struct Render: ParsableCommand {
         guard page >= 1, page <= book.pageCount else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pageCount))")
         }
+        if text {
+            print(book.source.text(of: page) ?? "")
+            return
+        }
+        guard let out else { throw RectoExit(.usage, "--out is needed (or --text)") }
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
         var reader = Reader(pageCount: book.pageCount, config: book.readerConfig(settings))
         reader.resize(width: Double(size.width), height: Double(size.height))

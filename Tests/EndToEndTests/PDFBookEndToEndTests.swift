@@ -78,4 +78,18 @@ import TestSupport
         #expect(refused.termination == .exited(2), "\(refused.termination)")
         #expect(refused.stderr.contains("PDF document is damaged"), "\(refused.stderr)")
     }
+
+    /// `recto render --text` prints what speech mode would read; a long page's text passes the helper's sandbox.
+    @Test func renderTextPrintsAPagesTextLayer() throws {
+        let lines = (0..<2000).map { String(format: "line %04d ", $0) + String(repeating: "x", count: 30) }
+        let book = try write(pdfBook([.text(["Once upon a time"]), .text(lines, width: 595, height: 2000 * 14 + 144)]),
+                             "text.pdf")
+        let first = try runRecto(["render", "--no-config", book.path, "--page", "1", "--text"],
+                                 environment: RectoRender.environment)
+        #expect(first.termination == .exited(0) && first.stdout == "Once upon a time\n", "\(first)")
+        let long = try runRecto(["render", "--no-config", book.path, "--page", "2", "--text"],
+                                environment: RectoRender.environment)
+        #expect(long.stdout.hasPrefix("line 0000 ") && long.stdout.contains("line 1500 "), "\(long.stdout.prefix(100))")
+        #expect(!long.stderr.contains("SIGSYS"), "\(long.stderr)")
+    }
 }
