@@ -133,7 +133,7 @@ public struct AppCore: Sendable {
         case let .control(client, request): out += control(request, client: client, now: now)
         case let .retuned(config, idle, client, reply):
             retuned(config, idleReset: idle, now: now)
-            out.append(.reply(client: client, reply))
+            out += [.occurred(.retuned(idleReset: idle)), .reply(client: client, reply)]
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         case .shelf(let books): out += shelfLoaded(books)
         case let .coverReady(book, size): coverReady(book, size: size)

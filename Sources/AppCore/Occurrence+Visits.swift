@@ -13,6 +13,7 @@ extension Occurrence {
         case .idleReset: [.idleReset]
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
+        case .retuned(let idleReset): [.idleTimeout(idleReset)]
         case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus, .pageAsked,
 

@@ -72,6 +72,9 @@ public enum Occurrence: Sendable, Equatable {
     /// In speech mode a tap on the page (not a control) asked to hear page `page`'s spread again (explore by
     /// touch: the tap neither turns nor shows the overlay; a tap that stopped speech leaves it silent).
     case pageAsked(page: Int)
+    /// `recto ctl set` changed live settings: the idle reset now in force (ms, nil: never), which the visit
+    /// recorder ends visits by as the reader resets by it.
+    case retuned(idleReset: Double?)
 }
 
 /// What the speech output did, for the log and `recto ctl status`.
@@ -139,6 +142,7 @@ extension Occurrence {
         case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
         case .idleExtended(let count): LogEvent("idle-extended", ["count": .int(count)])
         case .pageAsked(let page): LogEvent("page-asked", ["page": .int(page)])
+        case .retuned(let idleReset): LogEvent("retuned", ["idle_reset_s": .double(Self.tenths((idleReset ?? 0) / 1000))])
         }
     }
 

@@ -25,6 +25,8 @@ public enum VisitInput: Sendable, Equatable {
     case idleReset
     case attractBegan
     case attractEnded
+    /// The idle reset now in force (ms, nil: never), changed while the reader runs: visits end by it from now on.
+    case idleTimeout(Double?)
 }
 
 /// A point on a page as fractions of its width and height (0,0 top left; 1,1 bottom right).

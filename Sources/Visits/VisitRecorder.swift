@@ -108,6 +108,8 @@ public struct VisitRecorder: Sendable {
             out.append(.attractBegan(at: Int64((t + wallOffsetMS).rounded())))
         case .attractEnded:
             attracting = false
+        case .idleTimeout(let ms):
+            idleTimeout = ms.flatMap { $0 > 0 ? $0 : nil }
         }
         return out + progress(at: t)
     }

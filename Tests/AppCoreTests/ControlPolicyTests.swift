@@ -84,7 +84,7 @@ import Testing
         config.gestures.doubleTapInterval = 0
         config.rightToLeft = true  // not live: the book keeps its direction
         let out = d.handle(.retuned(config, idleReset: 5000, client: 9, reply: "ok turn-duration = 300"))
-        #expect(out == [.reply(client: 9, "ok turn-duration = 300")])
+        #expect(out == [.occurred(.retuned(idleReset: 5000)), .reply(client: 9, "ok turn-duration = 300")])
         #expect(d.core.reader.page == 6 && d.core.reader.config.spring == config.spring && d.core.reader.config.zoom.maxScale == 3)
         #expect(!d.core.reader.config.rightToLeft)
         #expect(d.core.settings.idleReset == 5000 && d.core.settings.reader.turnDuration == 300)

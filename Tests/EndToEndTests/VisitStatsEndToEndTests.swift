@@ -162,6 +162,28 @@ import VisitStore
         #expect(zoom.ms > 500 && zoom.ms < 2000, "\(zoom)")
     }
 
+    /// `recto ctl set idle-reset` while a visitor reads: the visit recorder keeps time by the new reset, as the
+    /// reader does, so a visitor who reads longer than the old reset stays one visit.
+    @Test func aLongerIdleResetSetLiveKeepsAReadingVisitWhole() throws {
+        let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "2", "--attract-after", "0", "--idle-warning", "0"]
+        let session = try RectoSession.start(width: Self.width, height: Self.height, arguments: arguments)
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        let socket = try #require(session.ready?.string("control"))
+        try session.weston.chord([], InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        let set = try rectoCtl(["set", "idle-reset", "60"], socket: socket)
+        try #require(set.reply.contains("idle-reset = 60"), "\(set.reply)")
+        // Longer than the old reset: the reader does not reset, and the visit must not end either.
+        let quiet = try session.events(during: .seconds(3))
+        #expect(!quiet.contains { $0.name == "idle-reset" }, "\(quiet)")
+        try session.weston.chord([], InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 3)
+        session.recto.stop()
+        let visits = try VisitDatabase(readingFrom: Self.database(session)).visits()
+        #expect(visits.count == 1 && visits.first?.turns == [.key: 2], "one visit of two turns: \(visits)")
+    }
+
     /// SIGKILL mid-visit: the next start closes the killed visit as last saved and records on.
     @Test func aKilledReaderLosesOnlyTheLastSecond() throws {
         let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "60", "--attract-after", "0"]

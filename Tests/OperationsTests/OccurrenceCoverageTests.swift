@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, attractBegan, attractLooped,
-             attractEnded, speech, focus, idleWarning, idleExtended, pageAsked
+             attractEnded, speech, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -47,6 +47,7 @@ import Visits
         case .idleWarning: .idleWarning
         case .idleExtended: .idleExtended
         case .pageAsked: .pageAsked
+        case .retuned: .retuned
         }
     }
 
@@ -82,6 +83,7 @@ import Visits
         case .idleWarning: .idleWarning(secondsLeft: 20)
         case .idleExtended: .idleExtended(count: 3)
         case .pageAsked: .pageAsked(page: 5)
+        case .retuned: .retuned(idleReset: 600_000)
         }
     }
 
@@ -118,6 +120,7 @@ import Visits
         .idleWarning: "idle-warning seconds_left=20",
         .idleExtended: "idle-extended count=3",
         .pageAsked: "page-asked page=5",
+        .retuned: "retuned idle_reset_s=600.0",
     ]
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
@@ -129,7 +132,7 @@ import Visits
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
-        .pageAsked: [],
+        .pageAsked: [], .retuned: [],
     ]
 
     static func text(_ e: LogEvent) -> String {
@@ -194,7 +197,7 @@ import Visits
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [], .idleWarning: [], .idleExtended: [],
-        .pageAsked: [],
+        .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
 
     @Test func everyOccurrenceHasAVisitDecision() {
@@ -216,7 +219,7 @@ import Visits
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
-        .pageAsked: .pageAgain(5),
+        .pageAsked: .pageAgain(5), .retuned: nil,
     ]
 
     @Test func everyOccurrenceHasASpeechDecision() {

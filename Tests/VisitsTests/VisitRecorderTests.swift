@@ -100,6 +100,18 @@ import Visits
         #expect(!r.isOpen)
     }
 
+    @Test func aLongerTimeoutSetMidVisitKeepsItOpenPastTheOldOne() {
+        var r = Self.recorder(idle: 10_000)
+        _ = r.record(.input, at: 0)
+        _ = r.record(.idleTimeout(60_000), at: 2000)
+        #expect(r.tick(at: 30_000).allSatisfy { if case .finished = $0 { false } else { true } })
+        #expect(r.isOpen)
+        _ = r.record(.input, at: 40_000)
+        let ended = r.tick(at: 101_001)
+        guard case .finished(let v)? = ended.first else { Issue.record("no visit ended: \(ended)"); return }
+        #expect(v.lengthMS == 100_000 && v.activeMS == 40_000, "\(v)")
+    }
+
     @Test func progressIsSavedAtMostOncePerPeriod() {
         var r = Self.recorder()
         var saves: [Double] = []
