@@ -56,12 +56,9 @@ final class HelperProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(String(memoryMegabytes)), nil]
         defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?]? = environment.isEmpty ? nil : Self.environment(over: environment)
-        defer { envp?.forEach { free($0) } }
-        if case .failure(let error) = systemCallReturningError({
-            envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
-                ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        }) {
+        let envp = Self.environment(over: environment)
+        defer { envp.forEach { free($0) } }
+        if case .failure(let error) = systemCallReturningError({ posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }) {
             closeDescriptor(pair[0])
             throw .helperFailed("cannot start \(executable): \(error)")
         }
