@@ -17,18 +17,18 @@ extension AppCore {
             out.append(.reply(client: client, ControlReply.ok("page \(reader.page)")))
             return out
         case .open(let path):
-            return [.openBook(path: path, client: client)]
+            return [.start(.openBook(path: path, client: client))]
         case .reload:
-            return [.reloadBook, .reply(client: client, ControlReply.ok())]
+            return [.start(.reloadBook), .reply(client: client, ControlReply.ok())]
         case .idleReset:
             return idleReset(now: now) + [.reply(client: client, ControlReply.ok())]
         case .screenshot(let path):
             needsFrame = true
-            return [.screenshot(path: path, client: client)]
+            return [.start(.screenshot(path: path, client: client))]
         case .get(let name):
-            return [.readSetting(name: name, client: client)]
+            return [.start(.readSetting(name: name, client: client))]
         case let .set(name, value):
-            return [.changeSetting(name: name, value: value, client: client)]
+            return [.start(.changeSetting(name: name, value: value, client: client))]
         }
     }
 

@@ -144,7 +144,7 @@ extension AppCore {
     private mutating func openCover(_ book: Int) -> [AppEffect] {
         guard let s = shelf, s.visible, s.pending == nil, book < s.books.count, s.books[book].problem == nil else { return [] }
         shelf?.pending = book
-        return [.openShelfBook(book: book, path: s.books[book].path)]
+        return [.start(.openShelfBook(book: book, path: s.books[book].path))]
     }
 
     // MARK: activation

@@ -86,7 +86,7 @@ extension AppCore {
         case .open(let book):
             guard let s = shelf, s.pending == nil else { return [] }
             shelf?.pending = book
-            return [.openShelfBook(book: book, path: s.books[book].path)]
+            return [.start(.openShelfBook(book: book, path: s.books[book].path))]
         }
     }
 

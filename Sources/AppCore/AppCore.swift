@@ -252,11 +252,11 @@ public struct AppCore: Sendable {
         let (lift, begins) = idle.attract.due(now: now)
         if begins { out += beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
         if lift, reader.attractLift(at: now) { needsFrame = true }
-        if book.reloadDue(now: now) { out.append(.reloadBook) }
+        if book.reloadDue(now: now) { out.append(.start(.reloadBook)) }
         out += overlayDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
-        if shelf?.libraryDue(now: now, quiet: settings.reloadQuiet) == true { out.append(.readLibrary) }
+        if shelf?.libraryDue(now: now, quiet: settings.reloadQuiet) == true { out.append(.start(.readLibrary)) }
         let (started, redraw) = startup.timersDue(now: now)
         if redraw { needsFrame = true }
         return out + started

@@ -1,7 +1,7 @@
 import Geometry
 
 /// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
-/// Performed in order, at once.
+/// Performed in order, at once. Work whose outcome the core waits for is one `start(Job)`.
 public enum AppEffect: Sendable, Equatable {
     /// Something happened: the shell hands it to the event log, the metrics, systemd and control clients.
     case occurred(Occurrence)
@@ -21,10 +21,6 @@ public enum AppEffect: Sendable, Equatable {
     case showRegion(page: Int, bookRect: Rect)
     /// Drop every detail texture and pending region request (the view is back at fit, or a page turns).
     case endRegions
-    /// Read the book from disk again, then report `bookReloaded` (or warn when it cannot be read).
-    case reloadBook
-    /// Start EGL and GL (on a helper thread), then report `glReady`.
-    case startGL
     /// Make the CPU frame's buffer now, while waiting for pages.
     case prepareSoftwareBuffer
     /// Remember that the book was left on `page` (its next opening starts there).
@@ -35,6 +31,17 @@ public enum AppEffect: Sendable, Equatable {
     case reply(client: Int, String)
     /// Send control client `client` the status: the core's fields in `status`, then the shell's own.
     case replyStatus(client: Int, status: LogEvent)
+    /// Carry out `job`; what came of it comes back as an `AppEvent` (or, for a control client, a reply).
+    case start(Job)
+}
+
+/// Work the shell carries out for the core, each with the event (or reply) that reports how it went. A new
+/// capability of the shell is a case here, its executor (ReaderApp+Jobs.swift) and the policy that starts it.
+public enum Job: Sendable, Equatable {
+    /// Read the book from disk again, then report `bookReloaded` (or `bookReloadFailed`).
+    case reloadBook
+    /// Start EGL and GL (on a helper thread), then report `glReady` (or `glFailed`).
+    case startGL
     /// Write the next frame drawn, read back from the GL, to the PNG file `path`; then reply to `client`.
     case screenshot(path: String, client: Int)
     /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).

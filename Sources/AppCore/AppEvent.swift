@@ -45,11 +45,11 @@ public enum AppEvent: Sendable, Equatable {
     case bookDirection(rightToLeft: Bool?)
     /// The book names its front cover (ComicInfo's `FrontCover`), where the idle reset returns; nil: page 1.
     case frontCover(Int?)
-    /// The shell read the book again (after `AppEffect.reloadBook`); it has `pageCount` pages now.
+    /// The shell read the book again (after `Job.reloadBook`); it has `pageCount` pages now.
     case bookReloaded(pageCount: Int)
     /// The book could not be read again (a copy still in progress, a helper that failed to start): try later.
     case bookReloadFailed
-    /// The GL is up (after `AppEffect.startGL`), with its largest texture side.
+    /// The GL is up (after `Job.startGL`), with its largest texture side.
     case glReady(maxTextureSize: Int)
     /// EGL or GL ES 2 cannot be used here (`message` says why): the program ends with status 4.
     case glFailed(message: String)
@@ -61,16 +61,16 @@ public enum AppEvent: Sendable, Equatable {
     case terminate
     /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
     case control(client: Int, ControlRequest)
-    /// A live setting changed (after `AppEffect.changeSetting`): the reader's tunables and the idle reset (ms,
+    /// A live setting changed (after `Job.changeSetting`): the reader's tunables and the idle reset (ms,
     /// nil: never) from the settings now in force; `reply` goes to `client`.
     case retuned(ReaderConfig, idleReset: Double?, client: Int, reply: String)
-    /// The shell opened another book (after `AppEffect.openBook`), of `pageCount` pages, for `client`.
+    /// The shell opened another book (after `Job.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
     /// A library: these books go on the shelf, which is shown.
     case shelf([ShelfBook])
     /// Book `book`'s cover image arrived (or a placeholder saying why it cannot be shown), `size` big.
     case coverReady(book: Int, size: PixelSize)
-    /// The shell opened shelf book `book` (after `AppEffect.openShelfBook`), of `pageCount` pages, at `startPage`
+    /// The shell opened shelf book `book` (after `Job.openShelfBook`), of `pageCount` pages, at `startPage`
     /// (where it was left, else its front cover).
     case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
     /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
@@ -81,7 +81,7 @@ public enum AppEvent: Sendable, Equatable {
     /// The book has this many pages before its cover (its spine offset), each shown alone in double spreads.
     /// Comes before the book's `frontCover`, and with a book opened before `bookOpened`/`shelfBookOpened`.
     case spineOffset(Int)
-    /// Something changed in the library's directory: it is read again once quiet (`AppEffect.readLibrary`).
+    /// Something changed in the library's directory: it is read again once quiet (`Job.readLibrary`).
     case libraryChanged
     /// The library was read again: these are its books now, in its order (covers follow with `coverReady`).
     case libraryRead([ShelfBook])

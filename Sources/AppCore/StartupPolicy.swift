@@ -24,7 +24,7 @@ struct StartupPolicy: Sendable {
         guard !firstFrames.glRequested else { return [] }
         firstFrames.glRequested = true
         glStartedAt = now
-        return [.startGL]
+        return [.start(.startGL)]
     }
 
     /// The GL is up with this texture limit.

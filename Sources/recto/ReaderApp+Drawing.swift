@@ -1,7 +1,6 @@
 import AppCore
 import Decoding
 import FoundationEssentials
-import Invocation
 import Platform
 import Presentation
 import ReaderOperations
@@ -45,34 +44,7 @@ extension ReaderApp {
         if damaged != nil, options.stats, presenter.stats.summaryDue(at: committed) { log.emit(statsEvent) }
     }
 
-    private static func ms(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+    private var statsEvent: LogEvent { presenter.statsEvent(core: core) }
 
-    private var statsEvent: LogEvent {
-        var event = presenter.frameStats.event(textures: presenter.textures.count, glErrors: presenter.glErrorCount,
-                                               rssKB: ProcessStatus.residentKB(), fds: ProcessStatus.openDescriptors(),
-                                               framesMissingPages: core.framesMissingPages)
-        for (key, value) in turnCounts { event.append(key, .int(value)) }
-        return event
-    }
-
-    /// What waited for its pages, and what did not get to: see `TurnGate`.
-    private var turnCounts: KeyValuePairs<String, Int> {
-        ["turns_queued": core.turnsQueued, "turns_carried": core.turnsCarried, "turns_refused": core.turnsRefused,
-         "turns_cleared": core.turnsCleared, "drags_held": core.dragsHeld]
-    }
-
-    var statsReport: String {
-        var out = presenter.frameStats.report
-        let f = core.frames
-        out += "frame scheduler: repaint cycle \(Self.ms(f.cycle)) ms, frame cost estimate \(Self.ms(f.costEstimate)) ms, "
-            + "margin \(Self.ms(f.margin)) ms, repaints missed \(f.missed)\n"
-        out += "turns and drags waiting for their pages: " + turnCounts.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            + "; frames missing pages \(core.framesMissingPages)\n"
-        if let c = cache?.statistics {
-            out += "page cache: used \(c.usedBytes >> 20) MiB (peak \(c.peakBytes >> 20)) of \(c.budgetBytes >> 20) MiB; "
-                + "textures \(c.textureBytes >> 20) MiB counted, \(presenter.textureSummary); "
-                + "cpu \(c.cpuBytes >> 20) MiB; decodes \(c.decodes), evictions \(c.evictions)\n"
-        }
-        return out
-    }
+    var statsReport: String { presenter.statsReport(core: core, cache: cache?.statistics) }
 }

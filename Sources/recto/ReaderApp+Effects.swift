@@ -2,11 +2,11 @@ import AppCore
 import Decoding
 import FoundationEssentials
 import Geometry
-import Glibc
 import Invocation
 import Pages
 import Platform
 import Presentation
+import ReaderOperations
 import Renderer
 
 extension ReaderApp {
@@ -41,11 +41,6 @@ extension ReaderApp {
             case .endRegions:
                 presenter.endRegions()
                 cache?.endRegions()
-            case .reloadBook:
-                reloadBook()
-            case .startGL:
-                glWanted = true
-                if !holdGL { startGL() }
             case .rememberPage(let page):
                 do { try positions?.remember(page) } catch { options.logger.warning("the page will not be remembered: \(error)") }
             case .prepareSoftwareBuffer:
@@ -53,11 +48,12 @@ extension ReaderApp {
             case let .quit(status, message):
                 if let message { printError(message) }
                 loop.stop(status)
-            case .reply, .replyStatus, .screenshot, .openBook, .readSetting, .changeSetting:
-                performOperation(effect)
-            case let .openShelfBook(book, path):
-                openShelfBook(book, path: path)
-            case .readLibrary: library?.read(known: shelf?.books.map(\.path) ?? [])
+            case let .reply(client, line):
+                ops?.control?.reply(to: client, line)
+            case let .replyStatus(client, status):
+                ops?.control?.reply(to: client, EventLog.line(statusReport(status)))
+            case .start(let job):
+                start(job)
             }
         }
     }
@@ -91,69 +87,5 @@ extension ReaderApp {
     private func upload(_ page: Int) {
         guard let cache, let image = cache.deliveredImage(of: page), let bytes = presenter.upload(page, image) else { return }
         cache.noteTexture(page: page, bytes: bytes)
-    }
-
-    private func reloadBook() {
-        guard let cache else { return }
-        guard rereading == nil else {
-            rereadAgain = true
-            return
-        }
-        if rereader == nil {
-            let r = Rereader()
-            rereader = r
-            loop.add(fd: r.fd) { [unowned self] _ in handle(.bookReread) }
-        }
-        rereading = bookGeneration
-        rereader?.reread(cache.source)
-    }
-
-    /// The book was read again: its pages from now on, unless another book was opened meanwhile.
-    func bookReread() {
-        guard let result = rereader?.take(), let generation = rereading else { return }
-        rereading = nil
-        if generation == bookGeneration {
-            switch result {
-            case .failure(let error):
-                options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
-                perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
-            case .success(let fresh):
-                options.logger.info("book changed on disk: \(fresh.pageCount) pages")
-                cache?.replaceSource(fresh)
-                spokenPages?.forget()
-                perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
-                announceShape(of: fresh)
-            }
-        }
-        if rereadAgain {
-            rereadAgain = false
-            reloadBook()
-        }
-    }
-
-    // MARK: GL start-up
-
-    func startGL() {
-        guard glStartup == nil, presenter.renderer == nil else { return }
-        let startup = GLStartup(display: display.display)
-        glStartup = startup
-        glToken = loop.add(fd: startup.fd) { [unowned self] _ in handle(.glStarted) }
-    }
-
-    /// The helper thread is done: the window surface is made here and the GL draws from now on.
-    func glStarted() {
-        guard let startup = glStartup, let outcome = startup.take() else { return }
-        if let glToken { loop.remove(glToken) }
-        glStartup = nil
-        glToken = nil
-        do {
-            let made = try outcome.get()
-            try presenter.glStarted(egl: made.egl, renderer: made.renderer,
-                                    present: ProcessInfo.processInfo.environment["RECTO_PRESENT"])
-            options.logger.info("GL: \(made.renderer.limits.description)")
-            perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
-        } catch {
-            perform(core.handle(.glFailed(message: "\(error)"), now: monotonicMilliseconds()))
-        }
     }
 }

@@ -1,7 +1,6 @@
 import AppCore
 import Config
 import Control
-import Decoding
 import FoundationEssentials
 import Glibc
 import Invocation
@@ -78,60 +77,12 @@ extension ReaderApp {
         return e
     }
 
-    /// The control-related effects.
-    func performOperation(_ effect: AppEffect) {
-        guard let o = ops else { return }
-        switch effect {
-        case let .reply(client, line):
-            o.control?.reply(to: client, line)
-        case let .replyStatus(client, status):
-            o.control?.reply(to: client, EventLog.line(statusReport(status)))
-        case let .screenshot(path, client):
-            o.screenshots.append((path, client))
-        case let .openBook(path, client):
-            openBook(path, client: client)
-        case let .readSetting(name, client):
-            do { o.control?.reply(to: client, ControlReply.ok(try o.settings.shownValue(of: name))) } catch {
-                o.control?.reply(to: client, ControlReply.error(error.reason))
-            }
-        case let .changeSetting(name, value, client):
-            var settings = o.settings
-            do {
-                let key = try settings.setLive(name, value)
-                o.settings = settings
-                let shown = (try? settings.shownValue(of: name)) ?? value
-                options.logger.notice("recto ctl set \(key) = \(shown)")
-                perform(core.handle(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
-                                             client: client, reply: ControlReply.ok("\(key) = \(shown)")),
-                                    now: monotonicMilliseconds()))
-            } catch {
-                o.control?.reply(to: client, ControlReply.error(error.reason))
-            }
-        default:
-            break
-        }
-    }
-
-    private func statusReport(_ core: LogEvent) -> LogEvent {
+    func statusReport(_ core: LogEvent) -> LogEvent {
         ops?.status(core, version: RectoVersion.string, glErrors: presenter.glErrorCount, textureBytes: textureBytes,
                     speech: speech?.status) ?? core
     }
 
     private var textureBytes: Int { presenter.textures.byteCount }
-
-    private func openBook(_ path: String, client: Int) {
-        let book: BookLocation
-        do { book = try BookLocation(path: path) } catch {
-            let message = (error as? RectoExit)?.message ?? "\(error)"
-            ops?.control?.reply(to: client, ControlReply.error(message))
-            return
-        }
-        options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
-        switchBook(to: book)
-        perform(core.handle(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
-        perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
-        announceShape(of: book.source)
-    }
 
     /// The pages, the watcher, the remembered position and the status follow `book` from now on.
     func switchBook(to book: BookLocation) {

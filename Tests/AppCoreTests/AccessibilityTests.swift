@@ -249,6 +249,6 @@ struct AccessibilityTests {
         guard case .shelf(let covers, _, _)? = d.core.shelfView(now: d.now) else { Issue.record("no shelf"); return }
         #expect(covers.map(\.book) == [3, 4], "the shelf paged to the focused cover")
         press(Keysym.KP_Enter, &d)
-        #expect(d.effects.contains(.openShelfBook(book: 3, path: "/lib/b3")))
+        #expect(d.effects.contains(.start(.openShelfBook(book: 3, path: "/lib/b3"))))
     }
 }

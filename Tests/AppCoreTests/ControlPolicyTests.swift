@@ -46,11 +46,11 @@ import Testing
 
     @Test func reloadOpenAndScreenshotBecomeEffects() {
         var d = Driver(pages: 12)
-        #expect(d.handle(.control(client: 4, .reload)) == [.reloadBook, .reply(client: 4, "ok")])
-        #expect(d.handle(.control(client: 4, .open("/srv/b"))) == [.openBook(path: "/srv/b", client: 4)])
+        #expect(d.handle(.control(client: 4, .reload)) == [.start(.reloadBook), .reply(client: 4, "ok")])
+        #expect(d.handle(.control(client: 4, .open("/srv/b"))) == [.start(.openBook(path: "/srv/b", client: 4))])
         d.frame()
         #expect(!d.core.needsFrame)
-        #expect(d.handle(.control(client: 4, .screenshot("/tmp/s.png"))) == [.screenshot(path: "/tmp/s.png", client: 4)])
+        #expect(d.handle(.control(client: 4, .screenshot("/tmp/s.png"))) == [.start(.screenshot(path: "/tmp/s.png", client: 4))])
         #expect(d.core.needsFrame, "a screenshot is of a frame drawn for it")
     }
 
@@ -70,9 +70,9 @@ import Testing
 @Suite struct LiveSettingTests {
     @Test func getAndSetBecomeEffects() {
         var d = Driver(pages: 12)
-        #expect(d.handle(.control(client: 5, .get("max-zoom"))) == [.readSetting(name: "max-zoom", client: 5)])
+        #expect(d.handle(.control(client: 5, .get("max-zoom"))) == [.start(.readSetting(name: "max-zoom", client: 5))])
         #expect(d.handle(.control(client: 5, .set("turn-duration", "300")))
-                == [.changeSetting(name: "turn-duration", value: "300", client: 5)])
+                == [.start(.changeSetting(name: "turn-duration", value: "300", client: 5))])
     }
 
     /// New tunables take effect on the same page, the next turn lands on the new spring, and the reply goes out.

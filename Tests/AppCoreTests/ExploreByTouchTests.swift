@@ -119,9 +119,9 @@ struct ExploreByTouchTests {
         let second = try #require(covers.first { $0.book == 1 }).cover.center
         tapOn(second, &d)
         #expect(focused(d) == ["Book 1"])
-        #expect(!d.effects.contains { if case .openShelfBook = $0 { true } else { false } })
+        #expect(!d.effects.contains { if case .start(.openShelfBook) = $0 { true } else { false } })
         tapOn(second, &d)
-        #expect(d.effects.contains(.openShelfBook(book: 1, path: "/lib/b1")))
+        #expect(d.effects.contains(.start(.openShelfBook(book: 1, path: "/lib/b1"))))
         // In the book, the home control too: said first, then back to the shelf.
         d.handle(.shelfBookOpened(book: 1, pageCount: 5, startPage: 1))
         d.run(for: 700)

@@ -20,7 +20,7 @@ struct LibraryChangeTests {
         return d
     }
 
-    private func reads(_ d: Driver) -> Int { d.effects.filter { $0 == .readLibrary }.count }
+    private func reads(_ d: Driver) -> Int { d.effects.filter { $0 == .start(.readLibrary) }.count }
 
     private func press(_ sym: UInt32, _ d: inout Driver) {
         d.input([.key(keysym: sym, pressed: true, modifiers: [], time: d.now + 60),
@@ -132,7 +132,7 @@ struct LibraryChangeTests {
         #expect(d.core.shelf?.current == nil && d.core.shelf?.visible == false, "still reading")
         #expect(d.core.reader.position.pageCount == 5)
         let effects = d.effects[before...]
-        #expect(!effects.contains { if case .openShelfBook = $0 { true } else if case .quit = $0 { true } else { false } })
+        #expect(!effects.contains { if case .start(.openShelfBook) = $0 { true } else if case .quit = $0 { true } else { false } })
         press(Keysym.Escape, &d)
         #expect(d.logLines.last == "shelf books=3")
         #expect(d.core.shelf?.visible == true && d.core.shelf?.page == 0)
@@ -141,7 +141,7 @@ struct LibraryChangeTests {
     @Test func aBookBeingReadThatMovesOnTheShelfIsStillTheOneRead() {
         var d = library(["b", "c"])
         d.input(tap(at: Vec2(640 + 200, 365), t0: d.now + 100))
-        let asked = d.effects.compactMap { if case .openShelfBook(let b, _) = $0 { b } else { nil } }
+        let asked = d.effects.compactMap { if case .start(.openShelfBook(let b, _)) = $0 { b } else { nil } }
         d.handle(.shelfBookOpened(book: asked.last ?? 1, pageCount: 5, startPage: 1))
         let current = d.core.shelf?.current
         d.handle(.libraryRead(Self.books(["a", "b", "c"])))

@@ -22,7 +22,7 @@ struct OneRecognizerTests {
     }
 
     private func opened(_ effects: [AppEffect]) -> [Int] {
-        effects.compactMap { if case .openShelfBook(let b, _) = $0 { b } else { nil } }
+        effects.compactMap { if case .start(.openShelfBook(let b, _)) = $0 { b } else { nil } }
     }
 
     private func wobble(at p: Vec2, by dx: Double, t0: Double) -> [InputEvent] {

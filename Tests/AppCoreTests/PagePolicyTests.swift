@@ -43,7 +43,7 @@ import Testing
         d.handle(.bookChanged)
         #expect(d.core.nextDeadline == d.now + 400, "the timer restarts with every change")
         d.now += 400
-        #expect(d.handle(.timer) == [.reloadBook])
+        #expect(d.handle(.timer) == [.start(.reloadBook)])
         let out = d.handle(.bookReloaded(pageCount: 6))
         #expect(out.contains(.release(page: 10)) && out.contains(.release(page: 11)))
         #expect(out.contains(.occurred(.book(pages: 6))))
@@ -136,14 +136,14 @@ import Testing
         var d = Driver()
         d.handle(.bookChanged)
         d.now += 400
-        #expect(d.handle(.timer) == [.reloadBook])
+        #expect(d.handle(.timer) == [.start(.reloadBook)])
         var gaps: [Double] = []
         for _ in 0..<5 {
             d.handle(.bookReloadFailed)
             guard let due = d.core.nextDeadline else { break }
             gaps.append(due - d.now)
             d.now = due
-            #expect(d.handle(.timer) == [.reloadBook])
+            #expect(d.handle(.timer) == [.start(.reloadBook)])
         }
         #expect(gaps == [800, 1600, 3200, 6400], "then it waits for the next change")
         d.handle(.bookChanged)

@@ -20,7 +20,7 @@ struct ShelfTests {
     }
 
     private func opened(_ effects: [AppEffect]) -> [Int] {
-        effects.compactMap { if case .openShelfBook(let b, _) = $0 { b } else { nil } }
+        effects.compactMap { if case .start(.openShelfBook(let b, _)) = $0 { b } else { nil } }
     }
 
     /// The shell's part of opening: the book opens, its pages arrive, frames are drawn with the shelf's view.

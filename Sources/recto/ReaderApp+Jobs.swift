@@ -1,0 +1,133 @@
+import AppCore
+import Control
+import FoundationEssentials
+import Invocation
+import Pages
+import Platform
+import Presentation
+import ReaderOperations
+import Renderer
+
+/// The executors of the work the core asks of the shell (`AppEffect.start(Job)`): each job's case, what carries it
+/// out, and how its outcome comes back to the core as an `AppEvent` (or to a control client as a reply).
+extension ReaderApp {
+    func start(_ job: Job) {
+        switch job {
+        case .reloadBook:
+            reloadBook()
+        case .startGL:
+            glWanted = true
+            if !holdGL { startGL() }
+        case let .screenshot(path, client):
+            ops?.screenshots.append((path, client))
+        case let .openBook(path, client):
+            openBook(path, client: client)
+        case let .readSetting(name, client):
+            guard let o = ops else { return }
+            do { o.control?.reply(to: client, ControlReply.ok(try o.settings.shownValue(of: name))) } catch {
+                o.control?.reply(to: client, ControlReply.error(error.reason))
+            }
+        case let .changeSetting(name, value, client):
+            changeSetting(name, to: value, client: client)
+        case let .openShelfBook(book, path):
+            openShelfBook(book, path: path)
+        case .readLibrary:
+            library?.read(known: shelf?.books.map(\.path) ?? [])
+        }
+    }
+
+    /// `recto ctl set`: the new settings, checked, then the core retunes (and tells every consumer).
+    private func changeSetting(_ name: String, to value: String, client: Int) {
+        guard let o = ops else { return }
+        var settings = o.settings
+        do {
+            let key = try settings.setLive(name, value)
+            o.settings = settings
+            let shown = (try? settings.shownValue(of: name)) ?? value
+            options.logger.notice("recto ctl set \(key) = \(shown)")
+            perform(core.handle(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
+                                         client: client, reply: ControlReply.ok("\(key) = \(shown)")),
+                                now: monotonicMilliseconds()))
+        } catch {
+            o.control?.reply(to: client, ControlReply.error(error.reason))
+        }
+    }
+
+    private func openBook(_ path: String, client: Int) {
+        let book: BookLocation
+        do { book = try BookLocation(path: path) } catch {
+            let message = (error as? RectoExit)?.message ?? "\(error)"
+            ops?.control?.reply(to: client, ControlReply.error(message))
+            return
+        }
+        options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
+        switchBook(to: book)
+        perform(core.handle(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
+        perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
+        announceShape(of: book.source)
+    }
+
+    private func reloadBook() {
+        guard let cache else { return }
+        guard rereading == nil else {
+            rereadAgain = true
+            return
+        }
+        if rereader == nil {
+            let r = Rereader()
+            rereader = r
+            loop.add(fd: r.fd) { [unowned self] _ in handle(.bookReread) }
+        }
+        rereading = bookGeneration
+        rereader?.reread(cache.source)
+    }
+
+    /// The book was read again: its pages from now on, unless another book was opened meanwhile.
+    func bookReread() {
+        guard let result = rereader?.take(), let generation = rereading else { return }
+        rereading = nil
+        if generation == bookGeneration {
+            switch result {
+            case .failure(let error):
+                options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+                perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
+            case .success(let fresh):
+                options.logger.info("book changed on disk: \(fresh.pageCount) pages")
+                cache?.replaceSource(fresh)
+                spokenPages?.forget()
+                perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
+                announceShape(of: fresh)
+            }
+        }
+        if rereadAgain {
+            rereadAgain = false
+            reloadBook()
+        }
+    }
+
+    // MARK: GL start-up
+
+    func startGL() {
+        guard glStartup == nil, presenter.renderer == nil else { return }
+        let startup = GLStartup(display: display.display)
+        glStartup = startup
+        glToken = loop.add(fd: startup.fd) { [unowned self] _ in handle(.glStarted) }
+    }
+
+    /// The helper thread is done: the window surface is made here and the GL draws from now on.
+    func glStarted() {
+        guard let startup = glStartup, let outcome = startup.take() else { return }
+        if let glToken { loop.remove(glToken) }
+        glStartup = nil
+        glToken = nil
+        do {
+            let made = try outcome.get()
+            try presenter.glStarted(egl: made.egl, renderer: made.renderer,
+                                    present: ProcessInfo.processInfo.environment["RECTO_PRESENT"])
+            options.logger.info("GL: \(made.renderer.limits.description)")
+            perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
+        } catch {
+            perform(core.handle(.glFailed(message: "\(error)"), now: monotonicMilliseconds()))
+        }
+    }
+}
