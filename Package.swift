@@ -153,7 +153,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Gestures", "Input", "Invocation",
+            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Input", "Invocation",
             "Localization", "Metrics", "OperatorCommands", "Pages", "Platform", "Presentation", "ReaderOperations", "Renderer",
             "Speech", "SpeechMode", "VisitStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,7 +18,7 @@ extension ReaderApp {
         case .software:
             // Before the GL: the pages' images as the cache delivered them.
             guard presenter.drawSoftware(plan, image: { [cache] in cache?.deliveredImage(of: $0) }) else {
-                perform(core.handle(.softwareFrameFailed, now: monotonicMilliseconds()))
+                deliver(.softwareFrameFailed)
                 return
             }
         case .gl:

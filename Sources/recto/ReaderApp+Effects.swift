@@ -67,7 +67,7 @@ extension ReaderApp {
             maxTextureSize: presenter.renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
         cache = c
-        loop.add(fd: c.fd) { [unowned self] _ in handle(.pagesDecoded) }
+        loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }
         return c
     }
 

@@ -45,9 +45,8 @@ extension ReaderApp {
             o.settings = settings
             let shown = (try? settings.shownValue(of: name)) ?? value
             options.logger.notice("recto ctl set \(key) = \(shown)")
-            perform(core.handle(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
-                                         client: client, reply: ControlReply.ok("\(key) = \(shown)")),
-                                now: monotonicMilliseconds()))
+            deliver(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
+                                         client: client, reply: ControlReply.ok("\(key) = \(shown)")))
         } catch {
             o.control?.reply(to: client, ControlReply.error(error.reason))
         }
@@ -62,8 +61,8 @@ extension ReaderApp {
         }
         options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
         switchBook(to: book)
-        perform(core.handle(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
-        perform(core.handle(.bookOpened(pageCount: book.pageCount, client: client), now: monotonicMilliseconds()))
+        deliver(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)))
+        deliver(.bookOpened(pageCount: book.pageCount, client: client))
         announceShape(of: book.source)
     }
 
@@ -76,7 +75,7 @@ extension ReaderApp {
         if rereader == nil {
             let r = Rereader()
             rereader = r
-            loop.add(fd: r.fd) { [unowned self] _ in handle(.bookReread) }
+            loop.add(fd: r.fd) { [unowned self] _ in bookReread() }
         }
         rereading = bookGeneration
         rereader?.reread(cache.source)
@@ -90,12 +89,12 @@ extension ReaderApp {
             switch result {
             case .failure(let error):
                 options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
-                perform(core.handle(.bookReloadFailed, now: monotonicMilliseconds()))
+                deliver(.bookReloadFailed)
             case .success(let fresh):
                 options.logger.info("book changed on disk: \(fresh.pageCount) pages")
                 cache?.replaceSource(fresh)
                 spokenPages?.forget()
-                perform(core.handle(.bookReloaded(pageCount: fresh.pageCount), now: monotonicMilliseconds()))
+                deliver(.bookReloaded(pageCount: fresh.pageCount))
                 announceShape(of: fresh)
             }
         }
@@ -111,7 +110,7 @@ extension ReaderApp {
         guard glStartup == nil, presenter.renderer == nil else { return }
         let startup = GLStartup(display: display.display)
         glStartup = startup
-        glToken = loop.add(fd: startup.fd) { [unowned self] _ in handle(.glStarted) }
+        glToken = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
     }
 
     /// The helper thread is done: the window surface is made here and the GL draws from now on.
@@ -125,9 +124,9 @@ extension ReaderApp {
             try presenter.glStarted(egl: made.egl, renderer: made.renderer,
                                     present: ProcessInfo.processInfo.environment["RECTO_PRESENT"])
             options.logger.info("GL: \(made.renderer.limits.description)")
-            perform(core.handle(.glReady(maxTextureSize: made.renderer.maxTextureSize), now: monotonicMilliseconds()))
+            deliver(.glReady(maxTextureSize: made.renderer.maxTextureSize))
         } catch {
-            perform(core.handle(.glFailed(message: "\(error)"), now: monotonicMilliseconds()))
+            deliver(.glFailed(message: "\(error)"))
         }
     }
 }

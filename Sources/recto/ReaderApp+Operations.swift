@@ -23,7 +23,7 @@ extension ReaderApp {
             runtimeDirectory: env["XDG_RUNTIME_DIR"], waylandDisplay: env["WAYLAND_DISPLAY"], pid: getpid()) {
             do {
                 let server = try ControlServer(path: path, loop: loop)
-                server.onRequest = { [unowned self] id, line in handle(.control(client: id, line: line)) }
+                server.onRequest = { [unowned self] id, line in controlRequest(line, from: id) }
                 o.control = server
                 options.logger.info("control socket: \(path)")
             } catch {
@@ -31,10 +31,13 @@ extension ReaderApp {
             }
         }
         if o.notifier != nil, let interval = SystemdNotifier.watchdogPingInterval(environment: env) {
-            o.watchdog = TimerSource(loop: loop, intervalMS: interval) { [unowned self] in handle(.watchdog) }
+            o.watchdog = TimerSource(loop: loop, intervalMS: interval) { [o] in o.notifier?.send("WATCHDOG=1") }
         }
         if o.metrics != nil {
-            o.metricsTimer = TimerSource(loop: loop) { [unowned self] in handle(.metricsDue) }
+            o.metricsTimer = TimerSource(loop: loop) { [unowned self] in
+                o.metricsTimer?.fired()
+                writeMetrics()
+            }
             o.scheduleMetrics()
         }
     }
@@ -46,22 +49,11 @@ extension ReaderApp {
         if o.metrics != nil { writeMetrics() }
     }
 
-    /// A control request line, the watchdog's tick or the metrics timer.
-    func operate(_ event: LoopEvent) {
-        guard let o = ops else { return }
-        switch event {
-        case let .control(client, line):
-            switch ControlRequest.parse(line) {
-            case .success(let request): perform(core.handle(.control(client: client, request), now: monotonicMilliseconds()))
-            case .failure(let error): o.control?.reply(to: client, ControlReply.error(error.description))
-            }
-        case .watchdog:
-            o.notifier?.send("WATCHDOG=1")
-        case .metricsDue:
-            o.metricsTimer?.fired()
-            writeMetrics()
-        default:
-            break
+    /// A control request line from client `client`: a request the core decides on, or an error said at once.
+    private func controlRequest(_ line: String, from client: Int) {
+        switch ControlRequest.parse(line) {
+        case .success(let request): deliver(.control(client: client, request))
+        case .failure(let error): ops?.control?.reply(to: client, ControlReply.error(error.description))
         }
     }
 

@@ -14,16 +14,16 @@ extension ReaderApp {
         guard let paths = options.library else { return }
         let translate = options.app.translator
         let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: options.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
-            handle(.coverDecoded(book: book))
+            coverDecoded(book)
         }
         shelf = covers
-        perform(core.handle(.shelf(covers.books), now: monotonicMilliseconds()))
+        deliver(.shelf(covers.books))
         for (book, size) in covers.placeholders {
-            perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds()))
+            deliver(.coverReady(book: book, size: size))
         }
         library = options.libraryDirectory.flatMap {
-            LibraryWatch(directory: $0, loop: loop, onChange: { [unowned self] in handle(.libraryChanged) },
-                         onRead: { [unowned self] in handle(.libraryRead) })
+            LibraryWatch(directory: $0, loop: loop, onChange: { [unowned self] in deliver(.libraryChanged) },
+                         onRead: { [unowned self] in libraryRead() })
         }
     }
 
@@ -32,14 +32,14 @@ extension ReaderApp {
         guard let outcome = library?.take(), let shelf else { return }
         do {
             let ready = shelf.update(try outcome.get())
-            perform(core.handle(.libraryRead(shelf.books), now: monotonicMilliseconds()))
-            for (book, size) in ready { perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds())) }
+            deliver(.libraryRead(shelf.books))
+            for (book, size) in ready { deliver(.coverReady(book: book, size: size)) }
         } catch { options.logger.warning("the library \(library?.directory ?? "") cannot be read again: \(error)") }
     }
 
     func coverDecoded(_ book: Int) {
         for (book, size) in shelf?.drain(book) ?? [] {
-            perform(core.handle(.coverReady(book: book, size: size), now: monotonicMilliseconds()))
+            deliver(.coverReady(book: book, size: size))
         }
     }
 
@@ -48,15 +48,14 @@ extension ReaderApp {
         let location: BookLocation
         do { location = try BookLocation(path: path) } catch {
             let message = (error as? RectoExit)?.message ?? "\(error)"
-            perform(core.handle(.shelfBookFailed(book: book, message: message), now: monotonicMilliseconds()))
+            deliver(.shelfBookFailed(book: book, message: message))
             return
         }
         options.logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
         switchBook(to: location)
         let start = positions?.page ?? location.coverPage(spineOffsetSetting: options.settings.spineOffset)
-        perform(core.handle(.spineOffset(location.spineOffset(setting: options.settings.spineOffset)), now: monotonicMilliseconds()))
-        perform(core.handle(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start),
-                            now: monotonicMilliseconds()))
+        deliver(.spineOffset(location.spineOffset(setting: options.settings.spineOffset)))
+        deliver(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start))
         announceShape(of: location.source)
     }
 }

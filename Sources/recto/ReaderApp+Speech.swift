@@ -11,7 +11,7 @@ extension ReaderApp {
         var config = options.speech
         config.socketPath = SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment)
         return SpeechOutput(config: config, loop: loop, phrases: { [unowned self] in speechPhrases },
-                            report: { [unowned self] note in perform(core.handle(.speech(note), now: monotonicMilliseconds())) },
+                            report: { [unowned self] note in deliver(.speech(note)) },
                             warn: { [logger = options.logger] in logger.warning("\($0)") })
     }
 
@@ -37,7 +37,7 @@ extension ReaderApp {
     private func sayPage(_ page: Int, first: Bool, at: Double) {
         guard let speech else { return }
         let texts = spokenPages ?? SpokenPages()
-        if spokenPages == nil { loop.add(fd: texts.fd) { [unowned self] _ in handle(.pageTexts) } }
+        if spokenPages == nil { loop.add(fd: texts.fd) { [unowned self] _ in spokenPages?.textsRead() } }
         spokenPages = texts
         let position = core.reader.position, source = currentSource, p = speechPhrases
         let spread = position.spread.contains(page) ? position.spread.pages : [page]

@@ -2,6 +2,7 @@ import AppCore
 import Decoding
 import FoundationEssentials
 import Glibc
+import Input
 import Invocation
 import Pages
 import Platform
@@ -11,9 +12,9 @@ import Renderer
 import SpeechMode
 import VisitStore
 
-/// The interactive reader's wiring: it turns everything that wakes the loop into a `LoopEvent` for `handle(_:)`,
-/// hands the policy's part to `AppCore`, and performs the effects it returns by calling the modules
-/// (ReaderApp+Effects.swift): the page cache (Pages) keeps each page's image until the presenter (Presentation)
+/// The interactive reader's wiring: everything that wakes the loop reaches the core as an `AppEvent` through
+/// `deliver(_:)`, and the effects the core returns are performed by calling the modules (ReaderApp+Effects.swift;
+/// the work it waits for as a `Job`, ReaderApp+Jobs.swift): the page cache (Pages) keeps each page's image until the presenter (Presentation)
 /// uploads it into its textures and draws the frames the core plans (ReaderApp+Drawing.swift). Lives on the main thread; every callback arrives there through the platform layer.
 @MainActor final class ReaderApp {
     let options: ReaderOptions
@@ -84,7 +85,10 @@ import VisitStore
         let start = positions?.page ?? options.book.coverPage(spineOffsetSetting: options.settings.spineOffset)
         core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
-        timer = TimerSource(loop: loop) { [unowned self] in handle(.timer) }
+        timer = TimerSource(loop: loop) { [unowned self] in
+            timer.fired()
+            deliver(.timer)
+        }
         visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleReset,
                             bookPath: options.book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
                             warn: { [logger = options.logger] in logger.warning("\($0)") })
@@ -101,25 +105,37 @@ import VisitStore
             printError(error.description)
             loop.stop(ExitStatus.display.rawValue)
         }
-        display.onInput = { [unowned self] input in handle(.input(input)) }
-        display.onOutputsChanged = { [unowned self] in handle(.outputsChanged) }
-        window.onResize = { [unowned self] in handle(.configured) }
-        window.onClose = { [unowned self] in handle(.closeRequested) }
-        window.onFrame = { [unowned self] in handle(.frameCallback) }
-        loop.beforePoll.append { [unowned self] in handle(.idle) }
-        loop.onSignals([SIGTERM, SIGINT, SIGUSR1]) { [unowned self] signal in handle(.signal(signal)) }
+        display.onInput = { [unowned self] input in inputArrived(input) }
+        display.onOutputsChanged = { [unowned self] in window.updateScale() }
+        window.onResize = { [unowned self] in configured() }
+        window.onClose = { [unowned self] in deliver(.closeRequested) }
+        window.onFrame = { [unowned self] in
+            presenter.stats.frameCallback()
+            deliver(.frameCallback)
+        }
+        // The loop is about to sleep: the moment to draw what changed.
+        loop.beforePoll.append { [unowned self] in
+            drawIfDue()
+            timer.arm(at: core.nextDeadline)
+        }
+        loop.onSignals([SIGTERM, SIGINT, SIGUSR1]) { [unowned self] signal in
+            guard signal == SIGUSR1 else { return deliver(.terminate) }
+            // Tests release a held-back GL with it.
+            holdGL = false
+            if glWanted { startGL() }
+        }
     }
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
     func watchBook(_ path: String) {
-        watcher = FileWatcher.watching(book: path, reusing: watcher, loop: loop) { [unowned self] in handle(.bookChanged) }
+        watcher = FileWatcher.watching(book: path, reusing: watcher, loop: loop) { [unowned self] in deliver(.bookChanged) }
     }
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
         presenter.startFeedback(display: display, keepsLatencies: options.stats,
                                 onLatency: { [unowned self] ms in ops?.metrics?.presented(latency: ms) },
-                                onPresented: { [unowned self] time, refresh in handle(.presented(time: time, refresh: refresh)) })
+                                onPresented: { [unowned self] time, refresh in deliver(.presented(time: time, refresh: refresh)) })
         let status = loop.run(display: display)
         stopOperations()
         visits?.stop(now: now)
@@ -131,86 +147,58 @@ import VisitStore
 
     private var now: Double { monotonicMilliseconds() }
 
-    /// The one handler: every event that wakes the loop comes here.
-    func handle(_ event: LoopEvent) {
-        switch event {
-        case .input(let input):
-            switch input {
-            case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: presenter.stats.inputDispatched(at: now)
-            default: break
-            }
-            if input.time != nil { visits?.inputArrived(now: now) }
-            speech?.input(input, now: now)
-            perform(core.handle(.input(input), now: now))
-        case .configured:
-            presenter.configured()
-            perform(core.handle(.configured(width: Double(window.width), height: Double(window.height),
-                                            scale: window.scale), now: now))
-            if let perMM = window.pixelsPerMM { perform(core.handle(.pixelDensity(perMM: perMM), now: now)) }
-        case .outputsChanged:
-            window.updateScale()
-        case .frameCallback:
-            presenter.stats.frameCallback()
-            perform(core.handle(.frameCallback, now: now))
-        case let .presented(time, refresh):
-            perform(core.handle(.presented(time: time, refresh: refresh), now: now))
-        case .timer:
-            timer.fired()
-            perform(core.handle(.timer, now: now))
-        case .pagesDecoded:
-            pagesDecoded()
-        case .coverDecoded(let book):
-            coverDecoded(book)
-        case .libraryChanged: perform(core.handle(.libraryChanged, now: now))
-        case .libraryRead: libraryRead()
-        case .bookChanged:
-            perform(core.handle(.bookChanged, now: now))
-        case .bookReread:
-            bookReread()
-        case .pageTexts: spokenPages?.textsRead()
-        case .signal(SIGUSR1):
-            holdGL = false
-            if glWanted { startGL() }
-        case .signal:
-            perform(core.handle(.terminate, now: now))
-        case .glStarted:
-            glStarted()
-        case .closeRequested:
-            perform(core.handle(.closeRequested, now: now))
-        case .idle:
-            drawIfDue()
-        case .control, .watchdog, .metricsDue:
-            operate(event)
-        }
+    /// The one way into the core: `event` at the loop's clock, its effects performed (`region`: the zoom region
+    /// the page cache just delivered), the timer armed at the core's next deadline.
+    func deliver(_ event: AppEvent, region: RGBAImage? = nil) {
+        perform(core.handle(event, now: now), region: region)
         timer.arm(at: core.nextDeadline)
+    }
+
+    /// Input from any seat: its dispatch time for `--stats`, the visit's presence and speech's own stop (a touch
+    /// silences speech in its handler) come first.
+    private func inputArrived(_ input: InputEvent) {
+        switch input {
+        case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: presenter.stats.inputDispatched(at: now)
+        default: break
+        }
+        if input.time != nil { visits?.inputArrived(now: now) }
+        speech?.input(input, now: now)
+        deliver(.input(input))
+    }
+
+    /// The window was configured (first map, resize, rotation, a new buffer scale).
+    private func configured() {
+        presenter.configured()
+        deliver(.configured(width: Double(window.width), height: Double(window.height), scale: window.scale))
+        if let perMM = window.pixelsPerMM { deliver(.pixelDensity(perMM: perMM)) }
     }
 
     /// What the book says of itself before any page is decoded: its reading direction and double-page images
     /// (ComicInfo) and a PDF's page proportions, so the spreads are laid out right from the start.
     func announceShape(of source: PageSource) {
-        perform(core.handle(.bookDirection(rightToLeft: source.metadata.rightToLeft), now: now))
-        perform(core.handle(.doublePages(source.metadata.doublePages), now: now))
-        perform(core.handle(.frontCover(source.metadata.coverPage), now: now))
-        perform(core.handle(.pageLabels(source.pageLabels ?? []), now: now))
-        perform(core.handle(.attribution(source.metadata.attribution), now: now))
+        deliver(.bookDirection(rightToLeft: source.metadata.rightToLeft))
+        deliver(.doublePages(source.metadata.doublePages))
+        deliver(.frontCover(source.metadata.coverPage))
+        deliver(.pageLabels(source.pageLabels ?? []))
+        deliver(.attribution(source.metadata.attribution))
         guard let aspects = source.knownPageAspects else { return }
-        perform(core.handle(.pageAspectsKnown(aspects), now: now))
+        deliver(.pageAspectsKnown(aspects))
     }
 
     /// The cache's results, handed to the core: a page's image stays in the cache until the core has it uploaded,
     /// a zoom region goes to the textures if the core still shows it.
-    private func pagesDecoded() {
+    func pagesDecoded() {
         guard let cache else { return }
         for event in cache.drain() {
             switch event {
             case .ready(let page, let image, let source):
-                perform(core.handle(.pageReady(page: page, size: image.size, sourceSize: source), now: now))
+                deliver(.pageReady(page: page, size: image.size, sourceSize: source))
             case .failed(let page, let message):
-                perform(core.handle(.pageFailed(page: page, message: message), now: now))
+                deliver(.pageFailed(page: page, message: message))
             case .evict(let page):
-                perform(core.handle(.pageEvicted(page: page), now: now))
+                deliver(.pageEvicted(page: page))
             case .region(let page, let rect, let image):
-                perform(core.handle(.regionReady(page: page, rect: rect, size: image.size), now: now), region: image)
+                deliver(.regionReady(page: page, rect: rect, size: image.size), region: image)
             case .regionFailed(let page, let message):
                 perform([.warn("page \(page)'s zoomed detail cannot be shown, it stays at its coarser level: \(message)")])
             }
