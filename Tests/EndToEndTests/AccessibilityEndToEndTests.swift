@@ -4,7 +4,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 27's single-pointer and keyboard must-shows on the real `recto` under headless weston (1920×1080, no
+/// The single-pointer and keyboard must-shows on the real `recto` under headless weston (1920×1080, no
 /// physical size reported: 96 dpi assumed, 9 mm = 34 px; at scale 2 the same output is 960×540 logical units and
 /// 9 mm of a 192 dpi screen is 68 px). The shelf is ShelfEndToEndTests' library, read in single pages: its second
 /// book is the CBZ of demo pages 5–8. The same book is read three ways: with keys only, with taps on the

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 28's deep zoom under weston at 1920×1080: a 6-canvas paged book whose first canvas is a 20,000 × 28,000
+/// Deep zoom under weston at 1920×1080: a 6-canvas paged book whose first canvas is a 20,000 × 28,000
 /// scan (RECTO_E2E_SCAN=WxH for another size), baked by `recto bake` and served by a plain HTTP server on
 /// 127.0.0.1. The scan's centre is a one-pixel checkerboard: grey at fit, black and white only when the screen
 /// shows the finest level's tiles. Read over HTTP, again with the server gone (the disk cache), and from the
