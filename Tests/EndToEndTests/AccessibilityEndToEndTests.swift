@@ -51,7 +51,7 @@ import Testing
         return DemoBook.page(in: shot, layout).page == page
     }
 
-    /// Saves a screenshot with the test's artifacts, and in `RECTO_GALLERY` when set (README's gallery).
+    /// Saves a screenshot with the test's artifacts, and in `RECTO_GALLERY` when set (docs/accessibility.md).
     static func save(_ image: RGBAImage, _ name: String, _ session: RectoSession) throws -> String {
         let path = session.weston.artifactsDirectory.appendingPathComponent(name).path
         let png = Data(try PNGEncoder.encode(image))

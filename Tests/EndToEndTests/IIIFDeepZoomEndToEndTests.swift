@@ -118,7 +118,7 @@ import Testing
         let deep = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 }
         try save(deep, "\(name)-deep")
         #expect(contrast(deep, centreRect) > 20, "\(name): no one-pixel checkerboard on screen, contrast \(contrast(deep, centreRect))")
-        // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are the README's).
+        // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are docs/iiif.md's).
         for i in 0..<pans {
             let dx = i % 2 == 0 ? -500.0 : 300.0
             try session.weston.touchDown([Finger(id: 0, x: centre.x, y: centre.y)])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// README's architecture table is where a reader learns what each module holds: it must name every target
+/// docs/architecture.md's module table is where a reader learns what each module holds: it must name every target
 /// Package.swift declares (test targets aside), so a new module cannot arrive without its line.
 @Suite struct ModuleTableTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -24,11 +24,11 @@ import Testing
         return names
     }
 
-    /// Every back-quoted name in the first two columns (module, what it holds) of the table under
-    /// "## Architecture": a row names its module, or the targets it holds together (`C*`, the plugins).
+    /// Every back-quoted name in the first two columns (module, what it holds) of the module table in
+    /// docs/architecture.md: a row names its module, or the targets it holds together (`C*`, the plugins).
     static func tableNames() throws -> Set<String> {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Architecture")).upperBound
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "# Architecture")).upperBound
         let rows = readme[section...].split(separator: "\n", omittingEmptySubsequences: false)
             .drop { !$0.hasPrefix("| ") }.prefix { $0.hasPrefix("| ") }
         var names = Set<String>()
@@ -45,6 +45,6 @@ import Testing
         #expect(targets.count > 30, "the manifest's targets were not found: \(targets.sorted())")
         let named = try Self.tableNames()
         let missing = targets.subtracting(named)
-        #expect(missing.isEmpty, "README's module table lacks \(missing.sorted())")
+        #expect(missing.isEmpty, "docs/architecture.md's module table lacks \(missing.sorted())")
     }
 }
