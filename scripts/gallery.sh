@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README gallery: curl frames of the demo book rendered offscreen by `recto render`.
+# Regenerates the gallery (docs/gallery.md): curl frames of the demo book rendered offscreen by `recto render`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product recto >/dev/null

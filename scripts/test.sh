@@ -15,6 +15,6 @@ scripts/check-shaders.sh
 swift build
 swift test
 # The rendering, curl, zoom and region tests once more on an emulated small GPU: the "GLES2 minimum" profile
-# (README, "GPUs"; Tests/EndToEndTests/Support/GPUProfile.swift).
+# (docs/gpus.md; Tests/EndToEndTests/Support/GPUProfile.swift).
 RECTO_TEST_GPU_PROFILE=gles2-minimum swift test --skip-build \
   --filter 'EndToEndTests\.(SpreadEndToEndTests|SinglePageEndToEndTests|GestureEndToEndTests|TouchPathEndToEndTests|PDFEndToEndTests|HiDPIEndToEndTests)'

@@ -1,7 +1,7 @@
 import Geometry
 import Gestures
 
-/// Explore by touch (issue 27): while speech mode is on, a touch on a control (a button, the home control, the
+/// Explore by touch: while speech mode is on, a touch on a control (a button, the home control, the
 /// scrubber, a shelf cover) does not act. It moves the focus there, ring and all, and the focus is said ("Next
 /// page, 6 of 6"); a finger sliding on from a control says each control it enters. The next tap on the item that
 /// has the focus acts, as Enter would. Page gestures (curls, drags, pinches, the double tap) work as without

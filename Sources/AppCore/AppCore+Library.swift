@@ -1,4 +1,4 @@
-/// A library whose directory changes while recto runs (issue 28): a book copied or moved in appears on the shelf
+/// A library whose directory changes while recto runs: a book copied or moved in appears on the shelf
 /// in the library's order, one removed disappears, and the shelf keeps showing the book it showed.
 extension AppCore {
     /// The library was read again and holds `new`. The keyboard focus stays on its book (on a book gone, it

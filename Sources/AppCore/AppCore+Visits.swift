@@ -1,7 +1,7 @@
 import Gestures
 import Visits
 
-/// What the visit statistics (issue 30) need from the log beyond what it said before: how a turn was asked
+/// What the visit statistics need from the log beyond what it said before: how a turn was asked
 /// for, and where a zoom looks.
 extension AppCore {
     /// The turn kind an intent asks for ("drag", "flick", "tap", "key", "jump"); nil for an intent that turns no

@@ -58,7 +58,7 @@ public enum Occurrence: Sendable, Equatable {
     case attractLooped(loop: Int)
     /// A visitor ended attract mode.
     case attractEnded
-    /// Speech mode (issue 27): switched, a text sent to speech-dispatcher, speech stopped, the server missing.
+    /// Speech mode: switched, a text sent to speech-dispatcher, speech stopped, the server missing.
     case speech(SpeechNote)
     /// The keyboard focus moved to a control or a shelf cover: its label in the visitor's language ("Next page",
     /// a book's title), and its place in the focus order (`index` from 0 of `count`).

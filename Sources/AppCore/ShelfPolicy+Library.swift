@@ -1,6 +1,6 @@
 import Geometry
 
-/// The library's directory is watched (issue 28): its changes are read again once they have been quiet a moment,
+/// The library's directory is watched: its changes are read again once they have been quiet a moment,
 /// and the new list of books replaces the old one with everything that points at a book following it by path.
 extension ShelfPolicy {
     /// A burst that goes on (a slow copy of many files) is read at most this long (ms) after its first change, so

@@ -83,7 +83,7 @@ public struct Settings: Sendable, Equatable {
         self.reducedMotion ? 0 : self.attractAfter ?? (self.kiosk ? Self.defaultKioskAttractAfter : 0)
     }
 
-    /// Whether visits are recorded (issue 30): on by default in kiosk mode, where the idle reset bounds a visit.
+    /// Whether visits are recorded: on by default in kiosk mode, where the idle reset bounds a visit.
     public var visitStatsOn: Bool { self.visitStats ?? self.kiosk }
 
     /// The texture budget in bytes.

@@ -1,7 +1,7 @@
 import Config
 import Posix
 
-/// A book's own settings (issue 28): `recto.toml` inside a directory book (a folder of images, a baked IIIF
+/// A book's own settings: `recto.toml` inside a directory book (a folder of images, a baked IIIF
 /// directory beside its `manifest.json`), or `NAME.recto.toml` beside a file book (`atlas.cbz.recto.toml`, a
 /// manifest file's `manifest.json.recto.toml`). The keys are recto's settings, of which a book may set those
 /// about itself: `spine-offset`. The file is optional; a broken one is reported and ignored, never fatal.

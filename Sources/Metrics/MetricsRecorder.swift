@@ -22,7 +22,7 @@ public struct MetricsRecorder: Sendable {
     public private(set) var decodeFailures = 0
     /// Idle-warning countdowns shown (not their later steps), and extensions by a visitor's answer.
     public private(set) var idleWarnings = 0, idleExtensions = 0
-    /// Times the library's directory changed and was read again (issue 28).
+    /// Times the library's directory changed and was read again.
     public private(set) var libraryReads = 0
     /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
     public private(set) var helperRestarts = 0

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A page's own text for speech (issue 27), from wherever its book keeps one: a sidecar file beside an image
+/// A page's own text for speech, from wherever its book keeps one: a sidecar file beside an image
 /// page (`page4.png` → `page4.txt`, in a folder or inside a CBZ), a PDF page's text layer (through the helper),
 /// a IIIF canvas's `summary`/`description`, a ComicInfo `<Summary>` for the cover. Whitespace runs collapsed;
 /// nil when there is none. May block (a file, an archive entry, the PDF helper): call it off the frame loop.

@@ -3,7 +3,7 @@ import Glibc
 
 /// A pthread mutex with its condition variable, for the worker threads (decode pool, inflater, row pipeline, GL
 /// start-up). Here rather than Foundation's `NSCondition`/`NSLock`/`Thread`: those live in the full Foundation,
-/// whose CoreFoundation links ICU's 30 MiB of data into the static binary (README "Performance", issue 29).
+/// whose CoreFoundation links ICU's 30 MiB of data into the static binary (docs/performance.md).
 public final class Condition: @unchecked Sendable {
     // @unchecked: the pthread objects are only touched through pthread calls, which are thread-safe.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

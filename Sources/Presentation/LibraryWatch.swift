@@ -42,7 +42,7 @@ public enum LibraryScan {
     }
 }
 
-/// Watches a library's directory (issue 28): a book copied or moved in, removed or renamed reaches the shelf
+/// Watches a library's directory: a book copied or moved in, removed or renamed reaches the shelf
 /// without a restart. The watcher reports each change (`onChange`; the core waits for the burst to be quiet), the
 /// library is read on a thread of its own (`read`: listing it and opening the new and changed books, a PDF's
 /// helper included, takes long), and `onRead` says when `take()` has the outcome.

@@ -3,7 +3,7 @@ import Input
 import Platform
 import Speech
 
-/// Speech mode (issue 27): says what the core's cues mean through speech-dispatcher, stops at any touch or key,
+/// Speech mode: says what the core's cues mean through speech-dispatcher, stops at any touch or key,
 /// repeats on keypad 5 and toggles on its hold. Off, it connects to nothing and the reader is as without it.
 /// Without speech-dispatcher it says so once (a warning and a `speech state=unavailable` event) and the reader
 /// goes on; it tries again, at most every `retryMS`, when there is something to say.

@@ -4,7 +4,7 @@ import Platform
 import Posix
 import Visits
 
-/// Visit statistics (issue 30): the recorder fed from the event log, its visits saved by a worker thread in
+/// Visit statistics: the recorder fed from the event log, its visits saved by a worker thread in
 /// `$XDG_STATE_HOME/recto/visits.db`. The loop's only costs are a few value copies and a queue append.
 @MainActor public final class VisitStats {
     private var recorder: VisitRecorder

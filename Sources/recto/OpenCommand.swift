@@ -91,9 +91,9 @@ struct Open: ParsableCommand {
         options.metricsFile = settings.metricsFile
         options.metricsInterval = settings.metricsInterval
         options.settings = settings
-        // Visit statistics (issue 30).
+        // Visit statistics.
         options.visitRetentionDays = settings.visitStatsOn ? settings.visitRetentionDays : nil
-        // Speech mode (issue 27).
+        // Speech mode.
         options.speech = SpeechOutput.Config(startsOn: settings.speech, toggleKey: settings.speechKey,
                                              holdMS: settings.speechHold, rate: settings.speechRate,
                                              volume: settings.speechVolume)

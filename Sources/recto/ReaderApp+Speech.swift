@@ -6,7 +6,7 @@ import Speech
 import SpeechMode
 
 extension ReaderApp {
-    /// Speech mode's output (issue 27), made whether or not it is on: off, it connects to nothing.
+    /// Speech mode's output, made whether or not it is on: off, it connects to nothing.
     func makeSpeech() -> SpeechOutput {
         var config = options.speech
         config.socketPath = SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment)

@@ -48,9 +48,9 @@ import VisitStore
     /// A library's covers and titles (ReaderApp+Shelf.swift), its directory watched; nil for one book.
     var shelf: ShelfCovers?
     var library: LibraryWatch?
-    /// Visit statistics (issue 30); nil when off.
+    /// Visit statistics; nil when off.
     var visits: VisitStats?
-    /// Speech mode (issue 27); made at start, silent while off.
+    /// Speech mode; made at start, silent while off.
     var speech: SpeechOutput?
     /// The pages' texts speech mode says, read off the loop (made at the first page said).
     var spokenPages: SpokenPages?

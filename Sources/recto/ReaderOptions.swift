@@ -33,10 +33,10 @@ struct ReaderOptions {
     var metricsFile: String?
     /// Seconds between metrics writes while something changes.
     var metricsInterval = 10.0
-    /// Visit statistics (issue 30): kept this many days; nil = not recorded.
+    /// Visit statistics: kept this many days; nil = not recorded.
     var visitRetentionDays: Int?
 
-    /// Speech mode (issue 27): at start, its key, rate and volume; the voice's language for books that state none.
+    /// Speech mode: at start, its key, rate and volume; the voice's language for books that state none.
     var speech = SpeechOutput.Config()
     var speechLanguage: String?
 

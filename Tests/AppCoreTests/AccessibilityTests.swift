@@ -4,7 +4,7 @@ import Gestures
 import Input
 import Testing
 
-/// The on-screen controls, the keyboard focus, reach mode and large text (issue 27), in the traces' 1280×800
+/// The on-screen controls, the keyboard focus, reach mode and large text, in the traces' 1280×800
 /// window at 96 dpi unless said otherwise.
 struct AccessibilityTests {
     static func bar(width: Double = 1280, height: Double = 800, perMM: Double? = nil, reach: Bool = false,

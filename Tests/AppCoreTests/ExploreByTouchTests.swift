@@ -4,7 +4,7 @@ import Gestures
 import Input
 import Testing
 
-/// Explore by touch in speech mode (issue 27): a touch on a control focuses it and has it said, the next tap on
+/// Explore by touch in speech mode: a touch on a control focuses it and has it said, the next tap on
 /// the focused item acts; page taps say the page; with speech mode off nothing of this happens.
 struct ExploreByTouchTests {
     /// The controls shown always, taps resolved at once (no double-tap wait), speech mode as the shell reports it.

@@ -3,7 +3,7 @@ import Geometry
 import Input
 import Testing
 
-/// The library's directory changes while recto runs (issue 28): bursts of changes are read once, quiet; the new
+/// The library's directory changes while recto runs: bursts of changes are read once, quiet; the new
 /// list replaces the shelf's, and the focus, the shelf page, the book read and the covers follow their books.
 /// The traces' 1280×800 window holds one row of three covers a shelf page.
 struct LibraryChangeTests {

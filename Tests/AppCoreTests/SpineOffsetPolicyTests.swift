@@ -2,7 +2,7 @@
 import Control
 import Testing
 
-/// A book's spine offset (issue 28) in the core: the spreads pair after the pages before the cover, the cover is
+/// A book's spine offset in the core: the spreads pair after the pages before the cover, the cover is
 /// the first page after them (where the idle reset and `recto ctl open` go), and `goto` and the page remembered
 /// land on the spread that shows their page. The traces' 1280×800 window shows double spreads.
 @Suite struct SpineOffsetPolicyTests {

@@ -2,7 +2,7 @@ import Book
 import Geometry
 import Testing
 
-/// A spine offset (issue 28): pages before the cover (a digitised book's colour-calibration target) each stand
+/// A spine offset: pages before the cover (a digitised book's colour-calibration target) each stand
 /// alone in double spreads, so that the cover is alone and the pairs after it are the printed book's.
 @Suite struct SpineOffsetTests {
     /// Spreads as "verso|recto" ("-" for none), a page alone across the spread as "[n]"; in screen order

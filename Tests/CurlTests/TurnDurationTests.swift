@@ -2,7 +2,7 @@ import Curl
 import Geometry
 import Testing
 
-/// The turn's duration (issue 29): a key or tap turn from rest settles within `SpringConfig.turnDuration`, on
+/// The turn's duration: a key or tap turn from rest settles within `SpringConfig.turnDuration`, on
 /// pages of any size a screen shows, and not long before it (the duration is what the spring takes).
 @Suite struct TurnDurationTests {
     @Test(arguments: [400.0, 250.0, 800.0])

@@ -4,7 +4,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 27's single-pointer and keyboard must-shows on the real `recto` under headless weston (1920×1080, no
+/// The single-pointer and keyboard must-shows on the real `recto` under headless weston (1920×1080, no
 /// physical size reported: 96 dpi assumed, 9 mm = 34 px; at scale 2 the same output is 960×540 logical units and
 /// 9 mm of a 192 dpi screen is 68 px). The shelf is ShelfEndToEndTests' library, read in single pages: its second
 /// book is the CBZ of demo pages 5–8. The same book is read three ways: with keys only, with taps on the
@@ -51,7 +51,7 @@ import Testing
         return DemoBook.page(in: shot, layout).page == page
     }
 
-    /// Saves a screenshot with the test's artifacts, and in `RECTO_GALLERY` when set (README's gallery).
+    /// Saves a screenshot with the test's artifacts, and in `RECTO_GALLERY` when set (docs/accessibility.md).
     static func save(_ image: RGBAImage, _ name: String, _ session: RectoSession) throws -> String {
         let path = session.weston.artifactsDirectory.appendingPathComponent(name).path
         let png = Data(try PNGEncoder.encode(image))

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 7's configuration and deployment must-shows on the real binary: a bad configuration exits 2 naming
+/// The configuration and deployment must-shows on the real binary: a bad configuration exits 2 naming
 /// the key and line, flags win over the file, `--help` lists every setting, the installed program runs from
 /// its prefix with the checkout hidden, and the cage launcher brings recto up under headless cage.
 @Suite(.serialized) struct ConfigEndToEndTests {

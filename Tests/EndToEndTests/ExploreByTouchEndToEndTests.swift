@@ -4,7 +4,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Explore by touch against a real speech-dispatcher (issue 27): in speech mode a tap on "Next page" says the
+/// Explore by touch against a real speech-dispatcher: in speech mode a tap on "Next page" says the
 /// control and turns nothing; the next tap on it turns, and the new page is said; a tap on the page says it again.
 @Suite(.serialized) struct ExploreByTouchEndToEndTests {
     @Test func aTouchSaysTheControlAndTheNextTapTurns() throws {

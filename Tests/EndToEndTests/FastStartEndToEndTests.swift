@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 9's fast start on the real `recto` under headless weston: the first frame is drawn by the CPU into a
+/// The fast start on the real `recto` under headless weston: the first frame is drawn by the CPU into a
 /// wl_shm buffer before any EGL exists, and must look like `recto render`; the GL takes over afterwards and
 /// shows what input changed meanwhile. `RECTO_TEST_HOLD_GL=1` holds the GL's start-up back until SIGUSR1, so
 /// the screenshots below can only show the CPU's frame.

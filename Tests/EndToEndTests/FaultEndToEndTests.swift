@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 8's fault must-shows on the real `recto` under headless weston: a touch cancel mid-curl settles the
+/// The fault must-shows on the real `recto` under headless weston: a touch cancel mid-curl settles the
 /// page at rest, an output resize during a turn leaves a consistent reader, the compositor killed mid-curl ends
 /// recto with status 3, and a page truncated on disk while displayed becomes a placeholder while the book reads
 /// on. (SIGTERM → 0 is ReaderSliceTests.kioskIgnoresControlQAndStopsOnSIGTERM.)

@@ -2,7 +2,7 @@ import Decoding
 import Foundation
 import Testing
 
-/// Issue 31's must-shows: under the "GLES2 minimum" profile (GPUProfile: no GL_OES_texture_npot, textures up
+/// Under the "GLES2 minimum" profile (GPUProfile: no GL_OES_texture_npot, textures up
 /// to 2,048 px, mediump fragments) Recto draws what it draws on the full GPU, end to end under weston. At
 /// 070da7e every page was black under it and `recto render` stopped (an incomplete framebuffer).
 @Suite(.serialized) struct GLES2MinimumEndToEndTests {

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 5's end-to-end must-shows: injected touches on the demo book's cover at 1920×1080 (double spread,
+/// The end-to-end must-shows: injected touches on the demo book's cover at 1920×1080 (double spread,
 /// cover alone on the right: page x 960…1700, y 22…1058) turn, cancel, flick and zoom as a reader expects,
 /// and a page held mid-drag has its corner under the finger on screen.
 /// Touch frames follow each down/motion group, as a touchscreen sends them; pacing is real time because the

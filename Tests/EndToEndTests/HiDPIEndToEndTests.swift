@@ -2,7 +2,7 @@ import Decoding
 import Foundation
 import Testing
 
-/// Issue 7's HiDPI must-show on the real `recto` under headless weston with `--scale=2`: a 1920×1080-pixel
+/// The HiDPI must-show on the real `recto` under headless weston with `--scale=2`: a 1920×1080-pixel
 /// output is 960×540 logical units; recto's buffer has the physical pixels (as sharp as `recto render` at
 /// 1920×1080), `ready` reports scale 2, and touches land where the finger is. Coordinates below are output
 /// framebuffer pixels, the same as the screenshot's (the harness converts them for weston).

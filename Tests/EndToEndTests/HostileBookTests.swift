@@ -4,7 +4,7 @@ import Geometry
 import Glibc
 import Testing
 
-/// Issue 8's hostile-file must-show on the real `recto`: a book directory with a truncated PNG, a GIF and a text
+/// The hostile-file must-show on the real `recto`: a book directory with a truncated PNG, a GIF and a text
 /// file named .png, an empty file, a PNG header declaring 100000×100000 pixels and a symbolic link leading out
 /// of the book, between two good pages; and CBZ archives with decompression bombs. Every bad page is a
 /// placeholder (paper #f7f3ea with the reason in dark ink), the good ones render normally, nothing crashes,

@@ -4,7 +4,7 @@ import Geometry
 import Testing
 import TestSupport
 
-/// Issue 28's bad input on the real `recto` under weston: a manifest opened by URL from a hostile server on
+/// The bad input on the real `recto` under weston: a manifest opened by URL from a hostile server on
 /// 127.0.0.1 (`HostileIIIF.serverScript`) whose canvases are a scan whose finest tiles never answer, a plain
 /// image, a service whose images all 404, an ftp: image, a service whose images are gzip bombs, one whose
 /// info.json claims 10⁹ × 10⁹ px, and a last plain image. The reader turns through every page (placeholders

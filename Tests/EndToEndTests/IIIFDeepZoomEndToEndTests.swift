@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 28's deep zoom under weston at 1920×1080: a 6-canvas paged book whose first canvas is a 20,000 × 28,000
+/// Deep zoom under weston at 1920×1080: a 6-canvas paged book whose first canvas is a 20,000 × 28,000
 /// scan (RECTO_E2E_SCAN=WxH for another size), baked by `recto bake` and served by a plain HTTP server on
 /// 127.0.0.1. The scan's centre is a one-pixel checkerboard: grey at fit, black and white only when the screen
 /// shows the finest level's tiles. Read over HTTP, again with the server gone (the disk cache), and from the
@@ -118,7 +118,7 @@ import Testing
         let deep = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 }
         try save(deep, "\(name)-deep")
         #expect(contrast(deep, centreRect) > 20, "\(name): no one-pixel checkerboard on screen, contrast \(contrast(deep, centreRect))")
-        // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are the README's).
+        // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are docs/iiif.md's).
         for i in 0..<pans {
             let dx = i % 2 == 0 ? -500.0 : 300.0
             try session.weston.touchDown([Finger(id: 0, x: centre.x, y: centre.y)])

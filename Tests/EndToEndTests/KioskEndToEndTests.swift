@@ -4,7 +4,7 @@ import Glibc
 import Posix
 import Testing
 
-/// Issue 7's kiosk must-shows on the real `recto` under headless weston: the pointer cursor (hidden in kiosk
+/// The kiosk must-shows on the real `recto` under headless weston: the pointer cursor (hidden in kiosk
 /// mode, an arrow otherwise) as the compositor shows it, and the idle reset to the cover after `--idle-reset 2`,
 /// postponed by input. (Ctrl+Q ignored in kiosk mode is ReaderSliceTests.kioskIgnoresControlQAndStopsOnSIGTERM.)
 /// Serialized: each test runs a compositor and recto on a 2-core machine.
@@ -43,7 +43,7 @@ import Testing
         #expect(try session.weston.hit(x: 640, y: 400) == session.recto.pid, "the pointer was not over recto")
     }
 
-    /// Issue 7 must-have 3: outside kiosk mode a pointer over the window shows an arrow (wp_cursor_shape_v1 when
+    /// Outside kiosk mode a pointer over the window shows an arrow (wp_cursor_shape_v1 when
     /// offered, else the cursor theme; weston 10 offers no cursor-shape, and the Adwaita theme is installed).
     @Test func pointerOverTheReaderShowsACursorOutsideKiosk() throws {
         let session = try RectoSession.start(width: 1280, height: 800)
@@ -54,7 +54,7 @@ import Testing
         #expect(shown, "no cursor from recto (\(session.recto.pid)); cursor owner: \(String(describing: owner))")
     }
 
-    /// Issue 7 must-have 3: the cursor is hidden while the last input was touch, and back when the pointer moves.
+    /// The cursor is hidden while the last input was touch, and back when the pointer moves.
     @Test func touchHidesTheCursorUntilThePointerMoves() throws {
         let session = try RectoSession.start(width: 1280, height: 800)
         let weston = session.weston

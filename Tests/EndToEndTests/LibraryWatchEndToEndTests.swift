@@ -4,7 +4,7 @@ import Glibc
 import Geometry
 import Testing
 
-/// Issue 28: the library's directory is watched. recto runs on a library of two books (a folder of demo pages
+/// The library's directory is watched. recto runs on a library of two books (a folder of demo pages
 /// 2–4, a CBZ of pages 5–8) at 1920×1080; a third book (a CBZ of pages 10–11) is written into it in two halves, as
 /// a slow copy would: the half-written book is read (a broken cover) and read again when its last byte is written
 /// and the file closed; then the folder book is removed, a IIIF book's directory moved in, and the book being read

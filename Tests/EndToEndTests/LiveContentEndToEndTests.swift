@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 7's live-content must-show on the real `recto` under headless weston: a book directory changed while
+/// The live-content must-show on the real `recto` under headless weston: a book directory changed while
 /// recto shows it. Pages copied in (renamed into place, or written slowly under their final name) appear
 /// without a restart and without ever being reported broken; the page on display deleted leaves a readable
 /// book. Books are copies of demo pages, so page i of a test book is recognised by its demo paper colour.

@@ -19,7 +19,7 @@ import Testing
         // Back and forth across the page, then held still: every frame after the first repaints a part. Each
         // 30 px step waits for a frame on screen, so a frame shows at most a step or two of motion however
         // busy the machine is (paced on the wall clock, a starved reader drew one frame for many steps, and
-        // that frame's damage was most of the window: the flaky check of issue 26).
+        // that frame's damage was most of the window: the check that was once flaky).
         var frames = try weston.framesShown()
         for round in 0..<5 {
             let (from, to) = round % 2 == 0 ? (x, x - 900) : (x - 900, x)

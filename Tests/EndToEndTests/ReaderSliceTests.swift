@@ -4,7 +4,7 @@ import Geometry
 import Glibc
 import Testing
 
-/// Issue 2's must-shows, on the real `recto` binary under headless weston: full-screen window showing page 1
+/// The reader's first must-shows, on the real `recto` binary under headless weston: full-screen window showing page 1
 /// like the offscreen renderer, no commits while idle, Ctrl+Q with and without `--kiosk`, exit 3 when the
 /// compositor dies, `recto render`, and the exit statuses for a bad book and a missing display.
 /// Serialized: each test runs a compositor and recto on a 2-core machine.

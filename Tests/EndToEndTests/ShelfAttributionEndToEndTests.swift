@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 28: the attribution a IIIF book requires is shown on the shelf under its title, not only on the overlay.
+/// The attribution a IIIF book requires is shown on the shelf under its title, not only on the overlay.
 /// Two IIIF books of the same title and picture, one with a `requiredStatement`, side by side on a shelf at
 /// 1920×1080: the credited one's caption carries more light ink (its attribution line under the title).
 @Suite(.serialized) struct ShelfAttributionEndToEndTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Speech mode's other cues against a real speech-dispatcher (issue 27, Must show): a control focused by key and
+/// Speech mode's other cues against a real speech-dispatcher: a control focused by key and
 /// the idle warning are each received as the expected text and said aloud.
 @Suite(.serialized) struct SpeechCuesEndToEndTests {
     static let tab: UInt32 = 15, keypad6: UInt32 = 77

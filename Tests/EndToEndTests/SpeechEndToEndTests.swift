@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Speech mode (issue 27) against a real speech-dispatcher with the espeak-ng module, started by the test with
+/// Speech mode against a real speech-dispatcher with the espeak-ng module, started by the test with
 /// its audio going to a file: what recto sends is what the server receives and says aloud; a touch stops it.
 @Suite(.serialized) struct SpeechEndToEndTests {
     static let keyKP5: UInt32 = 76

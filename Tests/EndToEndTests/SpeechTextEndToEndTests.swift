@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Speech mode's page texts from a PDF (issue 27): its text layer through the sandboxed helper, read off the
+/// Speech mode's page texts from a PDF: its text layer through the sandboxed helper, read off the
 /// frame loop, said in the book's language (the catalog's /Lang) by a real speech-dispatcher; and a touch that
 /// stops a page being said silences the audio.
 @Suite(.serialized) struct SpeechTextEndToEndTests {

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 28: a per-book spine offset. A IIIF book of five canvases, each a flat colour, the first a calibration
+/// A per-book spine offset. A IIIF book of five canvases, each a flat colour, the first a calibration
 /// target; `recto render` of the spread holding canvas 3 at 1920×1080 in double mode. Without an offset canvas 3
 /// is the recto of (2, 3); with the book's own `recto.toml` saying `spine-offset = 1` it is the verso of (3, 4),
 /// left in a left-to-right book and right in a right-to-left one; the book's own file wins over the flag.

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Testing
 
-/// Issue 6's spread must-shows on the real `recto` under headless weston, judged from screenshots by each demo
+/// The spread must-shows on the real `recto` under headless weston, judged from screenshots by each demo
 /// page's paper colour: the cover alone on the right at 1920×1080, 1 → (2,3) → (4,5) and back by keys, and a
 /// portrait output switching to a single centred page without losing the place.
 /// Serialized: each test runs a compositor and recto on a 2-core machine.

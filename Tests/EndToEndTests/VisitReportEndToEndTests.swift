@@ -4,7 +4,7 @@ import Testing
 import Visits
 import VisitStore
 
-/// Issue 30's report must-show: two kiosks' databases (written by recto's own writer) → `recto report` → one
+/// The report must-show: two kiosks' databases (written by recto's own writer) → `recto report` → one
 /// self-contained HTML whose figures are the databases', opened in real headless Chromium at desktop and phone
 /// widths (the screenshots stay in the test's scratch directory).
 @Suite(.serialized) struct VisitReportEndToEndTests {

@@ -5,7 +5,7 @@ import Testing
 import Visits
 import VisitStore
 
-/// Issue 30's must-shows on the real `recto --kiosk` under headless weston (1280×800, single pages): a scripted
+/// Visit statistics on the real `recto --kiosk` under headless weston (1280×800, single pages): a scripted
 /// day of visits is in the database exactly; a reader killed mid-visit and a damaged database lose nothing else.
 /// Serialized: each test runs a compositor and recto on a 2-core machine.
 @Suite(.serialized) struct VisitStatsEndToEndTests {

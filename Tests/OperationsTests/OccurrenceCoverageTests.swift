@@ -189,7 +189,7 @@ import Visits
         }
     }
 
-    /// What the visit statistics hear of each sample (issue 30): written down for every case, like the metrics.
+    /// What the visit statistics hear of each sample: written down for every case, like the metrics.
     static let visitDecisions: [Kind: [VisitInput]] = [
         .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [], .library: [],
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
@@ -211,7 +211,7 @@ import Visits
         }
     }
 
-    /// What speech mode says of each sample (issue 27); nil: nothing.
+    /// What speech mode says of each sample; nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,

@@ -3,7 +3,7 @@ import PDF
 import TestSupport
 import Testing
 
-/// Speech mode's PDF texts (issue 27): a page's text layer and the document's language, from the helper.
+/// Speech mode's PDF texts: a page's text layer and the document's language, from the helper.
 @Suite struct PDFTextTests {
     private func open(_ bytes: [UInt8], _ name: String = "book.pdf") throws -> (PDFDocument, Scratch) {
         let scratch = try Scratch()

@@ -5,7 +5,7 @@ import Geometry
 import Testing
 @testable import Pages
 
-/// Issue 28's bad-input list against a real HTTP server on 127.0.0.1 (`HostileIIIFServer`), through the page
+/// The bad-input list against a real HTTP server on 127.0.0.1 (`HostileIIIFServer`), through the page
 /// cache as the reader uses it: a manifest that is no book is refused with its reason; a canvas whose picture
 /// cannot be had is a placeholder page (`.failed`, said once) while the rest reads; a service whose finest tiles
 /// misbehave leaves the page at its coarser level and says why once, however many views fail; the cache stays

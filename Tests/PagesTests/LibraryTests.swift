@@ -40,7 +40,7 @@ import Testing
         #expect(throws: (any Error).self) { try Library.books(in: dir.file("missing")) }
     }
 
-    /// A baked IIIF book (issue 28) holds its pages in tile folders deeper than a book reads, or nowhere at all
+    /// A baked IIIF book holds its pages in tile folders deeper than a book reads, or nowhere at all
     /// when its images are on a server: its `manifest.json` makes it a book.
     @Test func aFolderHoldingAManifestIsABook() throws {
         let dir = try TempDir()

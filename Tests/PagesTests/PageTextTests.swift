@@ -3,7 +3,7 @@ import Pages
 import TestSupport
 import Testing
 
-/// Speech mode's page texts (issue 27): a sidecar file beside an image page, and a ComicInfo's language.
+/// Speech mode's page texts: a sidecar file beside an image page, and a ComicInfo's language.
 @Suite struct PageTextTests {
     @Test func aSidecarBesideAnImagePageIsItsText() throws {
         let dir = try TempDir()

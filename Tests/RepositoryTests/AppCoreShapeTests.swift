@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `AppCore` routes events to policies that own their state (issue 26): its own stored fields stay few, so a new
+/// `AppCore` routes events to policies that own their state: its own stored fields stay few, so a new
 /// feature gets a policy of its own instead of another field every extension may change.
 @Suite struct AppCoreShapeTests {
     static let limit = 12

@@ -121,7 +121,7 @@ import Testing
         #expect(problems.isEmpty, "\n\(problems.joined(separator: "\n"))")
     }
 
-    /// The pure cores (README, Architecture) import one another and nothing else: no C module, no Glibc, no
+    /// The pure cores (docs/architecture.md) import one another and nothing else: no C module, no Glibc, no
     /// Foundation; they are tested without a compositor, a GPU or a file.
     static let pureCores: Set<String> = [
         "Geometry", "Input", "Curl", "Gestures", "Book", "IIIF", "Reader", "Speech", "Control", "Localization",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The executable wires modules together and nothing else (README, Architecture): main, argument dispatch, the
+/// The executable wires modules together and nothing else (docs/architecture.md): main, argument dispatch, the
 /// reader's one `LoopEvent` and one `handle`, effects performed by calling modules. Work that grows there belongs
 /// in a module named for what it holds, with its own tests; this keeps the executable from growing back.
 @Suite struct ExecutableSizeTests {

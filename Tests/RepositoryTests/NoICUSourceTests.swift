@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// recto links no ICU (issue 29): `scripts/check-no-icu.sh` proves it on the release binary, but only when the
+/// recto links no ICU: `scripts/check-no-icu.sh` proves it on the release binary, but only when the
 /// package is built. This finds the usual causes in the sources at `swift test` time: the full Foundation
 /// (visible through a dependency even where a file imports only FoundationEssentials) and the calls of it that
 /// need ICU.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every system call goes through Posix (issue 26): `systemCall` retries EINTR and turns errno into a typed error,
+/// Every system call goes through Posix: `systemCall` retries EINTR and turns errno into a typed error,
 /// `systemPointer`, `closeDescriptor`, `fileStatus`, `mapMemory` and `directoryEntries` do the same for calls that
 /// do not fit it. A direct call elsewhere (`open(`, `read(`, `Glibc.close(`…) fails this test unless the line
 /// runs it inside one of those. Thin C targets hold no Swift; Posix itself is where the calls live.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The "GLES2 minimum" profile (README, "GPUs"): Mesa withholds GL_OES_texture_npot (the only extension Recto
+/// The "GLES2 minimum" profile (docs/gpus.md): Mesa withholds GL_OES_texture_npot (the only extension Recto
 /// uses that Mesa can withhold: GL_EXT_read_format_bgra cannot be), textures are limited to 2,048 px and the
 /// fragment shaders are compiled mediump. `RECTO_TEST_GPU_PROFILE=gles2-minimum` in the test's environment
 /// runs every recto the harness starts under it (scripts/test.sh runs the rendering, curl, zoom and region

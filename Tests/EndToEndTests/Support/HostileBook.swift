@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Posix
 
-/// Issue 8's hostile-file test book: a directory where good demo pages sit among files that must each become a
+/// The hostile-file test book: a directory where good demo pages sit among files that must each become a
 /// placeholder, and CBZ archives with decompression bombs.
 struct HostileBook {
     /// One page of the book, in reading order.
