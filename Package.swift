@@ -97,9 +97,13 @@ let package = Package(
         // monotonic clock, close-on-exec pipes. Glibc and CLinux only; the pure cores never import it.
         .target(name: "Posix", dependencies: ["CLinux"]),
 
-        // Settings from the TOML file and the flags, and the stderr log handler.
-        .target(name: "Config", dependencies: [
-            "Book", "Gestures", "Reader", "Posix",
+        // The settings, pure: one declaration each (SettingTable), the one typed value (Settings), live changes and
+        // what the reader's tunables follow from them.
+        .target(name: "Config", dependencies: ["Book", "Gestures", "Reader"]),
+        // Settings read from the TOML file and the flags, the help and README text made from the declarations, and
+        // the stderr log handler.
+        .target(name: "ConfigLoading", dependencies: [
+            "Config", "Posix",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -133,12 +137,12 @@ let package = Package(
         .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Pages", "Platform", "Posix", "Speech"]),
         // What every subcommand shares: the book argument and the setting flags, opening a book, exit statuses.
         .target(name: "Invocation", dependencies: [
-            "Config", "Decoding", "Pages", "Posix", "Reader", "Renderer",
+            "Config", "ConfigLoading", "Decoding", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
         .target(name: "Bench", dependencies: [
-            "Book", "Config", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "JSONText", "Pages", "Posix", "Reader", "Renderer",
+            "Book", "Config", "ConfigLoading", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "JSONText", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bake`: a book made into a static IIIF image pyramid and manifest.
@@ -153,7 +157,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Input", "Invocation",
+            "AppCore", "Bake", "Bench", "Config", "ConfigLoading", "Control", "Decoding", "Geometry", "Input", "Invocation",
             "Localization", "Metrics", "OperatorCommands", "Pages", "Platform", "Presentation", "ReaderOperations", "Renderer",
             "Speech", "SpeechMode", "VisitStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -184,7 +188,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
-            "Config", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Config", "ConfigLoading", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),

@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Glibc
 
 /// Asserted for any file (a violation crashes so libFuzzer keeps the input):

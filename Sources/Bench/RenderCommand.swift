@@ -1,6 +1,7 @@
 import ArgumentParser
 import Book
 import Config
+import ConfigLoading
 import Decoding
 import Geometry
 import Gestures

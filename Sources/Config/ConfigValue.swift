@@ -27,7 +27,7 @@ public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { reason }
 }
 
-func formatNumber(_ d: Double) -> String {
+public func formatNumber(_ d: Double) -> String {
     if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
     return "\(d)"
 }

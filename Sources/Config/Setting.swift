@@ -1,5 +1,4 @@
 import Book
-import Logging
 
 /// One setting's declaration: its key (in the file, and with `--` before it the flag), the type of its value,
 /// its default, what values it takes (range, choices), the unit or placeholder shown in help, which commands
@@ -132,7 +131,12 @@ extension SpreadPreference: SettingValue {
     public var configValue: ConfigValue? { .string(rawValue) }
 }
 
-extension Logger.Level: SettingValue {
+/// The least severe log message written, as swift-log names its levels (ConfigLoading maps it to `Logger.Level`).
+public enum LogLevel: String, CaseIterable, Sendable {
+    case trace, debug, info, notice, warning, error, critical
+}
+
+extension LogLevel: SettingValue {
     public init?(config: ConfigValue) { guard case .string(let s) = config else { return nil }; self.init(rawValue: s) }
     public var configValue: ConfigValue? { .string(rawValue) }
 }

@@ -1,5 +1,4 @@
 import Book
-import Logging
 
 /// Every setting recto has, one declaration each, in the order `--help` and README list them. Adding a
 /// setting is one `let` here and its use (read it as `settings.name`); the file parser, the flags, `--help`
@@ -33,7 +32,7 @@ public struct SettingTable: Sendable {
     public let idleWarning = Setting("idle-warning", 20.0, .number(min: 0, max: 600), unit: "seconds",
         accepts: { $0 == 0 || $0 >= 20 },
         help: "Seconds the countdown \"Still reading?\" shows before the idle reset or attract mode takes over an open book, 20–600 (WCAG 2.2.1: a touch or key extends, as often as asked); 0 = no warning")
-    public let logLevel = Setting("log-level", Logger.Level.notice, .choice(Logger.Level.allCases.map(\.rawValue)),
+    public let logLevel = Setting("log-level", LogLevel.notice, .choice(LogLevel.allCases.map(\.rawValue)),
         unit: "level", scope: .everyCommand,
         help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error or critical")
     public let logEvents = Setting("log-events", false, .toggle,

@@ -1,5 +1,4 @@
 import Book
-import Logging
 
 /// Everything recto can be told, from its configuration file and its flags, as one plain value.
 ///

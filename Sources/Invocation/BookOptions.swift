@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import ConfigLoading
 import FoundationEssentials
 import Glibc
 import Pages

@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Posix
 
 /// A book's own settings: `recto.toml` inside a directory book (a folder of images, a baked IIIF

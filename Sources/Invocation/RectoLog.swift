@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Glibc
 import Logging
 import Posix
@@ -18,7 +19,7 @@ public enum RectoLog {
     }
 
     /// The level of loggers made from now on (`--log-level`, `log-level`).
-    public static func setLevel(_ l: Logger.Level) { level.withLock { $0 = l } }
+    public static func setLevel(_ l: LogLevel) { level.withLock { $0 = Logger.Level(rawValue: l.rawValue) ?? .notice } }
 
     /// A logger at the configured level.
     public static var logger: Logger { Logger(label: "recto") }

@@ -1,6 +1,7 @@
 import AppCore
 import ArgumentParser
 import Config
+import ConfigLoading
 import FoundationEssentials
 import Invocation
 import Localization

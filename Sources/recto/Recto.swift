@@ -2,6 +2,7 @@ import ArgumentParser
 import Bake
 import Bench
 import Config
+import ConfigLoading
 import Invocation
 import OperatorCommands
 

@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Testing
 
 @Suite struct ConfigFileTests {

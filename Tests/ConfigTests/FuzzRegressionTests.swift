@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Testing
 
 /// Inputs found by the ConfigParser fuzz target (Fuzz/ConfigParser), kept so they stay fixed.

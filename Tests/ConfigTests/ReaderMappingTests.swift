@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Gestures
 import Reader
 import Testing

@@ -1,5 +1,6 @@
 import Book
 import Config
+import ConfigLoading
 import Logging
 import Testing
 
@@ -148,7 +149,7 @@ let sampleValues: [String: ConfigValue] = [
 
     @Test func choicesAndColours() throws {
         var s = Settings()
-        for level in Logger.Level.allCases {
+        for level in LogLevel.allCases {
             try s.set(\.logLevel, .string(level.rawValue))
             #expect(s.logLevel == level)
         }

@@ -1,4 +1,5 @@
 import Config
+import ConfigLoading
 import Curl
 import Gestures
 import Reader

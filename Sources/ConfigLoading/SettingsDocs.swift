@@ -1,3 +1,4 @@
+import Config
 import FoundationEssentials
 
 /// The settings described for people, from the declarations: `recto --help`'s SETTINGS, each command's

@@ -1,3 +1,4 @@
+import Config
 import FoundationEssentials
 
 /// Where recto looks for its configuration file.

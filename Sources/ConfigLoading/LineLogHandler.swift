@@ -1,3 +1,4 @@
+import Config
 import Logging
 
 /// A swift-log handler that writes one line per message, for stderr (which journald collects under systemd).
