@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Reader", "Control", "Localization", "Visits", "Speech"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Config", "Reader", "Control", "Localization", "Visits", "Speech"]),
         // Speech output (issue 27), pure: speech-dispatcher's SSIP protocol (commands, replies, one session's
         // order) and the speech key; the socket is Platform's (SpeechConnection).
         .target(name: "Speech"),
@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Renderer", "Text"]),
         // What the fleet's tools see of a running reader: the event log, the control socket's server side, systemd's
         // notifications and watchdog, the metrics file.
-        .target(name: "ReaderOperations", dependencies: ["AppCore", "Config", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),
+        .target(name: "ReaderOperations", dependencies: ["AppCore", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),
         // Speech mode on the loop: the core's cues said through speech-dispatcher (Platform's SpeechConnection).
         .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Pages", "Platform", "Posix", "Speech"]),
         // What every subcommand shares: the book argument and the setting flags, opening a book, exit statuses.
@@ -191,7 +191,7 @@ let package = Package(
             "Config", "ConfigLoading", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Config", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),

@@ -1,3 +1,4 @@
+import Config
 import Visits
 import Control
 import Reader
@@ -33,10 +34,10 @@ extension AppCore {
     }
 
     /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.
-    mutating func retuned(_ config: ReaderConfig, idleReset: Double?, now: Double) {
+    mutating func settingsChanged(_ new: Settings, now: Double) {
+        settings = new
+        let config = new.readerConfig
         reader.retune(config, at: now)
-        settings.reader = reader.config
-        settings.idleReset = idleReset
         input.retune(config.gestures)
         idle.retune(idleReset: idleReset, now: now)
         needsFrame = true

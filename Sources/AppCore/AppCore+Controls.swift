@@ -37,7 +37,7 @@ extension AppCore {
     var controlBar: ControlBar? {
         guard let w = window else { return nil }
         return ControlBar(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, reach: settings.reach,
-                          large: settings.largeText, rightToLeft: settings.reader.rightToLeft,
+                          large: settings.largeText, rightToLeft: reader.config.rightToLeft,
                           zoomed: reader.zoom.isZoomed, home: shelf != nil)
     }
 
@@ -46,7 +46,7 @@ extension AppCore {
     /// never over the shelf.
     var controlsShown: Bool {
         window != nil && shelf?.visible != true
-            && (settings.controlsAlways || controls.speechMode || controls.overlay.visible)
+            && (controlsAlways || controls.speechMode || controls.overlay.visible)
     }
 
     /// The buttons a touch can reach now (home has its own zone, shown with every book from the shelf).
@@ -83,7 +83,7 @@ extension AppCore {
 
     func focusCommand(for input: InputEvent) -> FocusCommand? {
         FocusState.command(for: input, visible: controls.focus.visible, onScrubber: controls.focus.item == .control(.scrubber),
-                           shelfShown: shelf?.visible == true, rightToLeft: settings.reader.rightToLeft)
+                           shelfShown: shelf?.visible == true, rightToLeft: reader.config.rightToLeft)
     }
 
     mutating func perform(_ command: FocusCommand, at time: Double) -> [AppEffect] {
@@ -111,13 +111,13 @@ extension AppCore {
     private var focusIndex: Int { controls.focus.item.flatMap { focusOrder.firstIndex(of: $0) } ?? 0 }
 
     private func scrubLabel(_ page: Int) -> String {
-        settings.translator.format("Page {page} of {count}", ["page": "\(page)", "count": "\(reader.position.pageCount)"])
+        translator.format("Page {page} of {count}", ["page": "\(page)", "count": "\(reader.position.pageCount)"])
     }
 
     /// Moves the focus (0: shows it where it rests), showing the controls first when they hide with the controls.overlay.
     private mutating func moveFocus(by step: Int, at time: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        if shelf?.visible != true, !settings.controlsAlways, !controls.overlay.visible { out += toggleOverlay(at: time) }
+        if shelf?.visible != true, !controlsAlways, !controls.overlay.visible { out += toggleOverlay(at: time) }
         let order = focusOrder
         guard let next = FocusState.moved(from: controls.focus.item, visible: controls.focus.visible, by: step, in: order),
               let index = order.firstIndex(of: next) else { return out }
@@ -126,7 +126,7 @@ extension AppCore {
         controls.focus.visible = true
         needsFrame = true
         if case .cover(let book) = next, var s = shelf, let layout = shelfLayout, layout.page(of: book) != s.page {
-            s.show(page: layout.page(of: book), layout: layout, now: time, animated: !settings.reader.reducedMotion)
+            s.show(page: layout.page(of: book), layout: layout, now: time, animated: !reader.config.reducedMotion)
             shelf = s
         }
         return out + [.occurred(.focus(label: label(of: next), index: index, count: order.count))]
@@ -137,7 +137,7 @@ extension AppCore {
         switch item {
         case .cover(let book): shelf.map { book < $0.books.count ? $0.books[book].title : "" } ?? ""
         case .control(.scrubber): scrubLabel(controls.overlay.scrub ?? reader.page)
-        case .control(let action): settings.translator(action.label)
+        case .control(let action): translator(action.label)
         }
     }
 
@@ -160,7 +160,7 @@ extension AppCore {
 
     /// What a control does, through the intents its gesture makes.
     mutating func activate(_ action: ControlAction, at time: Double, cause: TurnCause) -> [AppEffect] {
-        let step = settings.reader.gestures.zoomStep
+        let step = reader.config.gestures.zoomStep
         func intent(_ i: Intent) -> [AppEffect] { dispatch(TimedIntent(i, at: time)) }
         switch action {
         case .home:

@@ -32,7 +32,7 @@ extension AppCore {
         guard pacing.drawsGL(now: now, pending: framePending, inputDriven: inputDriven) else { return (nil, []) }
         let effects = log(reader.advance(to: now))
         if reader.isAnimating { needsFrame = true }
-        let factor = pacing.scheduler.factor(moving: reader.isTurning || reader.isAnimating, setting: settings.motionScale)
+        let factor = pacing.scheduler.factor(moving: reader.isTurning || reader.isAnimating, setting: motionScale)
         var frame = reader.frame
         if settings.predict, reader.isDragging, let newest = input.predictor.latestTime {
             // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
@@ -48,7 +48,7 @@ extension AppCore {
         plan.overlay = overlayPlan(at: now)
         plan.idleWarning = idleWarningPlan(at: now)
         // The bar shrinks smoothly (with reduced motion it steps once a second, by the countdown's deadline).
-        if plan.idleWarning != nil, !settings.reader.reducedMotion { needsFrame = true }
+        if plan.idleWarning != nil, !reader.config.reducedMotion { needsFrame = true }
         if plan.overlay != nil, !controls.overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }
@@ -57,11 +57,11 @@ extension AppCore {
     private mutating func softwareFrame(now: Double) -> (plan: FramePlan?, effects: [AppEffect]) {
         let frame = reader.frame
         let v = frame.view
-        guard settings.softwareFrames, !reader.isAnimating, !reader.isTurning,
+        guard startup.softwareFrames, !reader.isAnimating, !reader.isTurning,
               v.b == 0, v.c == 0, v.a > 0, v.d > 0 else { return (nil, startup.requestGL(now: now)) }
         let complete = frame.pages.allSatisfy { pages[$0.page] != nil }
         if !startup.firstFrames.committed, !complete, !startup.firstFrames.waitOver {
-            startup.firstFrames.startWaiting(now: now, settings: settings)
+            startup.firstFrames.startWaiting(now: now)
             return (nil, [])
         }
         startup.firstFrames.stopWaiting()

@@ -35,13 +35,13 @@ extension AppCore {
     /// The countdown's plan for a frame at `now`, if shown.
     func idleWarningPlan(at now: Double) -> IdleWarningPlan? {
         guard let c = idle.warning.countdown, let w = window else { return nil }
-        let t = settings.translator, seconds = IdleWarningPolicy.seconds(c.endsAt - now)
+        let t = translator, seconds = IdleWarningPolicy.seconds(c.endsAt - now)
         let line = switch c.takeover {
         case .reset: t.format("The book closes in {seconds} s — touch anywhere to continue", ["seconds": "\(seconds)"])
         case .attract: t.format("Touch anywhere to keep reading — {seconds} s", ["seconds": "\(seconds)"])
         }
         let total = max(1, c.endsAt - c.shownAt)
-        let still = settings.reader.reducedMotion
+        let still = reader.config.reducedMotion
         // Reduced motion: the bar steps with the number, once a second; else it shrinks smoothly and fades in.
         let left = still ? min(1, Double(seconds) * 1000 / total) : max(0, min(1, (c.endsAt - now) / total))
         let opacity = still ? 1 : max(0, min(1, (now - c.shownAt) / IdleWarningPolicy.fadeIn))

@@ -29,7 +29,7 @@ extension AppCore {
     /// The overlay's plan for a frame at `now`, if drawn.
     func overlayPlan(at now: Double) -> OverlayPlan? {
         guard let opacity = controls.overlay.opacity(at: now), let layout = overlayLayout else { return nil }
-        let t = settings.translator, rtl = settings.reader.rightToLeft
+        let t = translator, rtl = reader.config.rightToLeft
         let label: String, page: Int
         if let scrub = controls.overlay.scrub {
             page = scrub
@@ -74,7 +74,7 @@ extension AppCore {
     /// A stroke on the scrubber: the thumb follows it, and where it lifts the book jumps to.
     mutating func scrubberStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
         guard let layout = overlayLayout else { return [] }
-        let page = layout.page(atX: stroke.position.x, count: pageCount, rightToLeft: settings.reader.rightToLeft)
+        let page = layout.page(atX: stroke.position.x, count: pageCount, rightToLeft: reader.config.rightToLeft)
         let (follows, jump) = controls.overlay.scrubber(stroke.phase, page: page)
         if follows { needsFrame = true }
         guard let jump else { return [] }

@@ -26,7 +26,7 @@ extension AppCore {
     /// Pages are decoded to the window's full buffer size: sharp at 1× (zoom asks for regions), and at full
     /// resolution even while moving frames are drawn smaller, since pages outlive the motion.
     public var fitting: PixelSize {
-        let limit = maxTextureSize ?? settings.provisionalMaxTextureSize
+        let limit = maxTextureSize ?? Self.provisionalMaxTextureSize
         let w = window.map { $0.width * $0.scale } ?? 0, h = window.map { $0.height * $0.scale } ?? 0
         return PixelSize(width: min(limit, max(256, Int(w.rounded()))), height: min(limit, max(256, Int(h.rounded()))))
     }
@@ -79,7 +79,7 @@ extension AppCore {
         if book.firstFailure(of: page) { out.append(.warn("page \(page) cannot be shown: \(message)")) }
         let size = Self.placeholderSize(aspect: reader.pageAspect(near: page) ?? 700.0 / 990,
                                         within: nearestImageSize(page) ?? fitting)
-        let text = settings.translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": settings.translator(message)])
+        let text = translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": translator(message)])
         out.append(.occurred(.pageFailed(page: page, message: message)))
         out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)

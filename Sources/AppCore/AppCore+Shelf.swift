@@ -27,7 +27,7 @@ extension AppCore {
 
     private var perMM: Double { pixelsPerMM.flatMap { $0 > 0 ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM }
 
-    private var animated: Bool { !settings.reader.reducedMotion }
+    private var animated: Bool { !reader.config.reducedMotion }
 
     /// The home control: the first of the controls' row (ControlBar), in its left corner, 1.5 mm in.
     var homeRect: Rect {

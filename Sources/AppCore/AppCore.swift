@@ -1,5 +1,6 @@
-import Visits
 import Book
+import Visits
+import Config
 import Geometry
 import Gestures
 import Input
@@ -14,7 +15,8 @@ import Reader
 /// timestamps: before each input event the reader is advanced to the event's time and the recognizer gets the
 /// view on screen at that moment, so events read late in one batch mean what they meant one by one.
 public struct AppCore: Sendable {
-    public internal(set) var settings: AppSettings
+    /// The settings in force: the one value, replaced whole when `recto ctl set` changes it.
+    public internal(set) var settings: Settings
     public internal(set) var reader: Reader
     /// The router's own state is the policies'; each owns its fields and its deadlines.
     var screen = Screen()
@@ -30,18 +32,22 @@ public struct AppCore: Sendable {
     var shelf: ShelfPolicy?
 
     /// `startPage`: where the book was left (a remembered position), else the cover.
-    public init(pageCount: Int, settings: AppSettings, startPage: Int = 1) {
+    public init(pageCount: Int, settings: Settings, host: Host = Host(), startPage: Int = 1) {
         self.settings = settings
-        reader = Reader(pageCount: pageCount, config: settings.reader)
-        input = InputPolicy(gestures: settings.reader.gestures)
+        let config = Self.readerConfig(settings, host: host)
+        reader = Reader(pageCount: pageCount, config: config)
+        input = InputPolicy(gestures: config.gestures)
         if startPage > 1 { reader.go(toPage: startPage) }
-        idle = IdlePolicy(settings: settings)
-        if settings.controlsAlways { controls.overlay.pin() }
+        screen.translator = host.translator
+        startup.softwareFrames = host.softwareFrames
+        idle = IdlePolicy(attractAfter: config.reducedMotion ? nil : settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil,
+                          warning: settings.idleWarningMilliseconds)
+        if settings.controls == "always" { controls.overlay.pin() }
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline(quiet: settings.reloadQuiet),
+        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline(quiet: Self.reloadQuiet),
          pacing.due, turns.deadline].compactMap { $0 }.min()
     }
 
@@ -108,8 +114,8 @@ public struct AppCore: Sendable {
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
             needsFrame = true
-        case .bookChanged: book.fileChanged(now: now, quiet: settings.reloadQuiet)
-        case .bookReloadFailed: book.reloadFailed(now: now, quiet: settings.reloadQuiet)
+        case .bookChanged: book.fileChanged(now: now, quiet: Self.reloadQuiet)
+        case .bookReloadFailed: book.reloadFailed(now: now, quiet: Self.reloadQuiet)
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
         case .pageAspectsKnown(let aspects):
             for (i, aspect) in aspects.enumerated() where !hasImage(i + 1) { reader.setPageAspect(i + 1, aspect) }
@@ -127,13 +133,13 @@ public struct AppCore: Sendable {
             out += layOutSoloPages()
         case .glReady(let size): out += glReady(maxTextureSize: size)
         case .softwareFrameFailed: out += startup.requestGL(now: now)
-        case .glFailed(let message): out += startup.glFailed(message, now: now, grace: settings.glFailureGrace)
-        case .closeRequested: if !settings.kiosk { out.append(.quit(0)) }
+        case .glFailed(let message): out += startup.glFailed(message, now: now, grace: Self.glFailureGrace)
+        case .closeRequested: if !kiosk { out.append(.quit(0)) }
         case .terminate: out.append(.quit(0))
         case let .control(client, request): out += control(request, client: client, now: now)
-        case let .retuned(config, idle, client, reply):
-            retuned(config, idleReset: idle, now: now)
-            out += [.occurred(.retuned(idleReset: idle)), .reply(client: client, reply)]
+        case let .settingsChanged(new, client, reply):
+            settingsChanged(new, now: now)
+            out += [.occurred(.retuned(idleReset: idleReset)), .reply(client: client, reply)]
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         case .shelf(let books): out += shelfLoaded(books)
         case let .coverReady(book, size): coverReady(book, size: size)
@@ -161,7 +167,7 @@ public struct AppCore: Sendable {
         }
         var out: [AppEffect] = []
         pacing.scheduler.inputArrived(at: now)
-        let (woke, extension_) = idle.input(at: time, now: now, idleReset: settings.idleReset)
+        let (woke, extension_) = idle.input(at: time, now: now, idleReset: idleReset)
         // An answer to the idle warning only extends the time, as the touch that ends attract mode only wakes.
         let extended = extension_ != nil
         if let count = extension_ {
@@ -212,7 +218,7 @@ public struct AppCore: Sendable {
         }
         input.applying(timed)
         switch timed.intent {
-        case .quit: return out + (settings.kiosk ? [] : [.quit(0)])
+        case .quit: return out + (kiosk ? [] : [.quit(0)])
         case .middleTap: return out + toggleOverlay(at: timed.time)
         default: break
         }
@@ -232,7 +238,7 @@ public struct AppCore: Sendable {
                 out.append(.occurred(.flip(phase, direction, by: i == byAt ? by : nil)))
             case .page(let p):
                 out.append(.occurred(.page(p, by: i == byAt ? by : nil)))
-                if settings.remembersPosition { out.append(.rememberPage(p)) }
+                if remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
                 out.append(.occurred(.zoom(scale: scale, rotation: rotation, centre: zoomCentre())))
@@ -256,7 +262,7 @@ public struct AppCore: Sendable {
         out += overlayDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
-        if shelf?.libraryDue(now: now, quiet: settings.reloadQuiet) == true { out.append(.start(.readLibrary)) }
+        if shelf?.libraryDue(now: now, quiet: Self.reloadQuiet) == true { out.append(.start(.readLibrary)) }
         let (started, redraw) = startup.timersDue(now: now)
         if redraw { needsFrame = true }
         return out + started
@@ -295,7 +301,7 @@ public struct AppCore: Sendable {
     /// Each book reads in its own direction unless the configuration fixed one: the reader is made again for a
     /// book that reads the other way, on the same page.
     private mutating func setDirection(rightToLeft: Bool?) -> [AppEffect] {
-        let wanted = settings.directionFixed ? settings.reader.rightToLeft : rightToLeft ?? settings.reader.rightToLeft
+        let wanted = directionFixed ? settings.rightToLeft : rightToLeft ?? settings.rightToLeft
         guard wanted != reader.config.rightToLeft else { return [] }
         var config = reader.config
         config.rightToLeft = wanted

@@ -1,3 +1,4 @@
+import Config
 import Control
 import Geometry
 import Gestures
@@ -61,9 +62,9 @@ public enum AppEvent: Sendable, Equatable {
     case terminate
     /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
     case control(client: Int, ControlRequest)
-    /// A live setting changed (after `Job.changeSetting`): the reader's tunables and the idle reset (ms,
-    /// nil: never) from the settings now in force; `reply` goes to `client`.
-    case retuned(ReaderConfig, idleReset: Double?, client: Int, reply: String)
+    /// A live setting changed (after `Job.changeSetting`): these are the settings in force now; `reply` goes
+    /// to `client`.
+    case settingsChanged(Settings, client: Int, reply: String)
     /// The shell opened another book (after `Job.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
     /// A library: these books go on the shelf, which is shown.

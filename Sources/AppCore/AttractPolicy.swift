@@ -9,6 +9,8 @@ struct AttractPolicy: Sendable {
     /// ms without input before attract mode starts; nil = never.
     let after: Double?
     let period: Double
+    /// Time between lifts, ms.
+    static let period = 6000.0
     /// When the next lift is due (or attract mode starts).
     private(set) var deadline: Double?
     private(set) var active = false
@@ -77,7 +79,7 @@ public struct AttractHint: Sendable, Equatable {
 extension AppCore {
     var attractHint: AttractHint? {
         reader.attractCorner.map {
-            AttractHint(text: settings.translator("Drag the corner to turn the page"), corner: $0.point, spineOnLeft: $0.spineOnLeft)
+            AttractHint(text: translator("Drag the corner to turn the page"), corner: $0.point, spineOnLeft: $0.spineOnLeft)
         }
     }
 }

@@ -12,12 +12,18 @@ struct FirstFramePolicy: Sendable {
     var glRequested = false
 
     /// The first frame waits for the first spread, not longer than `firstSpreadWait`.
-    mutating func startWaiting(now: Double, settings: AppSettings) {
+    mutating func startWaiting(now: Double) {
         guard !waiting else { return }
         waiting = true
-        pageWaitDeadline = now + settings.firstSpreadWait
-        prepareDeadline = now + settings.prepareAfter
+        pageWaitDeadline = now + Self.firstSpreadWait
+        prepareDeadline = now + Self.prepareAfter
     }
+
+    /// How long the first frame waits for the first spread before it shows paper in its place, ms.
+    static let firstSpreadWait = 250.0
+    /// After this long without the first spread, the wait is spent making the frame's buffer (pages from the disk
+    /// cache come within a few ms, and faulting in the buffer costs ~5 ms the frame would wait).
+    static let prepareAfter = 8.0
 
     mutating func stopWaiting() {
         pageWaitDeadline = nil

@@ -6,11 +6,10 @@ struct IdlePolicy: Sendable {
     private(set) var warning: IdleWarningPolicy
     var attract: AttractPolicy
 
-    init(settings: AppSettings) {
-        // Reduced motion: nothing moves that nobody asked for.
-        attract = AttractPolicy(after: settings.reader.reducedMotion ? nil : settings.attractAfter,
-                                period: settings.attractPeriod)
-        warning = IdleWarningPolicy(length: settings.idleWarning)
+    /// `attractAfter`, `warning`: ms, nil for none (reduced motion: nothing moves that nobody asked for).
+    init(attractAfter: Double?, warning: Double?) {
+        attract = AttractPolicy(after: attractAfter, period: AttractPolicy.period)
+        self.warning = IdleWarningPolicy(length: warning)
     }
 
     var deadline: Double? { [resetDeadline, attract.deadline, warning.deadline].compactMap { $0 }.min() }

@@ -156,10 +156,3 @@ extension Occurrence {
         return IdleWarningPolicy.isAppearance(secondsLeft: left)
     }
 }
-
-extension AppSettings {
-    /// What the operator should hear at start when the idle reset leaves little reading time before its countdown.
-    public static func idleWarningNotice(idleReset: Double?, warning: Double?) -> String? {
-        IdleWarningPolicy.startupNotice(idleReset: idleReset, warning: warning)
-    }
-}

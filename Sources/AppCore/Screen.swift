@@ -1,3 +1,5 @@
+import Localization
+
 /// The window the book is drawn into, as the compositor describes it.
 struct Screen: Sendable {
     typealias Window = (width: Double, height: Double, scale: Double)
@@ -5,6 +7,8 @@ struct Screen: Sendable {
     var window: Window?
     /// The window's pixels per millimetre on the real screen (nil: unknown, 96 dpi assumed).
     var pixelsPerMM: Double?
+    /// What the visitor reads on it is translated with this (`Host.translator`).
+    var translator = Translator.english
 }
 
 /// Whether the screen is behind the state, and when the next GL frame may be drawn (`FrameScheduler` decides).

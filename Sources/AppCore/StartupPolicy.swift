@@ -3,6 +3,8 @@
 /// first page on screen, `renderer` at the first GL frame), each said once.
 struct StartupPolicy: Sendable {
     var firstFrames = FirstFramePolicy()
+    /// The first frames may be drawn by the CPU (`Host.softwareFrames`).
+    var softwareFrames = true
     /// GL_MAX_TEXTURE_SIZE once the GL is up.
     private(set) var maxTextureSize: Int?
     private var readySent = false

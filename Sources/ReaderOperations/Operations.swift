@@ -1,5 +1,4 @@
 import AppCore
-import Config
 import Control
 import Decoding
 import FoundationEssentials
@@ -28,11 +27,8 @@ import Renderer
     public var screenshots: [(path: String, client: Int)] = []
     public var frames = 0
     public var pageFailures = 0
-    public var settings: Settings
 
-    public init(environment: [String: String], bookPath: String, settings: Settings, metricsPath: String?,
-                metricsInterval: Double) {
-        self.settings = settings
+    public init(environment: [String: String], bookPath: String, metricsPath: String?, metricsInterval: Double) {
         notifier = SystemdNotifier(environment: environment)
         self.bookPath = bookPath
         self.metricsPath = metricsPath

@@ -53,34 +53,18 @@ struct Open: ParsableCommand {
                 `recto render BOOK --page N --out page.png`.
                 """)
         }
-        var app = AppSettings()
         let shelved = (library?.count ?? 0) > 1
-        // A library's books differ: none sets the reading direction for all.
-        app.reader = shelved ? settings.readerConfig : book.readerConfig(settings)
-        app.directionFixed = settings.isGiven(\.rightToLeft)
         if let problem = book.source.metadata.problem { logger.warning("\(book.path): \(problem)") }
         if let problem = book.own.problem { logger.warning("\(problem)") }
-        app.kiosk = settings.kiosk
-        app.idleReset = settings.idleResetMilliseconds
-        app.idleWarning = settings.idleWarningMilliseconds
-        if let notice = AppSettings.idleWarningNotice(idleReset: app.idleReset, warning: app.idleWarning) {
-            logger.warning("\(notice)")
-        }
-        app.motionScale = settings.motionScale > 0 ? settings.motionScale : nil
-        app.predict = settings.predict
-        app.remembersPosition = settings.rememberPosition && !settings.kiosk
-        // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
-        if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { app.reader.fadeDuration = ms }
-        app.controlsAlways = settings.controls == "always"
-        app.reach = settings.reach
-        app.largeText = settings.largeText
-        app.attractAfter = settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
-        app.translator = Translator(preferences: Language.preferences(setting: settings.language, environment: env))
-        if let language = settings.language, app.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {
+        if let notice = AppCore.idleWarningNotice(settings) { logger.warning("\(notice)") }
+        var host = Host(translator: Translator(preferences: Language.preferences(setting: settings.language, environment: env)))
+        if let language = settings.language, host.translator.languages.isEmpty, !language.lowercased().hasPrefix("en") {
             logger.warning("language \(language): no translation (available: \(Translator.available.joined(separator: ", "))); using English")
         }
+        // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
+        if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { host.fadeDuration = ms }
         var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
-                                    app: app, outputName: settings.output)
+                                    host: host, outputName: settings.output)
         options.stats = stats
         options.library = shelved ? library : nil
         options.libraryDirectory = shelved ? bookOptions.libraryDirectory(settings) : nil

@@ -64,7 +64,7 @@ extension ReaderApp {
         let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
             budgetBytes: options.cacheBytes, budgetPages: options.cachePages,
             fitting: fitting,
-            maxTextureSize: presenter.renderer?.maxTextureSize ?? options.app.provisionalMaxTextureSize,
+            maxTextureSize: presenter.renderer?.maxTextureSize ?? AppCore.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
         cache = c
         loop.add(fd: c.fd) { [unowned self] _ in pagesDecoded() }

@@ -23,9 +23,8 @@ extension ReaderApp {
         case let .openBook(path, client):
             openBook(path, client: client)
         case let .readSetting(name, client):
-            guard let o = ops else { return }
-            do { o.control?.reply(to: client, ControlReply.ok(try o.settings.shownValue(of: name))) } catch {
-                o.control?.reply(to: client, ControlReply.error(error.reason))
+            do { ops?.control?.reply(to: client, ControlReply.ok(try core.settings.shownValue(of: name))) } catch {
+                ops?.control?.reply(to: client, ControlReply.error(error.reason))
             }
         case let .changeSetting(name, value, client):
             changeSetting(name, to: value, client: client)
@@ -36,19 +35,17 @@ extension ReaderApp {
         }
     }
 
-    /// `recto ctl set`: the new settings, checked, then the core retunes (and tells every consumer).
+    /// `recto ctl set`: a new settings value, checked, goes to the core, their one owner (which tells every
+    /// consumer that keeps time by them).
     private func changeSetting(_ name: String, to value: String, client: Int) {
-        guard let o = ops else { return }
-        var settings = o.settings
+        var settings = core.settings
         do {
             let key = try settings.setLive(name, value)
-            o.settings = settings
             let shown = (try? settings.shownValue(of: name)) ?? value
             options.logger.notice("recto ctl set \(key) = \(shown)")
-            deliver(.retuned(settings.readerConfig, idleReset: settings.idleResetMilliseconds,
-                                         client: client, reply: ControlReply.ok("\(key) = \(shown)")))
+            deliver(.settingsChanged(settings, client: client, reply: ControlReply.ok("\(key) = \(shown)")))
         } catch {
-            o.control?.reply(to: client, ControlReply.error(error.reason))
+            ops?.control?.reply(to: client, ControlReply.error(error.reason))
         }
     }
 

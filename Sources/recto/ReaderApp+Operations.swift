@@ -16,7 +16,7 @@ import Renderer
 extension ReaderApp {
     func startOperations() {
         let env = ProcessInfo.processInfo.environment
-        let o = Operations(environment: env, bookPath: options.book.path, settings: options.settings, metricsPath: options.metricsFile,
+        let o = Operations(environment: env, bookPath: options.book.path, metricsPath: options.metricsFile,
                            metricsInterval: options.metricsInterval)
         ops = o
         if let path = options.controlSocket ?? SocketName.defaultPath(

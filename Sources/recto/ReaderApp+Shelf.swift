@@ -12,7 +12,7 @@ extension ReaderApp {
     /// Puts the library's books on the shelf (nothing without a library), and watches the library's directory.
     func startShelf() {
         guard let paths = options.library else { return }
-        let translate = options.app.translator
+        let translate = options.host.translator
         let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: options.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             coverDecoded(book)
         }

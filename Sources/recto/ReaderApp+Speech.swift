@@ -19,7 +19,7 @@ extension ReaderApp {
     var currentSource: PageSource { cache?.source ?? options.book.source }
 
     var speechPhrases: SpeechPhrases {
-        SpeechPhrases(translator: options.app.translator, bookLanguage: currentSource.metadata.language,
+        SpeechPhrases(translator: options.host.translator, bookLanguage: currentSource.metadata.language,
                       configuredLanguage: options.speechLanguage)
     }
 

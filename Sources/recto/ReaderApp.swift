@@ -76,23 +76,26 @@ import VisitStore
             throw RectoExit(.display, e.description)
         }
         presenter = FramePresenter(window: window, background: options.background, checksGLErrors: options.stats)
-        var settings = options.app
+        var host = options.host
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
-        settings.softwareFrames = presenter.softwareAvailable && options.library == nil
-        let positions = settings.remembersPosition ? options.book.record(logger: options.logger) : nil
+        host.softwareFrames = presenter.softwareAvailable && options.library == nil
+        let settings = options.settings
+        let positions = settings.rememberPosition && !settings.kiosk ? options.book.record(logger: options.logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
         let start = positions?.page ?? options.book.coverPage(spineOffsetSetting: options.settings.spineOffset)
-        core = AppCore(pageCount: options.book.pageCount, settings: settings, startPage: start)
+        core = AppCore(pageCount: options.book.pageCount, settings: settings, host: host, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in
             timer.fired()
             deliver(.timer)
         }
-        visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleReset,
+        visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleResetMilliseconds,
                             bookPath: options.book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
                             warn: { [logger = options.logger] in logger.warning("\($0)") })
         speech = makeSpeech()
+        // One book: its own spine offset (a library's books say theirs as each opens).
+        if options.library == nil { deliver(.spineOffset(options.book.spineOffset(setting: settings.spineOffset))) }
         announceShape(of: options.book.source)
         wire()
         watchBook(options.book.path)

@@ -14,8 +14,8 @@ struct ReaderOptions {
     var libraryDirectory: String?
     var logEvents = false
     var background = RGBA(0.16, 0.16, 0.17)
-    /// The policy's settings (reader, gestures, kiosk, idle reset, prediction, motion scale).
-    var app = AppSettings()
+    /// What the core is told beside the settings (the visitor's language, whether CPU frames can be drawn).
+    var host = Host()
     var outputName: String?
     /// `--stats`: record input-to-commit latency and frame costs, print a histogram at exit.
     var stats = false
@@ -43,5 +43,5 @@ struct ReaderOptions {
     /// The settings in force (`recto ctl get`); `recto ctl set` changes the live ones.
     var settings = Settings()
 
-    var kiosk: Bool { app.kiosk }
+    var kiosk: Bool { settings.kiosk }
 }

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -13,12 +14,12 @@ struct AccessibilityTests {
                    zoomed: zoomed, home: home)
     }
 
-    static func settings(always: Bool = true, reach: Bool = false, rtl: Bool = false) -> AppSettings {
+    static func settings(always: Bool = true, reach: Bool = false, rtl: Bool = false) -> Settings {
         var s = Driver.settings
-        s.controlsAlways = always
+        s.controls = always ? "always" : "overlay"
         s.reach = reach
-        s.reader.rightToLeft = rtl
-        s.reader.gestures.doubleTapInterval = 0
+        s.rightToLeft = rtl
+        s.doubleTapInterval = 0
         return s
     }
 
@@ -192,7 +193,7 @@ struct AccessibilityTests {
 
     @Test func theIdleResetForgetsTheFocus() {
         var s = Self.settings()
-        s.idleReset = 2000
+        s.idleReset = 2
         var d = Driver(settings: s)
         press(Keysym.Tab, &d)
         press(Keysym.Tab, &d)

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -8,11 +9,10 @@ import Testing
 /// Attract mode: after the quiet time the corner lifts and falls back every few seconds with the real curl;
 /// frames come in short bursts and none between them; the first touch (or key) ends it without a page event.
 @Suite struct AttractModeTests {
-    static func settings(reducedMotion: Bool = false) -> AppSettings {
+    static func settings(reducedMotion: Bool = false) -> Settings {
         var s = Driver.settings
-        s.attractAfter = 2000
-        s.attractPeriod = 6000
-        s.reader.reducedMotion = reducedMotion
+        s.attractAfter = 2
+        s.reducedMotion = reducedMotion
         return s
     }
 
@@ -63,9 +63,7 @@ import Testing
     }
 
     @Test func theHintIsTranslatedAndShownOnlyWhileTheCornerLifts() {
-        var settings = Self.settings()
-        settings.translator = Translator(preferences: ["de"])
-        var d = Driver(settings: settings)
+        var d = Driver(settings: Self.settings(), host: Host(translator: Translator(preferences: ["de"])))
         var hints: [AttractHint?] = []
         for _ in 0..<250 {
             d.now += 16

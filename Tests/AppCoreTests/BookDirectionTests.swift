@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Gestures
 import Input
 import Testing
@@ -22,9 +23,9 @@ import Testing
         #expect(!d.core.reader.config.rightToLeft, "a book that does not say reads as configured")
     }
 
-    @Test func aFixedDirectionIsKept() {
+    @Test func aFixedDirectionIsKept() throws {
         var settings = Driver.settings
-        settings.directionFixed = true
+        try settings.set(\.rightToLeft, .bool(false))  // given in the file or by a flag
         var d = Driver(settings: settings)
         d.handle(.bookDirection(rightToLeft: true))
         #expect(!d.core.reader.config.rightToLeft)

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Control
 import Testing
 
@@ -78,16 +79,17 @@ import Testing
     /// New tunables take effect on the same page, the next turn lands on the new spring, and the reply goes out.
     @Test func retunedTunablesApplyFromTheNextTurnOnTheSamePage() {
         var d = Driver(pages: 12, page: 6)
-        var config = d.core.reader.config
-        config.turnDuration = 300
-        config.zoom.maxScale = 3
-        config.gestures.doubleTapInterval = 0
-        config.rightToLeft = true  // not live: the book keeps its direction
-        let out = d.handle(.retuned(config, idleReset: 5000, client: 9, reply: "ok turn-duration = 300"))
+        var settings = d.core.settings
+        settings.turnDuration = 300
+        settings.maxZoom = 3
+        settings.doubleTapInterval = 0
+        settings.idleReset = 5
+        settings.rightToLeft = true  // not live: the book keeps its direction
+        let out = d.handle(.settingsChanged(settings, client: 9, reply: "ok turn-duration = 300"))
         #expect(out == [.occurred(.retuned(idleReset: 5000)), .reply(client: 9, "ok turn-duration = 300")])
-        #expect(d.core.reader.page == 6 && d.core.reader.config.spring == config.spring && d.core.reader.config.zoom.maxScale == 3)
+        #expect(d.core.reader.page == 6 && d.core.reader.config.spring == settings.readerConfig.spring && d.core.reader.config.zoom.maxScale == 3)
         #expect(!d.core.reader.config.rightToLeft)
-        #expect(d.core.settings.idleReset == 5000 && d.core.settings.reader.turnDuration == 300)
+        #expect(d.core.idleReset == 5000 && d.core.settings.turnDuration == 300 && d.core.reader.config.turnDuration == 300)
         #expect(d.core.input.recognizer.config.doubleTapInterval == 0)
     }
 }

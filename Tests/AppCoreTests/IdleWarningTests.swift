@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -8,17 +9,17 @@ import Testing
 /// book, extended by any touch or key (which does nothing else), as often as the visitor answers.
 @Suite struct IdleWarningTests {
     static func settings(idle: Double? = 60_000, warning: Double? = 20_000, attract: Double? = nil,
-                         reducedMotion: Bool = false) -> AppSettings {
+                         reducedMotion: Bool = false) -> Settings {
         var s = Driver.settings
-        s.idleReset = idle
-        s.idleWarning = warning
-        s.attractAfter = attract
-        s.reader.reducedMotion = reducedMotion
+        s.idleReset = (idle ?? 0) / 1000
+        s.idleWarning = (warning ?? 0) / 1000
+        s.attractAfter = (attract ?? 0) / 1000
+        s.reducedMotion = reducedMotion
         return s
     }
 
     /// A reader turned to page 3 by a Right key at `d.now`; returns the key's time.
-    static func reading(_ settings: AppSettings = settings()) -> (Driver, Double) {
+    static func reading(_ settings: Settings = settings()) -> (Driver, Double) {
         var d = Driver(settings: settings)
         let t = d.now + 100
         d.input(key(Keysym.Right, at: t))
@@ -116,9 +117,9 @@ import Testing
         #expect(d.logged("idle-reset").isEmpty)
         d.advanceClock(to: last + 23_000)
         #expect(d.logged("idle-reset").count == 1)
-        #expect(AppSettings.idleWarningNotice(idleReset: 2000, warning: 20_000)?.contains("the book closes 23 s after") == true)
-        #expect(AppSettings.idleWarningNotice(idleReset: 120_000, warning: 20_000) == nil)
-        #expect(AppSettings.idleWarningNotice(idleReset: 2000, warning: nil) == nil)
+        #expect(AppCore.idleWarningNotice(Self.settings(idle: 2000, warning: 20_000))?.contains("the book closes 23 s after") == true)
+        #expect(AppCore.idleWarningNotice(Self.settings(idle: 120_000, warning: 20_000)) == nil)
+        #expect(AppCore.idleWarningNotice(Self.settings(idle: 2000, warning: nil)) == nil)
     }
 
     @Test func atTheCoverNothingIsLostAndNothingIsShown() {
@@ -178,7 +179,7 @@ import Testing
 
     @Test func theShelfIsNotWarnedButABookFromItIs() {
         var s = Self.settings(idle: 25_000)
-        s.attractAfter = nil
+        s.attractAfter = 0
         var d = Driver(settings: s)
         d.handle(.shelf([ShelfBook(path: "/a", title: "A"), ShelfBook(path: "/b", title: "B")]))
         d.input(.pointerMotion(position: Scene.middle, time: d.now + 10))

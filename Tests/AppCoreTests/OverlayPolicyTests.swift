@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Input
 import Localization
@@ -154,9 +155,7 @@ struct OverlayPolicyTests {
     }
 
     @Test func theLabelIsTranslated() {
-        var settings = Driver.settings
-        settings.translator = Translator(preferences: ["de"])
-        var d = Driver(settings: settings, page: 4)
+        var d = Driver(host: Host(translator: Translator(preferences: ["de"])), page: 4)
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
         #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 von 12")

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -21,9 +22,7 @@ import Testing
     }
 
     @Test func thePlaceholderSpeaksTheVisitorsLanguageAndTheWarningStaysEnglish() {
-        var settings = Driver.settings
-        settings.translator = Translator(preferences: ["de"])
-        var d = Driver(settings: settings)
+        var d = Driver(host: Host(translator: Translator(preferences: ["de"])))
         let out = d.handle(.pageFailed(page: 4, message: "p4.png: corrupt PNG data: IDAT: CRC error"))
         #expect(out.first == .warn("page 4 cannot be shown: p4.png: corrupt PNG data: IDAT: CRC error"))
         #expect(out.contains(.placeholder(page: 4, size: Scene.pageSize,
@@ -77,6 +76,8 @@ import Testing
     @Test func kioskIgnoresQuitAndClose() {
         var settings = Driver.settings
         settings.kiosk = true
+        settings.idleReset = 0  // kiosk mode's default reset and attract mode play no part here
+        settings.attractAfter = 0
         var d = Driver(settings: settings)
         #expect(d.handle(.input(.key(keysym: Keysym.q, pressed: true, modifiers: .ctrl, time: d.now))).isEmpty)
         #expect(d.handle(.closeRequested).isEmpty)
@@ -112,7 +113,7 @@ import Testing
 @Suite struct RememberedPositionTests {
     @Test func aRememberedBookOpensWhereItWasLeftAndEachNewPageIsRemembered() {
         var settings = Driver.settings
-        settings.remembersPosition = true
+        settings.rememberPosition = true
         var c = AppCore(pageCount: 12, settings: settings, startPage: 7)
         let out = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
         #expect(out == [.wantPages([6, 7], visible: 2, fitting: PixelSize(width: 1280, height: 800))], "the spread (6, 7)")

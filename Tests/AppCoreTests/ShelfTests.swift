@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -13,7 +14,7 @@ struct ShelfTests {
         (0..<n).map { ShelfBook(path: "/lib/b\($0)", title: "Book \($0)", problem: broken.contains($0) ? "no pages" : nil) }
     }
 
-    private func library(_ n: Int = 3, broken: Set<Int> = [], settings: AppSettings = Driver.settings) -> Driver {
+    private func library(_ n: Int = 3, broken: Set<Int> = [], settings: Settings = Driver.settings) -> Driver {
         var d = Driver(settings: settings)
         d.handle(.shelf(Self.books(n, broken: broken)))
         return d
@@ -110,7 +111,7 @@ struct ShelfTests {
 
     @Test func theIdleResetReturnsToTheShelfAndItsFirstPage() {
         var settings = Driver.settings
-        settings.idleReset = 5000
+        settings.idleReset = 5
         var d = library(5, settings: settings)
         d.input(key(Keysym.Right, at: d.now + 100))
         d.input(tap(at: Vec2(640 - 185, 365), t0: d.now + 400))
@@ -146,7 +147,7 @@ struct ShelfTests {
 
     @Test func withReducedMotionTheBookOpensAtOnce() {
         var settings = Driver.settings
-        settings.reader.reducedMotion = true
+        settings.reducedMotion = true
         var d = library(settings: settings)
         d.input(tap(at: Self.second, t0: d.now + 100))
         open(&d, book: 1)
@@ -156,8 +157,8 @@ struct ShelfTests {
 
     @Test func attractModeWaitsOnTheShelfSoTheFirstTapOnACoverOpensIt() {
         var settings = Driver.settings
-        settings.attractAfter = 2000
-        settings.idleReset = 5000
+        settings.attractAfter = 2
+        settings.idleReset = 5
         var d = library(settings: settings)
         d.run(for: 3000)
         #expect(d.logged("attract").isEmpty, "no page to lift on the shelf")

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -8,8 +9,8 @@ import Testing
 /// and `renderer` are logged (once each) and when the GL starts.
 @Suite struct StartUpPolicyTests {
     func core(pages: Int = 12) -> AppCore {
-        var s = AppSettings()
-        s.reader.marginFraction = 0.05
+        var s = Settings()
+        s.margin = 0.05
         return AppCore(pageCount: pages, settings: s)
     }
 
@@ -94,9 +95,7 @@ import Testing
     }
 
     @Test func withoutWlShmTheGLDrawsTheFirstFrame() {
-        var s = AppSettings()
-        s.softwareFrames = false
-        var c = AppCore(pageCount: 3, settings: s)
+        var c = AppCore(pageCount: 3, settings: Settings(), host: Host(softwareFrames: false))
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
         let (plan, effects) = c.nextFrame(now: 1, framePending: false)
         #expect(plan == nil && effects == [.start(.startGL)])

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -27,8 +28,8 @@ struct Driver {
     /// Pages whose decode has not finished: wanted, but not delivered until `deliver` says so.
     var withheld: Set<Int> = []
 
-    init(pages: Int = 12, settings: AppSettings = Driver.settings, at start: Double = 1000, page: Int = 1) {
-        core = AppCore(pageCount: pages, settings: settings)
+    init(pages: Int = 12, settings: Settings = Driver.settings, host: Host = Host(), at start: Double = 1000, page: Int = 1) {
+        core = AppCore(pageCount: pages, settings: settings, host: host)
         now = start
         core.journal = []
         _ = handle(.configured(width: Scene.width, height: Scene.height, scale: 1))
@@ -41,9 +42,13 @@ struct Driver {
         frame()
     }
 
-    static var settings: AppSettings {
-        var s = AppSettings()
-        s.reader.marginFraction = 0.05
+    /// The settings' defaults, wider margins, no idle warning (its countdown would hold every idle reset) and no
+    /// remembered page (a test that wants one says so).
+    static var settings: Settings {
+        var s = Settings()
+        s.margin = 0.05
+        s.idleWarning = 0
+        s.rememberPosition = false
         return s
     }
 

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Config
 import Geometry
 import Gestures
 import Input
@@ -67,7 +68,7 @@ import Testing
 
     @Test func afterAnIdleResetFromAZoomedPage() {
         var settings = Driver.settings
-        settings.idleReset = 5000
+        settings.idleReset = 5
         var d = Driver(settings: settings)
         d.input(key(Keysym.Right, at: d.now + 50) + key(Keysym.Right, at: d.now + 100))
         d.run(for: 1500)
