@@ -63,28 +63,10 @@ struct Open: ParsableCommand {
         }
         // Test-only (`RECTO_TEST_FADE_MS`): a slow reduced-motion cross-fade, so screenshots land inside one.
         if let ms = env["RECTO_TEST_FADE_MS"].flatMap(Double.init), ms >= 0 { host.fadeDuration = ms }
-        var options = ReaderOptions(book: book, logEvents: settings.logEvents, background: settings.background.rgba,
-                                    host: host, outputName: settings.output)
-        options.stats = stats
-        options.library = shelved ? library : nil
-        options.libraryDirectory = shelved ? bookOptions.libraryDirectory(settings) : nil
-        options.cacheBytes = settings.cacheBytes
-        options.cachePages = settings.cachePages
-        options.diskCacheBytes = settings.diskCacheMB << 20
-        options.logger = logger
-        options.controlSocket = settings.controlSocket
-        options.metricsFile = settings.metricsFile
-        options.metricsInterval = settings.metricsInterval
-        options.settings = settings
-        // Visit statistics.
-        options.visitRetentionDays = settings.visitStatsOn ? settings.visitRetentionDays : nil
-        // Speech mode.
-        options.speech = SpeechOutput.Config(startsOn: settings.speech, toggleKey: settings.speechKey,
-                                             holdMS: settings.speechHold, rate: settings.speechRate,
-                                             volume: settings.speechVolume)
-        options.speechLanguage = settings.speechLanguage ?? settings.language
+        let (shelfBooks, directory, stats) = (shelved ? library : nil, shelved ? bookOptions.libraryDirectory(settings) : nil, stats)
         let status: Int32 = try MainActor.assumeIsolated {
-            let app = try ReaderApp(options: options)
+            let app = try ReaderApp(settings: settings, book: book, shelfBooks: shelfBooks, libraryDirectory: directory,
+                                    host: host, stats: stats, logger: logger)
             return app.run()
         }
         if status != 0 { throw RectoExit(ExitStatus(rawValue: status) ?? .display, "") }

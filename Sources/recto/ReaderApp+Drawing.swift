@@ -34,14 +34,14 @@ extension ReaderApp {
             }
             ops?.reply(replies)
             if !presenter.lastGLErrors.isEmpty {
-                options.logger.error("GL errors in a frame: \(presenter.lastGLErrors.joined(separator: ", "))")
+                logger.error("GL errors in a frame: \(presenter.lastGLErrors.joined(separator: ", "))")
             }
         }
         let committed = monotonicMilliseconds()
         if let damaged { presenter.stats.committed(at: committed, cost: committed - started, damaged: damaged) }
         ops?.frameDone(at: committed, cost: committed - started)
         perform(core.frameCommitted(plan, at: committed, cost: committed - started, renderScale: window.renderScale))
-        if damaged != nil, options.stats, presenter.stats.summaryDue(at: committed) { log.emit(statsEvent) }
+        if damaged != nil, stats, presenter.stats.summaryDue(at: committed) { log.emit(statsEvent) }
     }
 
     private var statsEvent: LogEvent { presenter.statsEvent(core: core) }

@@ -20,7 +20,7 @@ extension ReaderApp {
                 visits?.observe(occurrence, now: monotonicMilliseconds())
                 speak(occurrence)
             case .warn(let message):
-                options.logger.warning("\(message)")
+                logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):
                 let cache = self.cache ?? makeCache(fitting: fitting)
                 cache.setFitting(fitting)
@@ -42,7 +42,7 @@ extension ReaderApp {
                 presenter.endRegions()
                 cache?.endRegions()
             case .rememberPage(let page):
-                do { try positions?.remember(page) } catch { options.logger.warning("the page will not be remembered: \(error)") }
+                do { try positions?.remember(page) } catch { logger.warning("the page will not be remembered: \(error)") }
             case .prepareSoftwareBuffer:
                 presenter.prepareSoftwareBuffer()
             case let .quit(status, message):
@@ -61,8 +61,8 @@ extension ReaderApp {
     /// The cache starts at the first configure, without waiting for the GL: the first spread decodes (or comes
     /// from the disk cache) while the GL starts.
     private func makeCache(fitting: PixelSize) -> PageCache {
-        let c = PageCache(source: options.book.source, configuration: PageCache.Configuration(
-            budgetBytes: options.cacheBytes, budgetPages: options.cachePages,
+        let c = PageCache(source: book.source, configuration: PageCache.Configuration(
+            budgetBytes: core.settings.cacheBytes, budgetPages: core.settings.cachePages,
             fitting: fitting,
             maxTextureSize: presenter.renderer?.maxTextureSize ?? AppCore.provisionalMaxTextureSize,
             diskCache: makeDiskCache()))
@@ -74,10 +74,10 @@ extension ReaderApp {
     /// Decoded pages kept between runs, so a kiosk restart shows its page at once; nil when off or when the
     /// cache directory cannot be written (the reader then decodes every time).
     private func makeDiskCache() -> DiskCache? {
-        guard options.diskCacheBytes > 0,
+        guard core.settings.diskCacheMB << 20 > 0,
               let dir = DiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment) else { return nil }
-        do { return try DiskCache(directory: dir, maxBytes: options.diskCacheBytes) } catch {
-            options.logger.warning("decoded pages will not be kept on disk: \(error)")
+        do { return try DiskCache(directory: dir, maxBytes: core.settings.diskCacheMB << 20) } catch {
+            logger.warning("decoded pages will not be kept on disk: \(error)")
             return nil
         }
     }

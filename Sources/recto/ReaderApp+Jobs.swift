@@ -42,7 +42,7 @@ extension ReaderApp {
         do {
             let key = try settings.setLive(name, value)
             let shown = (try? settings.shownValue(of: name)) ?? value
-            options.logger.notice("recto ctl set \(key) = \(shown)")
+            logger.notice("recto ctl set \(key) = \(shown)")
             deliver(.settingsChanged(settings, client: client, reply: ControlReply.ok("\(key) = \(shown)")))
         } catch {
             ops?.control?.reply(to: client, ControlReply.error(error.reason))
@@ -56,9 +56,9 @@ extension ReaderApp {
             ops?.control?.reply(to: client, ControlReply.error(message))
             return
         }
-        options.logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
+        logger.info("book: \(path), \(book.pageCount) pages (recto ctl open)")
         switchBook(to: book)
-        deliver(.spineOffset(book.spineOffset(setting: options.settings.spineOffset)))
+        deliver(.spineOffset(book.spineOffset(setting: core.settings.spineOffset)))
         deliver(.bookOpened(pageCount: book.pageCount, client: client))
         announceShape(of: book.source)
     }
@@ -85,10 +85,10 @@ extension ReaderApp {
         if generation == bookGeneration {
             switch result {
             case .failure(let error):
-                options.logger.warning("the book \(options.book.path) cannot be read again: \(error)")
+                logger.warning("the book \(book.path) cannot be read again: \(error)")
                 deliver(.bookReloadFailed)
             case .success(let fresh):
-                options.logger.info("book changed on disk: \(fresh.pageCount) pages")
+                logger.info("book changed on disk: \(fresh.pageCount) pages")
                 cache?.replaceSource(fresh)
                 spokenPages?.forget()
                 deliver(.bookReloaded(pageCount: fresh.pageCount))
@@ -120,7 +120,7 @@ extension ReaderApp {
             let made = try outcome.get()
             try presenter.glStarted(egl: made.egl, renderer: made.renderer,
                                     present: ProcessInfo.processInfo.environment["RECTO_PRESENT"])
-            options.logger.info("GL: \(made.renderer.limits.description)")
+            logger.info("GL: \(made.renderer.limits.description)")
             deliver(.glReady(maxTextureSize: made.renderer.maxTextureSize))
         } catch {
             deliver(.glFailed(message: "\(error)"))

@@ -16,18 +16,18 @@ import Renderer
 extension ReaderApp {
     func startOperations() {
         let env = ProcessInfo.processInfo.environment
-        let o = Operations(environment: env, bookPath: options.book.path, metricsPath: options.metricsFile,
-                           metricsInterval: options.metricsInterval)
+        let o = Operations(environment: env, bookPath: book.path, metricsPath: core.settings.metricsFile,
+                           metricsInterval: core.settings.metricsInterval)
         ops = o
-        if let path = options.controlSocket ?? SocketName.defaultPath(
+        if let path = core.settings.controlSocket ?? SocketName.defaultPath(
             runtimeDirectory: env["XDG_RUNTIME_DIR"], waylandDisplay: env["WAYLAND_DISPLAY"], pid: getpid()) {
             do {
                 let server = try ControlServer(path: path, loop: loop)
                 server.onRequest = { [unowned self] id, line in controlRequest(line, from: id) }
                 o.control = server
-                options.logger.info("control socket: \(path)")
+                logger.info("control socket: \(path)")
             } catch {
-                options.logger.warning("no control socket (recto ctl will not reach this reader): \(error)")
+                logger.warning("no control socket (recto ctl will not reach this reader): \(error)")
             }
         }
         if o.notifier != nil, let interval = SystemdNotifier.watchdogPingInterval(environment: env) {
@@ -85,8 +85,8 @@ extension ReaderApp {
         rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
-        if let problem = book.own.problem { options.logger.warning("\(problem)") }
-        if positions != nil { positions = book.record(logger: options.logger) }
+        if let problem = book.own.problem { logger.warning("\(problem)") }
+        if positions != nil { positions = book.record(logger: logger) }
     }
 
     /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on
@@ -97,6 +97,6 @@ extension ReaderApp {
     private func writeMetrics() {
         ops?.writeMetrics(residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes,
                           helperRestarts: (cache?.source.provider as? PDFSource)?.document.helperRestarts,
-                          extra: visits?.counters.exposition() ?? "") { [logger = options.logger] in logger.warning("\($0)") }
+                          extra: visits?.counters.exposition() ?? "") { [logger = logger] in logger.warning("\($0)") }
     }
 }

@@ -11,9 +11,9 @@ import Renderer
 extension ReaderApp {
     /// Puts the library's books on the shelf (nothing without a library), and watches the library's directory.
     func startShelf() {
-        guard let paths = options.library else { return }
-        let translate = options.host.translator
-        let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: options.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
+        guard let paths = shelfBooks else { return }
+        let translate = core.translator
+        let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             coverDecoded(book)
         }
         shelf = covers
@@ -21,7 +21,7 @@ extension ReaderApp {
         for (book, size) in covers.placeholders {
             deliver(.coverReady(book: book, size: size))
         }
-        library = options.libraryDirectory.flatMap {
+        library = libraryDirectory.flatMap {
             LibraryWatch(directory: $0, loop: loop, onChange: { [unowned self] in deliver(.libraryChanged) },
                          onRead: { [unowned self] in libraryRead() })
         }
@@ -34,7 +34,7 @@ extension ReaderApp {
             let ready = shelf.update(try outcome.get())
             deliver(.libraryRead(shelf.books))
             for (book, size) in ready { deliver(.coverReady(book: book, size: size)) }
-        } catch { options.logger.warning("the library \(library?.directory ?? "") cannot be read again: \(error)") }
+        } catch { logger.warning("the library \(library?.directory ?? "") cannot be read again: \(error)") }
     }
 
     func coverDecoded(_ book: Int) {
@@ -51,10 +51,10 @@ extension ReaderApp {
             deliver(.shelfBookFailed(book: book, message: message))
             return
         }
-        options.logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
+        logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
         switchBook(to: location)
-        let start = positions?.page ?? location.coverPage(spineOffsetSetting: options.settings.spineOffset)
-        deliver(.spineOffset(location.spineOffset(setting: options.settings.spineOffset)))
+        let start = positions?.page ?? location.coverPage(spineOffsetSetting: core.settings.spineOffset)
+        deliver(.spineOffset(location.spineOffset(setting: core.settings.spineOffset)))
         deliver(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start))
         announceShape(of: location.source)
     }

@@ -8,19 +8,21 @@ import SpeechMode
 extension ReaderApp {
     /// Speech mode's output, made whether or not it is on: off, it connects to nothing.
     func makeSpeech() -> SpeechOutput {
-        var config = options.speech
+        let s = core.settings
+        var config = SpeechOutput.Config(startsOn: s.speech, toggleKey: s.speechKey, holdMS: s.speechHold, rate: s.speechRate,
+                                         volume: s.speechVolume)
         config.socketPath = SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment)
         return SpeechOutput(config: config, loop: loop, phrases: { [unowned self] in speechPhrases },
                             report: { [unowned self] note in deliver(.speech(note)) },
-                            warn: { [logger = options.logger] in logger.warning("\($0)") })
+                            warn: { [logger = logger] in logger.warning("\($0)") })
     }
 
     /// The book now open (a shelf book once one is): what its pages' texts and language come from.
-    var currentSource: PageSource { cache?.source ?? options.book.source }
+    var currentSource: PageSource { cache?.source ?? book.source }
 
     var speechPhrases: SpeechPhrases {
-        SpeechPhrases(translator: options.host.translator, bookLanguage: currentSource.metadata.language,
-                      configuredLanguage: options.speechLanguage)
+        SpeechPhrases(translator: core.translator, bookLanguage: currentSource.metadata.language,
+                      configuredLanguage: core.settings.speechLanguage ?? core.settings.language)
     }
 
     /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).

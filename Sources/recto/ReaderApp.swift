@@ -1,9 +1,11 @@
 import AppCore
+import Config
 import Decoding
 import FoundationEssentials
 import Glibc
 import Input
 import Invocation
+import Logging
 import Pages
 import Platform
 import Presentation
@@ -17,7 +19,14 @@ import VisitStore
 /// the work it waits for as a `Job`, ReaderApp+Jobs.swift): the page cache (Pages) keeps each page's image until the presenter (Presentation)
 /// uploads it into its textures and draws the frames the core plans (ReaderApp+Drawing.swift). Lives on the main thread; every callback arrives there through the platform layer.
 @MainActor final class ReaderApp {
-    let options: ReaderOptions
+    /// The book opened at start (a library's first book that opens); `shelfBooks`, a library's books, shown on a
+    /// shelf first, and `libraryDirectory`, the directory watched for books added and removed (nil: one book).
+    let book: BookLocation
+    let shelfBooks: [String]?
+    let libraryDirectory: String?
+    /// `--stats`: input-to-commit latency and frame costs recorded, a summary printed at exit.
+    let stats: Bool
+    let logger: Logger
     let log: EventLog
     let loop = EventLoop()
     let display: WaylandDisplay
@@ -55,50 +64,50 @@ import VisitStore
     /// The pages' texts speech mode says, read off the loop (made at the first page said).
     var spokenPages: SpokenPages?
 
-    init(options: ReaderOptions) throws {
-        self.options = options
+    init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
+         stats: Bool, logger: Logger) throws {
+        (self.book, self.shelfBooks, self.libraryDirectory, self.stats, self.logger) = (book, shelfBooks, libraryDirectory, stats, logger)
         returnLargeAllocationsToTheSystem()
-        log = EventLog(enabled: options.logEvents)
+        log = EventLog(enabled: settings.logEvents)
         let display: WaylandDisplay
         do { display = try WaylandDisplay() } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
         self.display = display
-        display.hideCursor = options.kiosk
-        let output = options.outputName.flatMap { name in display.outputList.first { $0.name == name } }
-        if let name = options.outputName, output == nil {
+        display.hideCursor = settings.kiosk
+        let output = settings.output.flatMap { name in display.outputList.first { $0.name == name } }
+        if let name = settings.output, output == nil {
             let known = display.outputList.map(\.name).filter { !$0.isEmpty }
             throw RectoExit(.usage, "no output named \(name) (outputs: \(known.isEmpty ? "none named" : known.joined(separator: ", ")))")
         }
         let window: Window
-        let title = options.library == nil ? options.book.title.map { "\($0) — Recto" } ?? "Recto" : "Recto"
+        let title = shelfBooks == nil ? book.title.map { "\($0) — Recto" } ?? "Recto" : "Recto"
         do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
-        presenter = FramePresenter(window: window, background: options.background, checksGLErrors: options.stats)
-        var host = options.host
+        presenter = FramePresenter(window: window, background: settings.background.rgba, checksGLErrors: stats)
+        var host = host
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
-        host.softwareFrames = presenter.softwareAvailable && options.library == nil
-        let settings = options.settings
-        let positions = settings.rememberPosition && !settings.kiosk ? options.book.record(logger: options.logger) : nil
+        host.softwareFrames = presenter.softwareAvailable && shelfBooks == nil
+        let positions = settings.rememberPosition && !settings.kiosk ? book.record(logger: logger) : nil
         self.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
-        let start = positions?.page ?? options.book.coverPage(spineOffsetSetting: options.settings.spineOffset)
-        core = AppCore(pageCount: options.book.pageCount, settings: settings, host: host, startPage: start)
+        let start = positions?.page ?? book.coverPage(spineOffsetSetting: settings.spineOffset)
+        core = AppCore(pageCount: book.pageCount, settings: settings, host: host, startPage: start)
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in
             timer.fired()
             deliver(.timer)
         }
-        visits = VisitStats(retentionDays: options.visitRetentionDays, idleReset: settings.idleResetMilliseconds,
-                            bookPath: options.book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
-                            warn: { [logger = options.logger] in logger.warning("\($0)") })
+        visits = VisitStats(retentionDays: settings.visitStatsOn ? settings.visitRetentionDays : nil, idleReset: settings.idleResetMilliseconds,
+                            bookPath: book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
+                            warn: { [logger] in logger.warning("\($0)") })
         speech = makeSpeech()
         // One book: its own spine offset (a library's books say theirs as each opens).
-        if options.library == nil { deliver(.spineOffset(options.book.spineOffset(setting: settings.spineOffset))) }
-        announceShape(of: options.book.source)
+        if shelfBooks == nil { deliver(.spineOffset(book.spineOffset(setting: settings.spineOffset))) }
+        announceShape(of: book.source)
         wire()
-        watchBook(options.book.path)
+        watchBook(book.path)
         startOperations()
         startShelf()
     }
@@ -136,7 +145,7 @@ import VisitStore
 
     /// Runs until quit; returns the exit status.
     func run() -> Int32 {
-        presenter.startFeedback(display: display, keepsLatencies: options.stats,
+        presenter.startFeedback(display: display, keepsLatencies: stats,
                                 onLatency: { [unowned self] ms in ops?.metrics?.presented(latency: ms) },
                                 onPresented: { [unowned self] time, refresh in deliver(.presented(time: time, refresh: refresh)) })
         let status = loop.run(display: display)
@@ -144,7 +153,7 @@ import VisitStore
         visits?.stop(now: now)
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
         glStartup?.waitUntilDone()
-        if options.stats { writeAll(2, statsReport) }
+        if stats { writeAll(2, statsReport) }
         return status
     }
 

@@ -162,7 +162,7 @@ import VisitStore
         #expect(zoom.ms > 500 && zoom.ms < 2000, "\(zoom)")
     }
 
-    /// `recto ctl set idle-reset` while a visitor reads: the visit recorder keeps time by the new reset, as the
+    /// `recto ctl set idle-reset` on a running reader: the visit recorder keeps time by the new reset, as the
     /// reader does, so a visitor who reads longer than the old reset stays one visit.
     @Test func aLongerIdleResetSetLiveKeepsAReadingVisitWhole() throws {
         let arguments = ["--kiosk", "--spread", "single", "--idle-reset", "2", "--attract-after", "0", "--idle-warning", "0"]
@@ -170,10 +170,11 @@ import VisitStore
         defer { session.stop() }
         _ = try session.waitForEvent("shown")
         let socket = try #require(session.ready?.string("control"))
-        try session.weston.chord([], InputCode.keyRight)
-        #expect(try session.waitForEvent("page").int("page") == 2)
+        // Set before the visit begins: no reset is armed yet, so the change cannot race the old one.
         let set = try rectoCtl(["set", "idle-reset", "60"], socket: socket)
         try #require(set.reply.contains("idle-reset = 60"), "\(set.reply)")
+        try session.weston.chord([], InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
         // Longer than the old reset: the reader does not reset, and the visit must not end either.
         let quiet = try session.events(during: .seconds(3))
         #expect(!quiet.contains { $0.name == "idle-reset" }, "\(quiet)")
