@@ -84,7 +84,7 @@ public struct VisitBench: ParsableCommand {
             maxQueueCost = max(maxQueueCost, monotonicMilliseconds() - t0)
             next += 1000.0 / 60
             let wait = next - monotonicMilliseconds()
-            if wait > 0 { usleep(useconds_t(wait * 1000)) }
+            if wait > 0 { sleep(milliseconds: wait) }
         }
         let whileReading = writer.transactions
         writer.submit(recorder.finish(at: monotonicMilliseconds()))
