@@ -58,10 +58,10 @@ final class HelperProcess: @unchecked Sendable {
         defer { argv.forEach { free($0) } }
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.isEmpty ? nil : Self.environment(over: environment)
         defer { envp?.forEach { free($0) } }
-        if case .failure(let error) = systemCallReturningError({
-            envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
-                ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        }) {
+        func spawn(_ variables: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result<Void, SystemError> {
+            systemCallReturningError { posix_spawn(&pid, executable, &actions, &attributes, argv, variables) }
+        }
+        if case .failure(let error) = envp.map({ spawn($0) }) ?? spawn(environ) {
             closeDescriptor(pair[0])
             throw .helperFailed("cannot start \(executable): \(error)")
         }
