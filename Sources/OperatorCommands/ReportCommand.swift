@@ -21,6 +21,8 @@ public struct Report: ParsableCommand {
         file with its charts drawn in SVG: no network, no script, no font to fetch. --book lets the zoom heat \
         maps show the pages themselves (matched by the book's file or folder name). The report goes to \
         standard output unless --out names a file.
+
+        \(ExitStatus.helpSection([.ok, .usage]))
         """)
 
     @Argument(help: ArgumentHelp("Visit databases (visits.db), one per kiosk.", valueName: "db"))
