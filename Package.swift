@@ -94,7 +94,8 @@ let package = Package(
         .target(name: "JSONText"),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
-        // monotonic clock, close-on-exec pipes. Glibc and CLinux only; the pure cores never import it.
+        // clocks, threads and locks, signal masks, close-on-exec pipes. Glibc and CLinux only; the pure cores
+        // never import it.
         .target(name: "Posix", dependencies: ["CLinux"]),
 
         // The settings, pure: one declaration each (SettingTable), the one typed value (Settings), live changes and

@@ -4,6 +4,7 @@ import Decoding
 import Geometry
 import Glibc
 import IIIF
+import Invocation
 import Pages
 import Posix
 
@@ -21,6 +22,8 @@ public struct Bake: ParsableCommand {
         pixels on the long side (their tiles stitched where the server has no whole image that large). DIR gets \
         one folder of tiles per page and manifest.json; open DIR with recto. Run again after an interruption, it \
         resumes: pages already baked are kept. Needs the `vips` program (Debian: libvips-tools).
+
+        \(ExitStatus.helpSection([.ok, .usage]))
         """)
 
     @Argument(help: "Scans folder, image, manifest file or URL.") var source: String

@@ -101,7 +101,7 @@ struct BakeTiler {
 
 /// A file path as a `file:` URL's path: every byte but the unreserved ones percent-encoded.
 func fileURLPath(_ path: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : (getcwd(nil, 0).map { p in defer { free(p) }; return String(cString: p) } ?? "") + "/" + path
+    let absolute = path.hasPrefix("/") ? path : ((try? currentDirectory().get()) ?? "") + "/" + path
     var out = ""
     for byte in absolute.utf8 {
         let c = Character(Unicode.Scalar(byte))

@@ -28,6 +28,8 @@ public struct Bench: ParsableCommand {
 
         SETTING FLAGS (also keys of the configuration file; flags win)
         \(SettingsDocs.flagHelp(scope: .everyCommand))
+
+        \(ExitStatus.helpSection([.ok, .usage, .graphics]))
         """)
 
     @OptionGroup var bookOptions: BookOptions

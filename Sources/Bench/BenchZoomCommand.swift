@@ -14,7 +14,8 @@ public struct BenchZoom: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "bench-zoom",
-        abstract: "Measure deep zoom off screen: the page at rest, then 1:1 views across it (tiles or whole decodes).")
+        abstract: "Measure deep zoom off screen: the page at rest, then 1:1 views across it (tiles or whole decodes).",
+        discussion: ExitStatus.helpSection([.ok, .usage]))
 
     @Argument(help: "A book: a IIIF manifest (file, folder, URL), a baked folder, or an image.") var book: String
     @Option(help: "The page.") var page = 1

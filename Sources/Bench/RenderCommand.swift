@@ -48,6 +48,8 @@ public struct Render: ParsableCommand {
 
         SETTING FLAGS (also keys of the configuration file; flags win)
         \(SettingsDocs.flagHelp(scope: .everyCommand))
+
+        \(ExitStatus.helpSection([.ok, .usage, .graphics]))
         """)
 
     @OptionGroup var bookOptions: BookOptions

@@ -32,7 +32,8 @@ public struct SettingsTable: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Print every setting (key, flag, values, default, meaning) as README's Markdown table.")
+        abstract: "Print every setting (key, flag, values, default, meaning) as README's Markdown table.",
+        discussion: ExitStatus.helpSection([.ok, .usage]))
 
     @Flag(help: "Markdown (the only format; README's table is this output, checked by a test).")
     var markdown = false

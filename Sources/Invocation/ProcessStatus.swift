@@ -28,8 +28,7 @@ public enum ProcessStatus {
 
     /// User and system CPU time of every thread so far, seconds.
     public static func cpuSeconds() -> Double {
-        var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard case .success(let usage) = resourceUsage() else { return 0 }
         func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
         return s(usage.ru_utime) + s(usage.ru_stime)
     }

@@ -28,6 +28,8 @@ public struct Ctl: ParsableCommand {
         The socket: --socket PATH, else the one reader whose socket is in $XDG_RUNTIME_DIR \
         (recto-DISPLAY-PID.sock; the reader names it in its `ready` event and its info log). Only the \
         reader's own user and root are served.
+
+        \(ExitStatus.helpSection([.ok, .refused, .usage, .unreachable]))
         """)
 
     @Option(help: "The reader's control socket (default: the only reader running in $XDG_RUNTIME_DIR).")

@@ -8,8 +8,8 @@ import VisitReport
 import Visits
 import VisitStore
 
-/// `recto report [DB…] --out report.html`: the visit statistics of one or more kiosks as one self-contained
-/// HTML file (or JSON, or CSV).
+/// `recto report [DB…] [--out report.html]`: the visit statistics of one or more kiosks as one self-contained
+/// HTML file (or JSON, or CSV), to standard output unless `--out` names a file.
 public struct Report: ParsableCommand {
     public init() {}
 
@@ -19,14 +19,17 @@ public struct Report: ParsableCommand {
         Each DB is a kiosk's visits.db (default: this machine's, $XDG_STATE_HOME/recto/visits.db); several \
         are merged into one report with a column per kiosk (named by host, else by file). The HTML is one \
         file with its charts drawn in SVG: no network, no script, no font to fetch. --book lets the zoom heat \
-        maps show the pages themselves (matched by the book's file or folder name).
+        maps show the pages themselves (matched by the book's file or folder name). The report goes to \
+        standard output unless --out names a file.
+
+        \(ExitStatus.helpSection([.ok, .usage]))
         """)
 
     @Argument(help: ArgumentHelp("Visit databases (visits.db), one per kiosk.", valueName: "db"))
     var databases: [String] = []
 
-    @Option(help: ArgumentHelp("Where to write the report ('-' for stdout).", valueName: "file"))
-    var out: String
+    @Option(help: ArgumentHelp("Where to write the report (default, or '-': standard output).", valueName: "file"))
+    var out: String?
 
     @Flag(help: "Write JSON (the report's figures) instead of HTML.")
     var json = false
@@ -78,12 +81,12 @@ public struct Report: ParsableCommand {
         let records = try Self.records(databases, since: since)
         let report = VisitReport(records, thumbnails: thumbnails(for: ReportSummary(records).zoomedPages), title: title)
         let text = json ? report.json() : csv ? report.csv() : report.html()
-        if out == "-" {
+        guard let out, out != "-" else {
             writeAll(1, text)
-        } else {
-            do { try FileIO.writeAtomically(Array(text.utf8), to: out) } catch {
-                throw RectoExit(.usage, "cannot write \(out): \(error)")
-            }
+            return
+        }
+        do { try FileIO.writeAtomically(Array(text.utf8), to: out) } catch {
+            throw RectoExit(.usage, "cannot write \(out): \(error)")
         }
     }
 

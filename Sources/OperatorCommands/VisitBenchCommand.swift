@@ -19,6 +19,8 @@ public struct VisitBench: ParsableCommand {
         spots, attract runs; a fixed --seed gives the same kiosk) into --out through the reader's own writer, \
         then times a report of it. --reading also has a simulated visitor turn pages and zoom for that many \
         seconds at 60 inputs a second and counts the write transactions.
+
+        \(ExitStatus.helpSection([.ok, .usage]))
         """)
 
     @Option(help: "The database to write (replaced).") var out: String
@@ -84,7 +86,7 @@ public struct VisitBench: ParsableCommand {
             maxQueueCost = max(maxQueueCost, monotonicMilliseconds() - t0)
             next += 1000.0 / 60
             let wait = next - monotonicMilliseconds()
-            if wait > 0 { usleep(useconds_t(wait * 1000)) }
+            if wait > 0 { sleep(milliseconds: wait) }
         }
         let whileReading = writer.transactions
         writer.submit(recorder.finish(at: monotonicMilliseconds()))

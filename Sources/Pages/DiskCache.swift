@@ -234,8 +234,7 @@ public final class DiskCache: Sendable {
     private func runTrim() {
         var entries: [(modified: Int64, name: String, bytes: Int)] = []
         var doomed: [String] = []
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let now = clockTime(CLOCK_REALTIME)
         let staleBefore = Int64(now.tv_sec - 600) * 1_000_000_000
         if case .success(let items) = directoryEntries(directory) {
             for item in items {

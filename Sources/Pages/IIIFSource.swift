@@ -2,6 +2,7 @@ import Fetch
 import Geometry
 import Glibc
 import IIIF
+import Posix
 import Synchronization
 
 /// A IIIF book: a manifest (a file, a directory holding `manifest.json` — what `recto bake` writes — or an
@@ -154,9 +155,7 @@ final class IIIFSource: PageProvider {
     }
 
     static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        (try? Posix.currentDirectory().get()) ?? "/"
     }
 
     static func percentEncoded(_ path: String) -> String {

@@ -67,8 +67,7 @@ import Visits
     }
 
     private func setWallClock(now: Double) {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
+        let wall = clockTime(CLOCK_REALTIME)
         recorder.wallOffsetMS = Double(wall.tv_sec) * 1000 + Double(wall.tv_nsec) / 1e6 - now
         var t = wall.tv_sec
         var local = tm()

@@ -20,37 +20,28 @@ public final class VisitWriter: @unchecked Sendable {
 
     private let options: Options
     private let log: @Sendable (String) -> Void
-    private let lock = Lock()
+    private let lock = Condition()
     private var queue: [VisitUpdate] = []
     private var closing = false
-    private var thread = pthread_t()
+    private var thread: JoinableThread?
     /// Write transactions committed (for the benchmark).
     public private(set) var transactions: Int {
-        get { lock.locked { _transactions } }
-        set { lock.locked { _transactions = newValue } }
+        get { lock.withLock { _transactions } }
+        set { lock.withLock { _transactions = newValue } }
     }
     private var _transactions = 0
 
     public init(_ options: Options, log: @escaping @Sendable (String) -> Void) {
         self.options = options
         self.log = log
-        let box = Unmanaged.passRetained(self).toOpaque()
         // The worker takes no signal: SIGTERM and friends stay the loop's (its signalfd), whenever it blocks them.
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        pthread_create(&thread, nil, { raw in
-            let writer = Unmanaged<VisitWriter>.fromOpaque(raw!).takeRetainedValue()
-            writer.run()
-            return nil
-        }, box)
+        thread = JoinableThread(name: "recto.visits", blockingSignals: true) { [self] in run() }
     }
 
     /// Queues an update (the frame loop's only cost); a newer save of the same visit replaces a queued one.
     public func submit(_ updates: [VisitUpdate]) {
         guard !updates.isEmpty else { return }
-        lock.locked {
+        lock.withLock {
             for u in updates {
                 if case .attractBegan = u {} else if let i = queue.lastIndex(where: { Self.sameVisit($0, u) }) {
                     queue.remove(at: i)
@@ -71,35 +62,35 @@ public final class VisitWriter: @unchecked Sendable {
 
     /// Writes what is queued and ends the worker (waits for it).
     public func close() {
-        lock.locked {
+        lock.withLock {
             closing = true
             lock.signal()
         }
-        pthread_join(thread, nil)
+        thread?.join()
     }
 
     private func run() {
         var db = openDatabase()
         var lastWrite = -Double.infinity
-        var lastPrune = now()
+        var lastPrune = monotonicMilliseconds()
         while true {
-            let (batch, done): ([VisitUpdate], Bool) = lock.locked {
+            let (batch, done): ([VisitUpdate], Bool) = lock.withLock {
                 while queue.isEmpty && !closing { lock.wait() }
                 // Small transactions, at most one per interval: later updates wait and merge into the next.
                 let due = lastWrite + options.minInterval
-                while !closing, now() < due { lock.wait(ms: due - now()) }
+                while !closing, monotonicMilliseconds() < due { lock.wait(milliseconds: due - monotonicMilliseconds()) }
                 defer { queue.removeAll() }
                 return (queue, closing)
             }
             if !batch.isEmpty, let d = db {
-                lastWrite = now()
+                lastWrite = monotonicMilliseconds()
                 do {
                     try d.write(batch)
                     transactions += 1
                     // A kiosk that runs for months still forgets old visits: once a day, after a write.
                     if lastWrite - lastPrune > 86_400_000 {
                         lastPrune = lastWrite
-                        try d.prune(olderThan: options.retentionDays, now: Self.wallMS())
+                        try d.prune(olderThan: options.retentionDays, now: wallClockMilliseconds())
                     }
                 } catch let error as SQLiteError where error.isDamage {
                     log("visit statistics: \(error); starting a fresh database")
@@ -115,18 +106,6 @@ public final class VisitWriter: @unchecked Sendable {
         db?.close()
     }
 
-    private func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
-    }
-
-    private static func wallMS() -> Int64 {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        return Int64(wall.tv_sec) * 1000 + Int64(wall.tv_nsec) / 1_000_000
-    }
-
     /// Opens the database, moving a damaged or foreign one aside; nil (with a log line) when none can be had.
     private func openDatabase() -> VisitDatabase? {
         do {
@@ -134,7 +113,7 @@ public final class VisitWriter: @unchecked Sendable {
             try db.setKiosk(options.kiosk)
             let closed = try db.closeOpenVisits()
             if closed > 0 { log("visit statistics: \(closed) visit(s) left open by the last run closed as last saved") }
-            try db.prune(olderThan: options.retentionDays, now: Self.wallMS())
+            try db.prune(olderThan: options.retentionDays, now: wallClockMilliseconds())
             return db
         } catch {
             log("visit statistics off: \(error)")
@@ -148,53 +127,11 @@ extension VisitDatabase {
     /// with it) with one line to `log`, and a fresh database starts.
     public static func openMovingAside(path: String, log: (String) -> Void) throws -> VisitDatabase {
         do { return try VisitDatabase(path: path) } catch let error as SQLiteError where error.isDamage {
-            let aside = "\(path).bad-\(time(nil))"
+            let aside = "\(path).bad-\(clockTime(CLOCK_REALTIME).tv_sec)"
             guard case .success = systemCall({ rename(path, aside) }) else { throw error }
             for suffix in ["-wal", "-shm"] { _ = systemCall { rename(path + suffix, aside + suffix) } }
             log("visit statistics: \(error); kept aside as \(aside), a new database started")
             return try VisitDatabase(path: path)
         }
-    }
-}
-
-/// A pthread mutex with one condition.
-final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        var attr = pthread_condattr_t()
-        pthread_condattr_init(&attr)
-        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC)
-        pthread_cond_init(cond, &attr)
-        pthread_condattr_destroy(&attr)
-    }
-
-    deinit {
-        pthread_cond_destroy(cond)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        cond.deallocate()
-    }
-
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// With the lock held.
-    func wait() { pthread_cond_wait(cond, mutex) }
-    func signal() { pthread_cond_signal(cond) }
-
-    /// With the lock held: waits at most `ms`.
-    func wait(ms: Double) {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        let ns = Int(ts.tv_nsec) + Int(ms * 1_000_000)
-        ts.tv_sec += ns / 1_000_000_000
-        ts.tv_nsec = ns % 1_000_000_000
-        pthread_cond_timedwait(cond, mutex, &ts)
     }
 }

@@ -18,6 +18,8 @@ struct Open: ParsableCommand {
 
         SETTING FLAGS (also keys of the configuration file; flags win)
         \(SettingsDocs.flagHelp(scope: .reader))
+
+        \(ExitStatus.helpSection([.ok, .usage, .display, .graphics]))
         """)
 
     @OptionGroup var bookOptions: BookOptions

@@ -33,12 +33,7 @@ struct Recto: ParsableCommand {
         Warnings and diagnostics go to stderr, one line each (`recto: LEVEL: message`), at --log-level; under \
         systemd each line carries its syslog priority for the journal. --log-events writes JSON lines to stdout.
 
-        EXIT STATUSES
-          0  quit (Ctrl+Q, SIGTERM, SIGINT) or a subcommand finished
-          2  bad arguments or configuration; a book that is missing, empty or has no readable page
-          3  no Wayland display, or the display was lost (socket closed, protocol error)
-          4  no usable EGL/OpenGL ES 2
-          1, 5  recto ctl: the reader answered with an error (1), no reader could be reached (5)
+        \(ExitStatus.helpSection(ExitStatus.all))
         """
     }
 }

@@ -109,6 +109,47 @@ import Testing
         }
     }
 
+    /// The first line of each status that a help text's EXIT STATUSES section lists ("  2  bad arguments…").
+    static func exitStatusLines(_ help: String) -> [Int: String] {
+        guard let section = help.range(of: "EXIT STATUSES\n") else { return [:] }
+        var lines: [Int: String] = [:]
+        for line in help[section.upperBound...].split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 1)
+            guard line.hasPrefix("  "), let status = fields.first.flatMap({ Int($0) }) else { continue }
+            lines[status] = String(line)
+        }
+        return lines
+    }
+
+    /// Every subcommand that `recto --help` lists names its exit statuses in its own `--help`, each line as
+    /// `recto --help` words it (one text for all), with 0 and 2 always among them; `ctl` names its 1 and 5,
+    /// `open` its display and graphics failures.
+    @Test func everySubcommandHelpNamesItsExitStatuses() throws {
+        let env = environment(configHome: try Scratch.makeDirectory("subhelp"))
+        let root = try runRecto(["--help"], environment: env)
+        #expect(root.termination == .exited(0))
+        let every = Self.exitStatusLines(root.stdout)
+        #expect(Set(every.keys) == [0, 1, 2, 3, 4, 5], "recto --help lists \(every.keys.sorted())")
+        let listing = try #require(root.stdout.range(of: "SUBCOMMANDS:\n"))
+        let commands = root.stdout[listing.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Set(commands).isSuperset(of: ["open", "render", "bench", "ctl", "settings", "report", "bench-visits",
+                                             "bake", "bench-zoom"]), "subcommands \(commands)")
+        for command in commands {
+            let help = try runRecto([command, "--help"], environment: env)
+            #expect(help.termination == .exited(0), "recto \(command) --help")
+            let own = Self.exitStatusLines(help.stdout)
+            #expect(own[0] != nil && own[2] != nil, "recto \(command) --help names exit statuses 0 and 2: \(own)")
+            for (status, line) in own { #expect(line == every[status], "recto \(command) --help words status \(status)") }
+        }
+        let ctl = Self.exitStatusLines(try runRecto(["ctl", "--help"], environment: env).stdout)
+        #expect(Set(ctl.keys) == [0, 1, 2, 5])
+        let open = Self.exitStatusLines(try runRecto(["open", "--help"], environment: env).stdout)
+        #expect(Set(open.keys) == [0, 2, 3, 4])
+    }
+
     /// Installs with the real install script (the debug binary, to skip a release build) into a temporary
     /// prefix and runs `PREFIX/bin/recto render` from elsewhere with no RECTO_DEMO_BOOK. As root the checkout
     /// is hidden under an empty tmpfs in a private mount namespace, so nothing can come from it; the log

@@ -19,6 +19,25 @@ import VisitStore
         return child.stdout?.text ?? ""
     }
 
+    /// JSON, CSV and HTML go to standard output unless --out names a file; `--out -` is standard output too.
+    @Test func theReportGoesToStandardOutputUnlessOutNamesAFile() throws {
+        let recto = try RectoBinary.locate().path
+        let dir = try Scratch.makeDirectory("report-out")
+        let db = dir.appendingPathComponent("kiosk.db").path
+        _ = try Self.run(recto, ["bench-visits", "--out", db, "--days", "2", "--per-day", "5", "--seed", "3", "--kiosk", "k"])
+        let json = try Self.run(recto, ["report", db, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["kiosks"] as? [[String: Any]])?.map { $0["visits"] as? Int } == [10])
+        #expect(try Self.run(recto, ["report", db, "--json", "--out", "-"]) == json)
+        let csv = try Self.run(recto, ["report", db, "--csv"])
+        #expect(csv.split(separator: "\n").count == 11, "a header and a row per visit")
+        #expect(try Self.run(recto, ["report", db]).hasPrefix("<!DOCTYPE html>"))
+
+        let file = dir.appendingPathComponent("report.csv").path
+        #expect(try Self.run(recto, ["report", db, "--csv", "--out", file]).isEmpty, "nothing on stdout")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == csv)
+    }
+
     @Test func twoKiosksInOneReportWithTheirOwnFigures() throws {
         let recto = try RectoBinary.locate().path
         let dir = try Scratch.makeDirectory("report")
@@ -53,8 +72,8 @@ import VisitStore
         #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("<script"))
         #expect(text.contains("<image href=\"data:image/png;base64,"))
 
-        // JSON says the same.
-        let json = try Self.run(recto, ["report", a, b, "--json", "--out", "-"])
+        // JSON says the same (on standard output: no --out).
+        let json = try Self.run(recto, ["report", a, b, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let kiosks = try #require(object["kiosks"] as? [[String: Any]])
         #expect(kiosks.map { $0["visits"] as? Int } == [400, 250])
