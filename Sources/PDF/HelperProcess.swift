@@ -138,7 +138,7 @@ final class HelperProcess: @unchecked Sendable {
         // The socket failed or closed: the process is exiting or gone. Give it a moment, then make sure.
         for _ in 0..<100 where isAlive {
             var status: Int32 = 0
-            if case .success(pid) = systemCall({ waitpid(pid, &status, WNOHANG) }) { exitStatus = status } else { usleep(2000) }
+            if case .success(pid) = systemCall({ waitpid(pid, &status, WNOHANG) }) { exitStatus = status } else { sleep(milliseconds: 2) }
         }
         terminate()
         return .helperFailed(deathReason())

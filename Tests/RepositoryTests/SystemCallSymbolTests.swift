@@ -33,7 +33,7 @@ import Testing
         // A helper program (vips) spawned and waited for; the pyramid's folders and files.
         "Bake": ["access", "mkdir", "rename", "unlink", "waitpid"],
         // The configuration file.
-        "Config": ["open", "read"],
+        "ConfigLoading": ["open", "read"],
         // Image files; pthread_once opens libavif on first use (CLinux/opened_library.h, CAVIF's shim).
         "Decoding": ["open", "read", "rename", "unlink", "pthread_once"],
         // The download cache; pthread_once opens libcurl on first use (CLinux/opened_library.h, CCurl's shim).
