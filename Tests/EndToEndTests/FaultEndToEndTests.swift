@@ -85,6 +85,9 @@ import Testing
         try #require(begin.string("phase") == "begin", "events: \(session.historyText)")
         try session.weston.resizeOutput(width: 1080, height: 1920)
         try session.waitForSurface(width: 1080, height: 1920)
+        // The turn's page, waited for (its animation may outlast any fixed time on a busy machine); then a
+        // window in which no other page may follow.
+        _ = try session.waitForEvent("page")
         _ = try session.events(during: .milliseconds(1500))
         print("e2e portrait mid key turn: \(session.historyText)")
         let pages = session.history.filter { $0.name == "page" }.compactMap { $0.int("page") }
@@ -107,6 +110,10 @@ import Testing
         try session.weston.resizeOutput(width: 1080, height: 1920)
         try session.waitForSurface(width: 1080, height: 1920)
         try session.weston.touchUp([0])
+        // The turn's end, and a commit's page once it settles, waited for (a busy machine can take longer than
+        // any fixed time); then a window for anything after them.
+        let end = try session.waitForEvent("flip") { ["commit", "cancel"].contains($0.string("phase") ?? "") }
+        if end.string("phase") == "commit" { _ = try session.waitForEvent("page") }
         _ = try session.events(during: .milliseconds(1500))
         let flips = session.history.filter { $0.name == "flip" }.compactMap { $0.string("phase") }
         print("e2e resize mid-curl: \(session.historyText)")
@@ -131,7 +138,7 @@ import Testing
         try session.weston.touchFrame()
         let killed = ContinuousClock.now
         try session.weston.kill(signal: SIGKILL)
-        let ended = try session.recto.waitForExit(timeout: .seconds(1))
+        let ended = try session.recto.waitForExit(timeout: .seconds(20))
         print("e2e compositor killed mid-curl: recto \(ended) after \(ContinuousClock.now - killed)")
         #expect(ended == .exited(3), "stderr: \(session.stderrText)")
     }
@@ -145,7 +152,7 @@ import Testing
         let size = try FileManager.default.attributesOfItem(atPath: cover.path)[.size] as? Int ?? 0
         try BookFixtures.truncate(cover, to: size / 3)
 
-        let changed = try session.waitForEvent("book", timeout: .seconds(5))
+        let changed = try session.waitForEvent("book")
         #expect(changed.int("pages") == 3, "events: \(session.historyText)")
         let slot = PageLayout.double(width: 1920, height: 1080).right
         let shot = try session.screenshot { PlaceholderLook($0, in: slot).isPlaceholder }

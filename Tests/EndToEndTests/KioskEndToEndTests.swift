@@ -29,7 +29,7 @@ import Testing
         try weston.waitForMapped(flower)
         try weston.pointerMotion(x: 380, y: 280)
         try weston.pointerMotion(x: 400, y: 300)
-        let shown = try weston.waitForCursorOwner(flower.pid, timeout: .seconds(3))
+        let shown = try weston.waitForCursorOwner(flower.pid, timeout: .seconds(20))
         let owner = try weston.cursorOwner()
         #expect(shown, "weston-flower (\(flower.pid)) has no cursor; cursor owner: \(String(describing: owner))")
     }
@@ -49,7 +49,7 @@ import Testing
         let session = try RectoSession.start(width: 1280, height: 800)
         try session.waitForEvent("shown")
         try hover(session)
-        let shown = try session.weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(3))
+        let shown = try session.weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(20))
         let owner = try session.weston.cursorOwner()
         #expect(shown, "no cursor from recto (\(session.recto.pid)); cursor owner: \(String(describing: owner))")
     }
@@ -60,12 +60,12 @@ import Testing
         let weston = session.weston
         try session.waitForEvent("shown")
         try hover(session)
-        try #require(try weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(3)), "no cursor to hide")
+        try #require(try weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(20)), "no cursor to hide")
         try weston.tap(x: 640, y: 400)  // the middle third: no tap zone, nothing turns
-        let hidden = try weston.waitForCursorOwner(nil, timeout: .seconds(3))
+        let hidden = try weston.waitForCursorOwner(nil, timeout: .seconds(20))
         #expect(hidden, "cursor still shown after a touch: \(String(describing: try? weston.cursorOwner()))")
         try weston.pointerMotion(x: 700, y: 420)
-        let back = try weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(3))
+        let back = try weston.waitForCursorOwner(session.recto.pid, timeout: .seconds(20))
         #expect(back, "no cursor after the pointer moved again: \(String(describing: try? weston.cursorOwner()))")
     }
 
@@ -87,13 +87,13 @@ import Testing
         let zoom = try session.waitForEvent("zoom")
         #expect((zoom.number("scale") ?? 0) > 1.05, "the = key did not zoom in: \(zoom)")
 
-        let reset = try session.waitForEvent("idle-reset", timeout: .seconds(10))
+        let reset = try session.waitForEvent("idle-reset")
         let idle = (reset.number("t") ?? 0) - sent
         print("e2e idle reset: \(reset) \(idle) ms after the key was sent")
         #expect(idle >= 2000, "idle-reset \(idle) ms after the key was sent, expected 2 s at least")
         let pages = session.history.filter { $0.name == "page" }.map { $0.int("page") }
         #expect(pages == [4], "page events before the reset: \(session.historyText)")
-        let back = try session.waitForEvent("page", timeout: .seconds(5))
+        let back = try session.waitForEvent("page")
         #expect(back.int("page") == 1, "events: \(session.historyText)")
 
         // Waits for the screen, not a time: on a starved machine the cover may have to be decoded again (the
@@ -175,7 +175,7 @@ import Testing
         let start = try #require(runStart, "no run of input 2 s apart at most: \(acks)")
         try #require(last.input - start >= 2500, "no run of input 2 s apart at most: \(acks)")
 
-        let reset = try session.waitForEvent("idle-reset", timeout: .seconds(10), where: { ($0.number("t") ?? 0) > last.at })
+        let reset = try session.waitForEvent("idle-reset", where: { ($0.number("t") ?? 0) > last.at })
         for r in session.history where r.name == "idle-reset" {
             let t = r.number("t") ?? 0
             // The inputs recto had surely taken when it reset: those acknowledged before.
@@ -185,7 +185,7 @@ import Testing
         let final = reset.number("t") ?? 0
         print("e2e idle reset postponed: \(reset) \(final - last.input) ms after the last input; run from \(start)")
         #expect(final - last.input >= 2000 - 1, "the reset came \(final - last.input) ms after the last input")
-        let back = try session.waitForEvent("page", timeout: .seconds(5), where: { ($0.number("t") ?? 0) > final })
+        let back = try session.waitForEvent("page", where: { ($0.number("t") ?? 0) > final })
         #expect(back.int("page") == 1, "events: \(session.historyText)")
     }
 }

@@ -77,7 +77,14 @@ final class LocalServer {
             }
             done.signal()
         }.start()
-        Thread.sleep(forTimeInterval: 0.3)
+        // Cancelled once the request is at the server and stalls there (a cancel before the transfer starts
+        // would end it too, without testing this): polled, for on a busy machine that can take seconds.
+        let deadline = ContinuousClock.now + .seconds(20)
+        let stalls = server.url("/stalls")
+        while (try? fetcher.fetch(stalls, limits: Self.quick)) != Array("1".utf8), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try fetcher.fetch(stalls, limits: Self.quick) == Array("1".utf8), "the fetch reached the server")
         cancellation.cancel()
         // Well within the server's 30 s stall (a hang guard, not a timing assertion).
         #expect(done.wait(timeout: .now() + 20) == .success)

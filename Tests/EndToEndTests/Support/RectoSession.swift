@@ -26,7 +26,7 @@ final class RectoSession {
     /// `waitForRenderer` false returns before the GL is up (e.g. when `RECTO_TEST_HOLD_GL` holds it back).
     static func start(width: Int = 1920, height: Int = 1080, scale: Int = 1, arguments: [String] = [],
                       environment: [String: String] = [:], stderr: ChildProcess.Output = .collect,
-                      readyTimeout: Duration = .seconds(10), waitForRenderer: Bool = true) throws -> RectoSession {
+                      readyTimeout: Duration = .seconds(30), waitForRenderer: Bool = true) throws -> RectoSession {
         let binary = try RectoBinary.locate()
         let weston = try Weston(width: width, height: height, scale: scale)
         do {
@@ -94,9 +94,12 @@ final class RectoSession {
         return event
     }
 
-    /// Reads events until one named `name` satisfies `matches`, skipping (but recording) the others.
+    /// Reads events until one named `name` satisfies `matches`, skipping (but recording) the others. The default
+    /// bound is a safety net, not the time the event takes: generous enough for a machine whose cores are all
+    /// busy (a turn or a touch answered in milliseconds alone can take seconds there), and it costs a passing
+    /// test nothing.
     @discardableResult
-    func waitForEvent(_ name: String, timeout: Duration = .seconds(5),
+    func waitForEvent(_ name: String, timeout: Duration = .seconds(30),
                       where matches: (RectoEvent) -> Bool = { _ in true }) throws -> RectoEvent {
         let deadline = Deadline(timeout)
         while true {
@@ -135,8 +138,9 @@ final class RectoSession {
     }
 
     /// Takes screenshots until `accept` holds (pages may still be decoding or a turn settling), and returns
-    /// the last one either way so the caller asserts on it with full detail.
-    func screenshot(timeout: Duration = .seconds(6), until accept: (RGBAImage) -> Bool) throws -> RGBAImage {
+    /// the last one either way so the caller asserts on it with full detail. The default bound is a safety net,
+    /// as `waitForEvent`'s: decoding a page can take seconds on a busy machine.
+    func screenshot(timeout: Duration = .seconds(30), until accept: (RGBAImage) -> Bool) throws -> RGBAImage {
         let deadline = Deadline(timeout)
         while true {
             let image = try screenshot()

@@ -60,7 +60,10 @@ final class SpeechDispatcher {
 
     deinit { stop() }
 
-    func stop() { process.stop() }
+    func stop() {
+        if let held { kill(held, SIGCONT) }
+        process.stop()
+    }
 
     /// `SPEECHD_ADDRESS` for a client.
     var address: String { "unix_socket:\(socket)" }
@@ -86,6 +89,56 @@ final class SpeechDispatcher {
         return data.withUnsafeBytes { raw in
             (0..<raw.count / 2).map { Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) }
         }
+    }
+
+    /// Bytes of audio written so far: `samples` without reading them, for polling.
+    var audioBytes: Int { ((try? FileManager.default.attributesOfItem(atPath: audio.path))?[.size] as? Int) ?? 0 }
+
+    /// The output module held (stopped) by `hold`, if any.
+    private var held: Int32?
+
+    /// Holds the output module (SIGSTOP) until `release`: what it is saying stays being said. The sound card is a
+    /// file, so unheld a page is "said" as fast as it is synthesized (about a second for a long one on a busy
+    /// machine), too fast for a test that must act while it is said. The server goes on meanwhile.
+    func hold() throws {
+        let module = try outputModule()
+        kill(module, SIGSTOP)
+        held = module
+    }
+
+    /// Lets the held output module go on.
+    func release() {
+        if let held { kill(held, SIGCONT) }
+        held = nil
+    }
+
+    /// Lets the held output module go on until audio past byte `bytes` is written, and holds it again: something
+    /// is being said, and stays so until `release`.
+    func release(untilAudioPast bytes: Int, timeout: Duration = .seconds(30)) throws {
+        guard let module = held else { throw HarnessError.failed("release(untilAudioPast:) without hold()") }
+        kill(module, SIGCONT)
+        let deadline = Deadline(timeout)
+        while audioBytes <= bytes {
+            guard !deadline.hasPassed else {
+                kill(module, SIGSTOP)
+                throw HarnessError.timeout("audio past byte \(bytes) (have \(audioBytes))")
+            }
+            usleep(1000)
+        }
+        kill(module, SIGSTOP)
+    }
+
+    /// The espeak-ng output module: the server's child.
+    private func outputModule() throws -> Int32 {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // "pid (name) state ppid …"
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if stat.contains("(sd_espeak-ng)"), fields.count > 1, Int32(fields[1]) == process.pid { return pid }
+        }
+        throw HarnessError.failed("no espeak-ng output module under speech-dispatcher (pid \(process.pid))")
     }
 
     /// Waits until at least `seconds` of audio after sample `from` is written, and returns those samples.

@@ -37,9 +37,10 @@ extension Weston {
 
 extension RectoSession {
     /// Polls the compositor until recto's surface is `width`×`height` logical units with a buffer of
-    /// `bufferWidth`×`bufferHeight` pixels (default: the same as the surface), e.g. after an output resize.
+    /// `bufferWidth`×`bufferHeight` pixels (default: the same as the surface), e.g. after an output resize. The
+    /// bound is a safety net, as `waitForEvent`'s: a resize redraws everything, seconds on a busy machine.
     func waitForSurface(width: Int, height: Int, bufferWidth: Int? = nil, bufferHeight: Int? = nil,
-                        timeout: Duration = .seconds(5)) throws {
+                        timeout: Duration = .seconds(30)) throws {
         let deadline = Deadline(timeout)
         let centre = (x: Double(weston.width) / 2, y: Double(weston.height) / 2)
         while true {

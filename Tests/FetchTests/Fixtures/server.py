@@ -35,7 +35,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif p == "/to-ftp":
             self.send(302, b"", [("Location", "ftp://127.0.0.1/x")])
         elif p == "/stall":
+            Handler.stalls += 1
             time.sleep(30)
+        elif p == "/stalls":
+            # How many /stall requests arrived: a test waits for its own to be at the server.
+            self.send(200, b"%d" % Handler.stalls)
         elif p == "/trickle":
             self.send_response(200)
             self.send_header("Content-Length", "100000")
@@ -67,6 +71,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(404)
 
 Handler.counted = 0
+Handler.stalls = 0
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
