@@ -28,7 +28,11 @@ extension AppCore {
     /// The idle warning's countdown before the idle reset or attract mode, ms; nil = none.
     var idleWarning: Double? { settings.idleWarningMilliseconds }
     /// Without input for this long (ms) the page corner lifts now and then to invite a touch; nil = never.
-    var attractAfter: Double? { settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil }
+    var attractAfter: Double? { Self.attractAfter(settings) }
+
+    static func attractAfter(_ settings: Settings) -> Double? {
+        settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil
+    }
     /// Remember the page each book is left on (tablets; never in kiosk mode, which resets to the cover).
     var remembersPosition: Bool { settings.rememberPosition && !settings.kiosk }
     /// Resolution of moving frames: nil automatic, else that factor whenever the page moves.

@@ -40,7 +40,7 @@ public struct AppCore: Sendable {
         if startPage > 1 { reader.go(toPage: startPage) }
         screen.translator = host.translator
         startup.softwareFrames = host.softwareFrames
-        idle = IdlePolicy(attractAfter: config.reducedMotion ? nil : settings.attractAfterSeconds > 0 ? settings.attractAfterSeconds * 1000 : nil,
+        idle = IdlePolicy(attractAfter: config.reducedMotion ? nil : Self.attractAfter(settings),
                           warning: settings.idleWarningMilliseconds)
         if settings.controls == "always" { controls.overlay.pin() }
     }
