@@ -24,7 +24,7 @@ extension AppCore {
         case .idleReset:
             return idleReset(now: now) + [.reply(client: client, ControlReply.ok())]
         case .screenshot(let path):
-            needsFrame = true
+            pacing.ask()
             return [.start(.screenshot(path: path, client: client))]
         case .get(let name):
             return [.start(.readSetting(name: name, client: client))]
@@ -40,7 +40,6 @@ extension AppCore {
         reader.retune(config, at: now)
         input.retune(config.gestures)
         idle.retune(idleReset: idleReset, now: now)
-        needsFrame = true
     }
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page after its spine offset.
@@ -65,7 +64,6 @@ extension AppCore {
     private mutating func show(page: Int, always: Bool = false, by: TurnKind? = nil) -> [AppEffect] {
         let before = reader.page
         reader.go(toPage: page)
-        needsFrame = true
         var out: [AppEffect] = [.endRegions]
         if always || reader.page != before { out += log([.page(reader.page)], by: by) } else { out += wantPages() }
         return out

@@ -98,8 +98,7 @@ extension AppCore {
         case .scrub(let step):
             let count = reader.position.pageCount
             let page = max(1, min(count, (controls.overlay.scrub ?? reader.page) + step))
-            _ = controls.overlay.scrubber(controls.overlay.scrub == nil ? .down : .move, page: page)
-            needsFrame = true
+            controls.overlay.scrubber(controls.overlay.scrub == nil ? .down : .move, page: page)
             return [.occurred(.focus(label: scrubLabel(page), index: focusIndex, count: focusOrder.count))]
         case .home:
             if let s = shelf, !s.visible { return activate(.home, at: time, cause: .key) }
@@ -124,7 +123,6 @@ extension AppCore {
         if next != controls.focus.item { controls.cancelScrub(page: reader.page) }
         controls.focus.item = next
         controls.focus.visible = true
-        needsFrame = true
         if case .cover(let book) = next, var s = shelf, let layout = shelfLayout, layout.page(of: book) != s.page {
             s.show(page: layout.page(of: book), layout: layout, now: time, animated: !reader.config.reducedMotion)
             shelf = s
@@ -184,8 +182,7 @@ extension AppCore {
             return intent(.panBegin(at: centre)) + intent(.panMove(translation: move))
                 + intent(.panEnd(translation: move, velocity: .zero))
         case .scrubber:
-            let (_, jump) = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
-            needsFrame = true
+            let jump = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             guard let jump, jump != reader.page else { return [] }
             var out: [AppEffect] = [.occurred(.jump(from: reader.page, to: jump))]
             out += log(reader.jump(toPage: jump, at: time))

@@ -14,7 +14,6 @@ extension AppCore {
     mutating func speechModeSwitched(on: Bool) {
         controls.speechMode = on
         controls.armed = nil
-        needsFrame = true
     }
 
     /// An intent the recognizer made from input: in speech mode, control strokes explore and page taps say the
@@ -87,7 +86,6 @@ extension AppCore {
         if item != controls.focus.item { controls.cancelScrub(page: reader.page) }
         controls.focus.item = item
         controls.focus.visible = true
-        needsFrame = true
         return [.occurred(.focus(label: label(of: item), index: order.firstIndex(of: item) ?? 0, count: order.count))]
     }
 

@@ -26,14 +26,15 @@ extension AppCore {
     /// it waits, `FramePacing.due` is a deadline. `framePending`: the last frame's callback has not come yet.
     public mutating func nextFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
         pacing.looking()
-        guard needsFrame, window != nil else { return (nil, []) }
+        advanceShelf(now: now)
+        guard window != nil, needsFrame(at: now) else { return (nil, []) }
         guard glIsUp else { return softwareFrame(now: now) }
         let inputDriven = (reader.isDragging || reader.zoom.isInteracting) && !reader.isAnimating
         guard pacing.drawsGL(now: now, pending: framePending, inputDriven: inputDriven) else { return (nil, []) }
         let effects = log(reader.advance(to: now))
-        if reader.isAnimating { needsFrame = true }
         let factor = pacing.scheduler.factor(moving: reader.isTurning || reader.isAnimating, setting: motionScale)
         var frame = reader.frame
+        pacing.drawing(content(at: now, frame: frame))
         if settings.predict, reader.isDragging, let newest = input.predictor.latestTime {
             // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
             var ahead = reader
@@ -47,9 +48,6 @@ extension AppCore {
         plan.hint = attractHint
         plan.overlay = overlayPlan(at: now)
         plan.idleWarning = idleWarningPlan(at: now)
-        // The bar shrinks smoothly (with reduced motion it steps once a second, by the countdown's deadline).
-        if plan.idleWarning != nil, !reader.config.reducedMotion { needsFrame = true }
-        if plan.overlay != nil, !controls.overlay.visible { needsFrame = true }  // fading out
         return (plan, effects)
     }
 
@@ -65,7 +63,7 @@ extension AppCore {
             return (nil, [])
         }
         startup.firstFrames.stopWaiting()
-        needsFrame = false
+        pacing.drawing(content(at: now, frame: frame))
         return (FramePlan(target: .software, frame: frame, motionFactor: 1, details: [], complete: complete), [])
     }
 
@@ -78,7 +76,6 @@ extension AppCore {
             pacing.scheduler.committed(at: now, cost: cost, factor: plan.motionFactor)
             reader.allowZoom(upTo: ZoomDetailPolicy.sourcePixelsScale(reader: reader, pages: pages.images, renderScale: renderScale))
             out += pages.zoomDetail.update(reader: reader, pages: pages.images, renderScale: renderScale, now: now)
-            if !plan.details.isEmpty && pages.zoomDetail.quads(turning: reader.isTurning).isEmpty { needsFrame = true }
         }
         out += startup.ready(window: window, pages: reader.position.pageCount)
         if plan.target == .software, startup.softwareCommitted() {

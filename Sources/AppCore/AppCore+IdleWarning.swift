@@ -27,9 +27,7 @@ extension AppCore {
 
     /// A look at the countdown at `now` (after every event, before the takeovers when timers are due).
     mutating func idleWarningDue(now: Double) -> [AppEffect] {
-        let (effects, redraw) = idle.warningDue(away: awayFromRest, shelfShown: shelf?.visible == true, now: now)
-        if redraw { needsFrame = true }
-        return effects
+        idle.warningDue(away: awayFromRest, shelfShown: shelf?.visible == true, now: now)
     }
 
     /// The countdown's plan for a frame at `now`, if shown.

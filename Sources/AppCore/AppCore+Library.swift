@@ -28,7 +28,6 @@ extension AppCore {
             let anchor = focused.flatMap(follow) ?? shownBefore.lazy.compactMap(follow).first
             shelf?.show(page: anchor.map(layout.page(of:)) ?? s.page, layout: layout, now: now, animated: false)
         }
-        needsFrame = true
         let old = Set(before.map(\.path)), after = Set(new.map(\.path))
         let changed = new.filter { book in before.contains { $0.path == book.path && $0 != book } }.count
         return out + [.occurred(.library(books: new.count, added: after.subtracting(old).count,

@@ -67,7 +67,6 @@ extension AppCore {
     }
 
     private mutating func overlayChanged(shown: Bool) -> [AppEffect] {
-        needsFrame = true
         return [.occurred(.overlay(shown: shown))]
     }
 
@@ -75,8 +74,7 @@ extension AppCore {
     mutating func scrubberStroke(_ stroke: ControlStroke, at time: Double) -> [AppEffect] {
         guard let layout = overlayLayout else { return [] }
         let page = layout.page(atX: stroke.position.x, count: pageCount, rightToLeft: reader.config.rightToLeft)
-        let (follows, jump) = controls.overlay.scrubber(stroke.phase, page: page)
-        if follows { needsFrame = true }
+        let jump = controls.overlay.scrubber(stroke.phase, page: page)
         guard let jump else { return [] }
         var out = log(reader.advance(to: time))
         out.append(.occurred(.jump(from: reader.page, to: jump)))

@@ -13,13 +13,23 @@ struct PageImages: Sendable {
     }
 
     private(set) var entries: [Int: Entry] = [:]
+    /// Which delivery each page's image is (a page decoded again, at the same size, is another picture).
+    private(set) var deliveries: [Int: Int] = [:]
+    private var delivered = 0
     /// The GL is up: every page here is a texture (before, an image in the page cache for the CPU-drawn frames).
     var uploaded = false
 
     subscript(page: Int) -> Entry? { entries[page] }
     var all: [Int] { Array(entries.keys) }
-    mutating func set(_ page: Int, _ entry: Entry) { entries[page] = entry }
-    mutating func remove(_ page: Int) { entries[page] = nil }
+    mutating func set(_ page: Int, _ entry: Entry) {
+        entries[page] = entry
+        delivered += 1
+        deliveries[page] = delivered
+    }
+    mutating func remove(_ page: Int) {
+        entries[page] = nil
+        deliveries[page] = nil
+    }
 }
 
 extension AppCore {
@@ -67,8 +77,6 @@ extension AppCore {
         } else {
             pages.set(page, .init(size: size, sourceSize: sourceSize))
         }
-        // Only a page on screen needs a new frame; neighbours decoded ahead wait for their turn.
-        if visiblePages.contains(page) { needsFrame = true }
         return out
     }
 
@@ -116,7 +124,6 @@ extension AppCore {
         }
         // The real texture limit may change the fitting box.
         out += wantPages()
-        needsFrame = true
         return out
     }
 }

@@ -39,7 +39,6 @@ extension AppCore {
     /// The shell found these books: the shelf is shown.
     mutating func shelfLoaded(_ books: [ShelfBook]) -> [AppEffect] {
         shelf = ShelfPolicy(books: books)
-        needsFrame = true
         return [shelfShown()]
     }
 
@@ -47,7 +46,6 @@ extension AppCore {
 
     mutating func coverReady(_ book: Int, size: PixelSize) {
         shelf?.coverSizes[book] = size
-        needsFrame = true
     }
 
     /// Keys and the wheel page the shown shelf; Escape returns home from a book read from it.
@@ -80,9 +78,6 @@ extension AppCore {
     private mutating func perform(_ action: ShelfPolicy.Action) -> [AppEffect] {
         switch action {
         case .none: return []
-        case .redraw:
-            needsFrame = true
-            return []
         case .open(let book):
             guard let s = shelf, s.pending == nil else { return [] }
             shelf?.pending = book
@@ -96,7 +91,6 @@ extension AppCore {
         shelf?.visible = true
         shelf?.opening = nil
         shelf?.show(page: page, layout: layout, now: now, animated: false)
-        needsFrame = true
         // A visitor's first tap on a cover must open it, not end attract mode.
         let out = idle.attract.active ? endAttract() : []
         idle.attract.restart(now: now)
@@ -140,32 +134,28 @@ extension AppCore {
     mutating func shelfDue(now: Double) {
         guard let due = shelf?.openDeadline, due <= now else { return }
         shelf?.opening?.start = now
-        needsFrame = true
     }
 
-    /// What to draw at `now` for a library (nil without one). Asks for the next frame while something moves.
-    public mutating func shelfView(now: Double) -> ShelfView? {
+    /// Before a frame at `now`: the opening book grows once its pages are here, and is open once grown.
+    mutating func advanceShelf(now: Double) {
+        guard let o = shelf?.opening else { return }
+        if o.start == nil, reader.frame.pages.allSatisfy({ hasImage($0.page) }) { shelf?.opening?.start = now }
+        if let start = shelf?.opening?.start, now - start >= ShelfPolicy.openDuration { shelf?.opening = nil }
+    }
+
+    /// What to draw at `now` for a library (nil without one).
+    public func shelfView(now: Double) -> ShelfView? {
         guard let s = shelf, let layout = shelfLayout else { return nil }
-        if let o = s.opening, o.start == nil {
-            guard reader.frame.pages.allSatisfy({ hasImage($0.page) }) else { return coversView(now: now, layout: layout) }
-            shelf?.opening?.start = now
-        }
-        if s.visible { return coversView(now: now, layout: layout) }
-        guard let o = shelf?.opening, let start = o.start else { return .reading(home: homeRect, growth: nil) }
-        let t = (now - start) / ShelfPolicy.openDuration
-        guard t < 1 else {
-            shelf?.opening = nil
-            return .reading(home: homeRect, growth: nil)
-        }
-        needsFrame = true
+        if s.visible || (s.opening != nil && s.opening?.start == nil) { return coversView(now: now, layout: layout) }
+        guard let o = s.opening, let start = o.start else { return .reading(home: homeRect, growth: nil) }
+        let t = min(1, max(0, (now - start) / ShelfPolicy.openDuration))
         let from = coverRect(o.book, layout: layout, scroll: s.scroll(at: now, layout: layout).x)
         return .reading(home: homeRect, growth: growth(from: from, progress: 1 - pow3(1 - t)))
     }
 
-    private mutating func coversView(now: Double, layout: ShelfLayout) -> ShelfView {
+    private func coversView(now: Double, layout: ShelfLayout) -> ShelfView {
         guard let s = shelf else { return .shelf(covers: [], titleSize: layout.titleSize, dots: []) }
-        let (scroll, moving) = s.scroll(at: now, layout: layout)
-        if moving { needsFrame = true }
+        let (scroll, _) = s.scroll(at: now, layout: layout)
         let covers = s.books.indices.compactMap { i -> ShelfCover? in
             let slot = layout.slotRect(i)
             guard slot.maxX + layout.margin > scroll, slot.minX - layout.margin < scroll + layout.width else { return nil }

@@ -121,7 +121,6 @@ extension AppCore {
             case .go(let due) where due.spreads > 1:
                 let timed = TimedIntent(due.timed.intent, at: max(now, due.timed.time))
                 input.applying(timed)
-                needsFrame = true
                 out += log(reader.turn(direction, spreads: due.spreads, at: timed.time),
                            by: due.kind ?? Self.turnKind(due.timed.intent))
                 turns.gate.ran(resting: reader.restingPage)
@@ -138,7 +137,6 @@ extension AppCore {
             turns.held = nil
             out.append(.occurred(.dragBegins(waitedMS: now - held.pickedUp)))
             input.lateDrag(TimedIntent(.curlBegin(held.rebased), at: held.time), from: held.position)
-            needsFrame = true
             out += log(reader.beginLateDrag(held.rebased, at: now))
         }
         return out

@@ -53,11 +53,6 @@ public struct AppCore: Sendable {
 
     // MARK: what the shell and the tests read
 
-    /// Something changed that the screen does not show yet.
-    public internal(set) var needsFrame: Bool {
-        get { pacing.needed }
-        set { pacing.needed = newValue }
-    }
     public var frames: FrameScheduler { pacing.scheduler }
     /// The window's logical size and buffer scale; nil before the first configure.
     public var window: (width: Double, height: Double, scale: Double)? { screen.window }
@@ -92,7 +87,6 @@ public struct AppCore: Sendable {
             idle.attract.start(now: now)
         case .frameCallback:
             pacing.scheduler.frameCallback(at: now)
-            if reader.isAnimating { needsFrame = true }
         case let .presented(time, refresh): pacing.scheduler.presented(at: time, refresh: refresh)
         case .timer: out += timersDue(now: now)
         case let .pageReady(page, size, sourceSize):
@@ -105,15 +99,12 @@ public struct AppCore: Sendable {
             pages.remove(page)
             out.append(.release(page: page))
         case let .regionReady(page, rect, size):
-            let (effects, redraw) = pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
-            out += effects
-            if redraw { needsFrame = true }
+            out += pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
         case .pageLabels(let labels): book.pageLabels = labels
         case .attribution(let lines): book.attribution = lines
         case .pixelDensity(let perMM):
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
-            needsFrame = true
         case .bookChanged: book.fileChanged(now: now, quiet: Self.reloadQuiet)
         case .bookReloadFailed: book.reloadFailed(now: now, quiet: Self.reloadQuiet)
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
@@ -127,7 +118,6 @@ public struct AppCore: Sendable {
             reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
         case .spineOffset(let pages):
             out += log(reader.setSpineOffset(pages)) + wantPages()
-            needsFrame = true
         case .doublePages(let pages):
             book.namedSpreads = pages
             out += layOutSoloPages()
@@ -171,7 +161,6 @@ public struct AppCore: Sendable {
         // An answer to the idle warning only extends the time, as the touch that ends attract mode only wakes.
         let extended = extension_ != nil
         if let count = extension_ {
-            needsFrame = true
             out.append(.occurred(.idleExtended(count: count)))
         }
         // A new press or key that answers is swallowed with the rest of its gesture; a finger already down (a page
@@ -179,7 +168,7 @@ public struct AppCore: Sendable {
         let startsAnswer = extended && input.recognizer.isIdle
         // Keys that move or use the focus are the focus's alone (AppCore+Controls).
         let focusCommand = woke || extended ? nil : self.focusCommand(for: event)
-        if controls.hideFocus(on: event, page: reader.page) { needsFrame = true }
+        controls.hideFocus(on: event, page: reader.page)
         if woke {
             out += endAttract()
         } else if !extended {
@@ -222,7 +211,6 @@ public struct AppCore: Sendable {
         case .middleTap: return out + toggleOverlay(at: timed.time)
         default: break
         }
-        needsFrame = true
         return out + log(reader.apply(timed), by: kind ?? Self.turnKind(timed.intent))
     }
 
@@ -257,25 +245,22 @@ public struct AppCore: Sendable {
         if shelf?.visible == true, let due = idle.attract.deadline, due <= now { idle.attract.restart(now: now) }
         let (lift, begins) = idle.attract.due(now: now)
         if begins { out += beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
-        if lift, reader.attractLift(at: now) { needsFrame = true }
+        if lift { _ = reader.attractLift(at: now) }
         if book.reloadDue(now: now) { out.append(.start(.reloadBook)) }
         out += overlayDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
         if shelf?.libraryDue(now: now, quiet: Self.reloadQuiet) == true { out.append(.start(.readLibrary)) }
-        let (started, redraw) = startup.timersDue(now: now)
-        if redraw { needsFrame = true }
-        return out + started
+        return out + startup.timersDue(now: now)
     }
 
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
         let cleared = clearTurns(reason: "idle-reset")
-        if controls.resetFocus(page: reader.page) { needsFrame = true }
+        controls.resetFocus(page: reader.page)
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }
-        needsFrame = true
         return cleared + [.occurred(.idleReset(page: reader.page))] + log(events)
     }
 
@@ -285,7 +270,6 @@ public struct AppCore: Sendable {
         screen.window = (width, height, scale)
         var out = log(reader.resize(width: width, height: height))
         out += wantPages()
-        needsFrame = true
         return out
     }
 
@@ -294,7 +278,6 @@ public struct AppCore: Sendable {
     private mutating func layOutSoloPages() -> [AppEffect] {
         var out = log(reader.setSoloPages(book.soloPages))
         out += wantPages()
-        needsFrame = true
         return out
     }
 
@@ -309,7 +292,6 @@ public struct AppCore: Sendable {
         reader = Reader(pageCount: reader.position.pageCount, config: config)
         if let w = window { _ = reader.resize(width: w.width, height: w.height) }
         reader.go(toPage: page)
-        needsFrame = true
         return wantPages()
     }
 
@@ -320,7 +302,6 @@ public struct AppCore: Sendable {
         out += pages.removeAll { $0 > pageCount }
         out.append(.occurred(.book(pages: pageCount)))
         out += wantPages()
-        needsFrame = true
         return out
     }
 }

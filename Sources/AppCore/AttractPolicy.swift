@@ -63,7 +63,6 @@ extension AppCore {
     /// A visitor is here: the lifted corner lies flat at once.
     mutating func endAttract() -> [AppEffect] {
         reader.stopAttractLift()
-        needsFrame = true
         return [.occurred(.attractEnded)]
     }
 }

@@ -30,19 +30,17 @@ struct FirstFramePolicy: Sendable {
         prepareDeadline = nil
     }
 
-    /// `redraw`: the wait ran out, so the first frame is drawn with paper where a page is missing.
-    mutating func timersDue(now: Double, glIsUp: Bool) -> (effects: [AppEffect], redraw: Bool) {
+    /// When the wait runs out, the first frame is drawn with paper where a page is missing.
+    mutating func timersDue(now: Double, glIsUp: Bool) -> [AppEffect] {
         var out: [AppEffect] = []
-        var redraw = false
         if let due = pageWaitDeadline, due <= now {
             pageWaitDeadline = nil
             waitOver = true
-            redraw = true
         }
         if let due = prepareDeadline, due <= now {
             prepareDeadline = nil
             if !glIsUp, !committed { out.append(.prepareSoftwareBuffer) }
         }
-        return (out, redraw)
+        return out
     }
 }

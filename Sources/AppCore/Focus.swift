@@ -82,30 +82,26 @@ struct ControlsState: Sendable {
 
     /// A thumb dragged by keys goes back (the focus left the scrubber); `page`: the page the book is on.
     mutating func cancelScrub(page: Int) {
-        if overlay.scrub != nil { _ = overlay.scrubber(.cancel, page: page) }
+        if overlay.scrub != nil { overlay.scrubber(.cancel, page: page) }
     }
 
-    /// A touch or a click hides the focus (it shows again at the next key); Escape hides it too. Returns whether
-    /// it was shown.
-    mutating func hideFocus(on input: InputEvent, page: Int) -> Bool {
-        guard focus.visible else { return false }
+    /// A touch or a click hides the focus (it shows again at the next key); Escape hides it too.
+    mutating func hideFocus(on input: InputEvent, page: Int) {
+        guard focus.visible else { return }
         switch input {
         // In speech mode a touch explores: the focus goes where it lands, it does not hide.
-        case .touchDown, .pointerButton(_, true, _): if speechMode { return false }
+        case .touchDown, .pointerButton(_, true, _): if speechMode { return }
         case .key(Keysym.Escape, true, _, _): break
-        default: return false
+        default: return
         }
         focus.visible = false
         cancelScrub(page: page)
-        return true
     }
 
-    /// The next visitor starts without a focus (the idle reset). Returns whether one was shown.
-    mutating func resetFocus(page: Int) -> Bool {
-        let shown = focus.visible
+    /// The next visitor starts without a focus (the idle reset).
+    mutating func resetFocus(page: Int) {
         cancelScrub(page: page)
         focus = FocusState()
         armed = nil
-        return shown
     }
 }

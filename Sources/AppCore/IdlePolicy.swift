@@ -47,12 +47,12 @@ struct IdlePolicy: Sendable {
 
     /// A look at the countdown at `now` (after every event, before the takeovers when timers are due): takeovers
     /// due before it has shown its full length wait. `away`: a takeover would take something from the visitor.
-    mutating func warningDue(away: Bool, shelfShown: Bool, now: Double) -> (effects: [AppEffect], redraw: Bool) {
+    mutating func warningDue(away: Bool, shelfShown: Bool, now: Double) -> [AppEffect] {
         let step = warning.step(takeover: nextTakeover(shelfShown: shelfShown), away: away, now: now)
         if let hold = step.hold {
             if let due = resetDeadline, due < hold { resetDeadline = hold }
             if !attract.active { attract.postpone(until: hold) }
         }
-        return (step.occurrences.map { .occurred($0) }, step.redraw)
+        return step.occurrences.map { .occurred($0) }
     }
 }

@@ -28,8 +28,7 @@ struct IdleWarningPolicy: Sendable {
         let shownAt: Double
         let endsAt: Double
         let takeover: Takeover
-        /// The whole seconds left last drawn, and the least announced.
-        var drawnSeconds: Int
+        /// The fewest whole seconds left announced.
         var announced: Int
     }
 
@@ -64,12 +63,10 @@ struct IdleWarningPolicy: Sendable {
         return extensions
     }
 
-    /// What a look at `now` found: announcements, when takeovers due sooner must wait, and whether the
-    /// countdown's picture changed.
+    /// What a look at `now` found: announcements, and when takeovers due sooner must wait.
     struct Step: Sendable, Equatable {
         var occurrences: [Occurrence] = []
         var hold: Double?
-        var redraw = false
     }
 
     /// A look at `now`, with the earliest takeover to come (`at`, and what) and whether the visitor would lose
@@ -80,21 +77,17 @@ struct IdleWarningPolicy: Sendable {
             startAt = nil
             guard countdown != nil else { return Step() }
             countdown = nil
-            return Step(redraw: true)
+            return Step()
         }
         if var c = countdown {
             guard now < c.endsAt else {
                 countdown = nil
                 lapsed = true
                 extensions = 0
-                return Step(redraw: true)
+                return Step()
             }
             var step = Step(hold: c.endsAt)
             let left = Self.seconds(c.endsAt - now)
-            if left != c.drawnSeconds {
-                c.drawnSeconds = left
-                step.redraw = true
-            }
             if left < c.announced, Self.announcedSteps.contains(left) {
                 c.announced = left
                 step.occurrences.append(.idleWarning(secondsLeft: left))
@@ -110,8 +103,8 @@ struct IdleWarningPolicy: Sendable {
         startAt = nil
         let ends = max(takeover.at, now + length)
         let left = Self.seconds(ends - now)
-        countdown = Countdown(shownAt: now, endsAt: ends, takeover: takeover.kind, drawnSeconds: left, announced: left)
-        return Step(occurrences: [.idleWarning(secondsLeft: left)], hold: ends, redraw: true)
+        countdown = Countdown(shownAt: now, endsAt: ends, takeover: takeover.kind, announced: left)
+        return Step(occurrences: [.idleWarning(secondsLeft: left)], hold: ends)
     }
 
     /// When the policy must look again: the countdown's start, each whole second while it shows (the number

@@ -58,24 +58,22 @@ struct OverlayPolicy: Sendable {
         return 1 - max(0, now - start) / Self.fadeDuration
     }
 
-    /// A step of a stroke on the scrubber, pointing at `page`: whether the thumb follows it, and the page to jump
-    /// to when it lifted there.
-    mutating func scrubber(_ phase: ControlStroke.Phase, page: Int) -> (follows: Bool, jump: Int?) {
+    /// A step of a stroke on the scrubber, pointing at `page`: the thumb follows it; returns the page to jump to
+    /// when it lifted there.
+    @discardableResult
+    mutating func scrubber(_ phase: ControlStroke.Phase, page: Int) -> Int? {
         switch phase {
         case .down:
-            guard visible else { return (false, nil) }
-            scrub = page
+            if visible { scrub = page }
         case .move, .drag:
-            guard scrub != nil else { return (false, nil) }
-            scrub = page
+            if scrub != nil { scrub = page }
         case .tap, .lift:
             defer { scrub = nil }
-            return (scrub != nil, scrub)
+            return scrub
         case .cancel:
-            defer { scrub = nil }
-            return (scrub != nil, nil)
+            scrub = nil
         }
-        return (true, nil)
+        return nil
     }
 }
 

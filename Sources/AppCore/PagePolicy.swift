@@ -27,15 +27,14 @@ struct PagePolicy: Sendable {
         return out
     }
 
-    /// A zoom region arrived: shown when it still fits the view (`needsFrame`: then the screen must show it).
-    /// `size`: the region's image size (a coarser preview is smaller than asked for, and not yet the settled view).
-    mutating func regionReady(page: Int, rect: PixelRect, size: PixelSize, frame: ReaderFrame, now: Double)
-        -> (effects: [AppEffect], needsFrame: Bool) {
+    /// A zoom region arrived: shown when it still fits the view. `size`: the region's image size (a coarser
+    /// preview is smaller than asked for, and not yet the settled view).
+    mutating func regionReady(page: Int, rect: PixelRect, size: PixelSize, frame: ReaderFrame, now: Double) -> [AppEffect] {
         guard let source = images[page]?.sourceSize,
               let shown = zoomDetail.received(page: page, rect: rect, size: size, sourceSize: source, frame: frame, now: now)
-        else { return ([], false) }
+        else { return [] }
         let settled: [AppEffect] = shown.waited.map { [.occurred(.region(page: page, waitMS: $0))] } ?? []
-        return ([.showRegion(page: page, bookRect: shown.rect)] + settled, true)
+        return [.showRegion(page: page, bookRect: shown.rect)] + settled
     }
 }
 

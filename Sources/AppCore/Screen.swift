@@ -11,11 +11,13 @@ struct Screen: Sendable {
     var translator = Translator.english
 }
 
-/// Whether the screen is behind the state, and when the next GL frame may be drawn (`FrameScheduler` decides).
+/// What the screen shows, and when the next GL frame may be drawn (`FrameScheduler` decides).
 struct FramePacing: Sendable {
     var scheduler = FrameScheduler()
-    /// Something changed that the screen does not show yet.
-    var needed = true
+    /// The content of the last frame drawn (nil before the first).
+    private(set) var drawn: FrameContent?
+    /// The shell needs a frame whatever it shows (a screenshot is of a frame drawn for it).
+    private(set) var asked = false
     /// When the planned frame must start, while it waits for its time (a timer deadline).
     private(set) var due: Double?
     /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
@@ -29,10 +31,18 @@ struct FramePacing: Sendable {
             due = at
             return false
         }
-        needed = false
         scheduler.drawing(at: now)
         return true
     }
+
+    /// A frame showing `content` is being drawn.
+    mutating func drawing(_ content: FrameContent) {
+        drawn = content
+        asked = false
+    }
+
+    /// A frame is drawn next whatever it shows.
+    mutating func ask() { asked = true }
 
     /// The shell looks for a frame: the planned one is not waited for any more.
     mutating func looking() { due = nil }

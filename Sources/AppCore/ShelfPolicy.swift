@@ -30,7 +30,7 @@ struct ShelfPolicy: Sendable {
     /// How long a book's first pages may take to arrive before it grows from its cover without them.
     static let openWait = 1000.0
 
-    enum Action: Equatable { case none, redraw, open(Int) }
+    enum Action: Equatable { case none, open(Int) }
 
     /// The library's books as the shell last read them (`AppEvent.shelf`, `libraryRead`).
     var books: [ShelfBook]
@@ -94,7 +94,7 @@ struct ShelfPolicy: Sendable {
             // A little give past either end, so a drag there is seen to reach the end.
             let give = layout.width / 10
             scroll = min(layout.maxScroll + give, max(-give, from - (stroke.position.x - stroke.start.x)))
-            return .redraw
+            return .none
         case .tap:
             held = nil
             guard let book = layout.book(at: stroke.start, scroll: from), books[book].problem == nil else { return .none }
@@ -106,10 +106,10 @@ struct ShelfPolicy: Sendable {
             settle = (scroll, now)
             page = max(0, min(layout.pageCount - 1, next))
             if !animated { settle = nil; scroll = Double(page) * layout.width }
-            return .redraw
+            return .none
         case .cancel:
             show(page: page, layout: layout, now: now, animated: animated)
-            return .redraw
+            return .none
         }
     }
 
@@ -136,8 +136,7 @@ struct ShelfPolicy: Sendable {
     }
 
     private mutating func step(_ by: Int, layout: ShelfLayout, now: Double, animated: Bool) -> Action {
-        let before = page
         show(page: page + by, layout: layout, now: now, animated: animated)
-        return page == before ? .none : .redraw
+        return .none
     }
 }

@@ -80,12 +80,12 @@ struct StartupPolicy: Sendable {
         }
     }
 
-    /// The deadlines due at `now`; `redraw`: the first frame waits no longer for its pages.
-    mutating func timersDue(now: Double) -> (effects: [AppEffect], redraw: Bool) {
+    /// The deadlines due at `now`.
+    mutating func timersDue(now: Double) -> [AppEffect] {
         var out = firstFrames.timersDue(now: now, glIsUp: glIsUp)
         if let failure = glFailure, failure.deadline <= now {
             glFailure = nil
-            out.effects.append(failure.quit)
+            out.append(failure.quit)
         }
         return out
     }

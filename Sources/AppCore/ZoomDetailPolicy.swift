@@ -7,6 +7,8 @@ import Reader
 struct ZoomDetailPolicy: Sendable {
     /// Book-space rect of the detail shown for each page.
     private(set) var shown: [Int: Rect] = [:]
+    /// Regions received and shown: a sharp one replaces its coarse preview in the same rect.
+    private(set) var arrivals = 0
     private var requested: [Int: PixelRect] = [:]
     /// When each outstanding request was made (ms), for the `region` event's wait.
     private var requestedAt: [Int: Double] = [:]
@@ -76,6 +78,7 @@ struct ZoomDetailPolicy: Sendable {
         let book = Rect(x: placed.rect.minX + Double(rect.x) * bx, y: placed.rect.minY + Double(rect.y) * by,
                         width: Double(rect.width) * bx, height: Double(rect.height) * by)
         shown[page] = book
+        arrivals += 1
         if let asked = requestedOutput[page], size.width < asked.width || size.height < asked.height { return (book, nil) }
         return (book, requestedAt.removeValue(forKey: page).map { now - $0 } ?? 0)
     }

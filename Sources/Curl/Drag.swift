@@ -3,7 +3,7 @@ import Geometry
 /// A finger holding the page. The grabbed point keeps the offset it had from the touch when the drag began, so
 /// a drag never makes the page jump — also when it catches a page that is still animating. It only places the
 /// curl: the release (commit or fall back, and how fast) is decided from the stroke's own velocity by the reader.
-public struct CurlDrag: Sendable {
+public struct CurlDrag: Sendable, Equatable {
     public let page: CurlPage
     public let grab: GrabPoint
     public let config: CurlConfig

@@ -73,7 +73,7 @@ public struct SpringConfig: Hashable, Sendable {
 /// its goal — its mirror image across the spine (`committed`) or its home — and the solver turns each position
 /// into the curl. Advanced by the caller's frame timestamps (ms); a new touch may take it over at any time
 /// (`CurlDrag(catching:touch:)`).
-public struct CurlAnimator: Sendable {
+public struct CurlAnimator: Sendable, Equatable {
     public let page: CurlPage
     public let grab: GrabPoint
     public let config: CurlConfig

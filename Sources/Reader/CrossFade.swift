@@ -2,7 +2,7 @@ import Book
 
 /// A page turn with reduced motion: the spread shown fades out over the one it turns to; nothing curls or
 /// slides. Driven by time like the curl's spring; the page changes when the fade ends.
-struct CrossFade: Sendable {
+struct CrossFade: Sendable, Equatable {
     /// Spread indices before and after.
     let from: Int
     let to: Int

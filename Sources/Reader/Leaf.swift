@@ -9,7 +9,7 @@ import Gestures
 /// the whole page in single mode) and its *turned* position, mirrored about the spine. Page space is the
 /// unturned rect's own pixels; the spine is its inner edge. A forward turn starts unturned; a backward turn
 /// starts turned and comes back.
-struct Leaf: Sendable {
+struct Leaf: Sendable, Equatable {
     /// The unturned rect in book space.
     let rect: Rect
     let page: CurlPage

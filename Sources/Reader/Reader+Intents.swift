@@ -155,7 +155,7 @@ extension Reader {
         var events = finishTurnImmediately()
         events += beginDrag(b, at: time)
         if var t = turn, t.isDragging, t.grabOffset != .zero {
-            t.catchUp = (time, 1)
+            t.catchUp = .init(start: time, left: 1)
             turn = t
         }
         return events
@@ -173,7 +173,7 @@ extension Reader {
         if let c = t.catchUp {
             let s = min(1, max(0, (time - c.start) / Self.catchUpDuration))
             left = min(left, c.left, (1 - s) * (1 - s))
-            t.catchUp = left > 0 ? (c.start, left) : nil
+            t.catchUp = left > 0 ? .init(start: c.start, left: left) : nil
             if left == 0 { t.grabOffset = .zero }
         }
         let target = touch + t.grabOffset * left

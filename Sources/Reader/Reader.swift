@@ -8,7 +8,7 @@ import Gestures
 /// Pure: intents from the gesture recognizer and frame times in, events and a frame description out.
 /// Times are ms on the input events' clock (the one unit of time of the pure modules); positions are window
 /// pixels.
-public struct Reader: Sendable {
+public struct Reader: Sendable, Equatable {
     public private(set) var config: ReaderConfig
     public internal(set) var position: ReadingPosition
     public private(set) var window = Rect.zero
@@ -21,6 +21,13 @@ public struct Reader: Sendable {
     private var pageSizes: [Int: Size] = [:]
     /// A zoom event waits until the view stops animating.
     var pendingZoomEvent = false
+
+    /// Equal when they would draw the same, as far as the reader decides it alone: the sizes it keeps for pages
+    /// not on screen are left out (what a frame shows compares the pages it places).
+    public static func == (a: Reader, b: Reader) -> Bool {
+        a.config == b.config && a.position == b.position && a.window == b.window && a.zoom == b.zoom && a.turn == b.turn
+            && a.coverPage == b.coverPage && a.fade == b.fade && a.pendingZoomEvent == b.pendingZoomEvent
+    }
 
     public init(pageCount: Int, config: ReaderConfig = ReaderConfig()) {
         self.config = config

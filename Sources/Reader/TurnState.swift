@@ -2,8 +2,8 @@ import Curl
 import Geometry
 
 /// A leaf in motion: held by a finger, or settling on a spring toward turned or unturned.
-struct TurnState: Sendable {
-    enum Motion: Sendable {
+struct TurnState: Sendable, Equatable {
+    enum Motion: Sendable, Equatable {
         case dragging(CurlDrag)
         case settling(CurlAnimator)
     }
@@ -22,7 +22,8 @@ struct TurnState: Sendable {
     /// A drag that began late (its pages were not decoded when the finger came down) brings the page from rest to
     /// the finger in `catchUpDuration` ms from `start` as well as over the finger's travel, whichever is sooner;
     /// `left` is the share of the grab offset still applied (it only shrinks). nil once caught up.
-    var catchUp: (start: Double, left: Double)?
+    var catchUp: CatchUp?
+    struct CatchUp: Sendable, Equatable { var start: Double; var left: Double }
     /// The finger's newest position on screen, to follow while catching up without input.
     var finger: Vec2 = .zero
 

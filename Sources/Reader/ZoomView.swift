@@ -15,7 +15,7 @@ import Gestures
 /// limits of `ZoomLimits` (cover the viewport on an axis where the content's bounding box is larger, centred
 /// where it is smaller). During gestures the scale and pan resist past those limits (rubber band) and spring
 /// back on release.
-public struct ZoomView: Sendable {
+public struct ZoomView: Sendable, Equatable {
     public var config: ZoomConfig
     /// Window rect, px (sanitised).
     public private(set) var viewport: Rect = .zero
@@ -34,6 +34,12 @@ public struct ZoomView: Sendable {
     }
 
     public init(config: ZoomConfig = ZoomConfig()) { self.config = config }
+
+    /// Equal when they show the same: the latest time seen is not part of the view.
+    public static func == (a: ZoomView, b: ZoomView) -> Bool {
+        a.config == b.config && a.viewport == b.viewport && a.content == b.content && a.pose == b.pose
+            && a.motion == b.motion && a.gesture == b.gesture
+    }
 
     private var limits: ZoomLimits { ZoomLimits(viewport: viewport, content: content) }
 

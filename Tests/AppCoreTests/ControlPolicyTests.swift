@@ -11,7 +11,7 @@ import Testing
         #expect(out.contains(.occurred(.page(6, by: .control))), "\(out)")
         #expect(out.last == .reply(client: 7, "ok page 6"))
         #expect(d.core.reader.page == 6 && d.core.reader.position.spread.pages == [6, 7])
-        #expect(d.core.needsFrame)
+        #expect(d.core.needsFrame(at: d.now))
         let again = d.handle(.control(client: 7, .goto(6)))
         #expect(!again.contains { if case .occurred = $0 { true } else { false } }, "no page event without a change: \(again)")
     }
@@ -50,9 +50,9 @@ import Testing
         #expect(d.handle(.control(client: 4, .reload)) == [.start(.reloadBook), .reply(client: 4, "ok")])
         #expect(d.handle(.control(client: 4, .open("/srv/b"))) == [.start(.openBook(path: "/srv/b", client: 4))])
         d.frame()
-        #expect(!d.core.needsFrame)
+        #expect(!d.core.needsFrame(at: d.now))
         #expect(d.handle(.control(client: 4, .screenshot("/tmp/s.png"))) == [.start(.screenshot(path: "/tmp/s.png", client: 4))])
-        #expect(d.core.needsFrame, "a screenshot is of a frame drawn for it")
+        #expect(d.core.needsFrame(at: d.now), "a screenshot is of a frame drawn for it")
     }
 
     @Test func anOpenedBookDropsEveryPageAndStartsAtTheCover() {

@@ -91,7 +91,7 @@ struct ExploreByTouchTests {
         var d = Driver(settings: AccessibilityTests.settings(always: false))
         #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false, "hidden with the overlay")
         d.handle(.speech(.mode(on: true)))
-        #expect(d.core.needsFrame && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
+        #expect(d.core.needsFrame(at: d.now) && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
         tapOn(Self.centre(d, .next), &d)
         tapOn(Self.centre(d, .next), &d)
         #expect(focused(d) == ["Next page"] && pages(d).count == 1)

@@ -139,9 +139,9 @@ struct OverlayPolicyTests {
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
         let fading = d.core.overlayPlan(at: d.now)
         #expect(fading.map { $0.opacity > 0 && $0.opacity < 1 } == true, "\(String(describing: fading))")
-        #expect(d.core.needsFrame)
+        #expect(d.core.needsFrame(at: d.now + 16), "the next frame shows it fainter")
         d.run(for: 300)
-        #expect(d.core.overlayPlan(at: d.now) == nil && !d.core.needsFrame)
+        #expect(d.core.overlayPlan(at: d.now) == nil && !d.core.needsFrame(at: d.now))
     }
 
     @Test func aBookWithPageLabelsShowsThem() {

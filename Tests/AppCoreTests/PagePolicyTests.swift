@@ -94,7 +94,7 @@ import Testing
         _ = c.handle(.pageAspectsKnown([595.0 / 842, 842.0 / 595]), now: 1)
         let cover = c.reader.frame.pages.first!.rect
         #expect(abs(cover.width / cover.height - 595.0 / 842) < 0.01, "\(cover)")
-        #expect(c.needsFrame)
+        #expect(c.needsFrame(at: 1))
     }
 
     /// A PDF's page sizes reach the core as proportions: a page that fails is drawn at the size pages are decoded
