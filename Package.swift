@@ -67,9 +67,9 @@ let package = Package(
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),
         .target(name: "Curl", dependencies: ["Geometry"]),
-        // Input values as the platform decodes them (touch, pointer, keys, their clock): what Platform hands on.
-        .target(name: "Input", dependencies: ["Geometry"]),
-        .target(name: "Gestures", dependencies: ["Geometry", "Input"]),
+        // Input values as the platform decodes them (touch, pointer, keys, their clock) and the one recognizer of
+        // every gesture.
+        .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Book", dependencies: ["Geometry"]),
         // IIIF manifests (Presentation 2.1 and 3.0) and image services read as books, and the tiles a view needs.
         .target(name: "IIIF", dependencies: ["Geometry"]),
@@ -77,21 +77,9 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Input", "Gestures", "Book", "Config", "Reader", "Control", "Localization", "Visits", "Speech"]),
-        // Speech output (issue 27), pure: speech-dispatcher's SSIP protocol (commands, replies, one session's
-        // order) and the speech key; the socket is Platform's (SpeechConnection).
-        .target(name: "Speech"),
-        // Operations, pure: the control protocol (`recto ctl`) and the Prometheus metrics.
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Config", "Reader", "Control", "Localization"]),
+        // The control protocol of `recto ctl`, pure, and JSON strings escaped one way (event log, replies, reports).
         .target(name: "Control"),
-        .target(name: "Metrics", dependencies: ["AppCore", "Geometry"]),
-        // Visit statistics (issue 30), pure: what happened on screen in, visits out; and the report drawn from them.
-        .target(name: "Visits"),
-        // Visits saved in SQLite (Debian's libsqlite3, its C API) on a worker thread; the reader's recorder on the loop.
-        system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
-        .target(name: "VisitStore", dependencies: ["Visits", "CSQLite", "Posix", "AppCore", "Platform"]),
-        .target(name: "VisitReport", dependencies: ["Visits", "JSONText"]),
-        // JSON strings escaped one way for the event log and the visit report, pure.
-        .target(name: "JSONText"),
 
         // The one choke point for system calls: EINTR retried, errno as a typed error with its text, the
         // clocks, threads and locks, signal masks, close-on-exec pipes. Glibc and CLinux only; the pure cores
@@ -101,49 +89,44 @@ let package = Package(
         // The settings, pure: one declaration each (SettingTable), the one typed value (Settings), live changes and
         // what the reader's tunables follow from them.
         .target(name: "Config", dependencies: ["Book", "Gestures", "Reader"]),
-        // Settings read from the TOML file and the flags, the help and README text made from the declarations, and
-        // the stderr log handler.
-        .target(name: "ConfigLoading", dependencies: [
-            "Config", "Posix",
-            .product(name: "TOMLKit", package: "TOMLKit"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
 
         // What a visitor reads, in their language: Locales/*.po embedded at build time, chosen by setting or locale.
         .target(name: "Localization", plugins: ["EmbedCatalogues"]),
 
-        // HTTP(S) through libcurl and file URLs, for worker threads; the disk cache of what was fetched.
-        .target(name: "Fetch", dependencies: ["CCurl", "Posix"]),
         // Image decoding behind its own module.
         .target(name: "Decoding", dependencies: ["Geometry", "CPNG", "CTurboJPEG", "CWebP", "CAVIF", "Posix"]),
         // Text shaped and drawn by Pango into RGBA images: the one module that talks Pango and Cairo.
         .target(name: "Text", dependencies: ["CPangoFT2", "Geometry", "Decoding"]),
         // PDF books: talks to the sandboxed recto-pdf helper; links no PDF library.
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
-        // Books on disk: directory, single image, CBZ, PDF; the decode cache with its worker pool.
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "IIIF", "Fetch"]),
+        // Books: directory, single image, CBZ, PDF, IIIF (fetched through libcurl, cached on disk); the decode cache
+        // with its worker pool.
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "IIIF", "CCurl"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
-                dependencies: ["Geometry", "Input", "Control", "Speech", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
+                dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Renderer", "Text"]),
-        // What the fleet's tools see of a running reader: the event log, the control socket's server side, systemd's
-        // notifications and watchdog, the metrics file.
-        .target(name: "ReaderOperations", dependencies: ["AppCore", "Control", "Decoding", "Invocation", "JSONText", "Metrics", "Platform", "Posix", "Renderer"]),
-        // Speech mode on the loop: the core's cues said through speech-dispatcher (Platform's SpeechConnection).
-        .target(name: "SpeechMode", dependencies: ["AppCore", "Input", "Pages", "Platform", "Posix", "Speech"]),
-        // What every subcommand shares: the book argument and the setting flags, opening a book, exit statuses.
+        // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
+        .target(name: "Speech", dependencies: ["AppCore", "Gestures", "Pages", "Platform", "Posix"]),
+        // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
+        // libsqlite3, its C API) on a worker thread, and the report drawn from them.
+        system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
+        .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Platform", "Posix", "Reader"]),
+        // The command line every subcommand shares: the book argument and the setting flags, the configuration file
+        // (TOML), opening a book, exit statuses, the stderr log.
         .target(name: "Invocation", dependencies: [
-            "Config", "ConfigLoading", "Decoding", "Pages", "Posix", "Reader", "Renderer",
+            "Config", "Decoding", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
         .target(name: "Bench", dependencies: [
-            "Book", "Config", "ConfigLoading", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "JSONText", "Pages", "Posix", "Reader", "Renderer",
+            "Book", "Config", "Control", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bake`: a book made into a static IIIF image pyramid and manifest.
@@ -151,16 +134,16 @@ let package = Package(
             "Book", "Decoding", "Geometry", "IIIF", "Invocation", "Pages", "Posix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // The operator's commands: `recto ctl` (a request to a running reader), `recto report` (the visit report
-        // drawn from databases) and `recto bench-visits` (the store measured).
-        .target(name: "OperatorCommands", dependencies: [
-            "Control", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "VisitReport", "VisitStore", "Visits",
+        // Operations: what the fleet's tools see of a running reader (the event log, the control socket's server
+        // side, systemd's notifications and watchdog, the Prometheus metrics file) and the operator's commands
+        // (`recto ctl`, `recto report`, `recto bench-visits`).
+        .target(name: "Operations", dependencies: [
+            "AppCore", "Control", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Reader", "Renderer", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Config", "ConfigLoading", "Control", "Decoding", "Geometry", "Input", "Invocation",
-            "Localization", "Metrics", "OperatorCommands", "Pages", "Platform", "Presentation", "ReaderOperations", "Renderer",
-            "Speech", "SpeechMode", "VisitStore",
+            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
+            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Speech", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -174,33 +157,32 @@ let package = Package(
         .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // Shared by the test targets only (a deterministic RNG).
-        .target(name: "TestSupport", dependencies: ["Input", "Gestures", "Geometry"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Gestures", "Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
-        .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Input", "Gestures", "Geometry"], exclude: ["Traces"]),
+        .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Geometry", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "VisitStore", "AppCore"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "AppCore", "Reader"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Geometry"]),
-        .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Fetch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Pages"], exclude: ["Fixtures"]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
-            "Config", "ConfigLoading", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Config", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Config", "Reader", "Geometry", "Input", "Gestures", "Control", "Localization"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // README against Package.swift: no dependencies, it reads the two files.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "OperationsTests", dependencies: ["Control", "Metrics", "AppCore", "Reader", "Visits"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "VisitStore"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Reader"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import Config
-import ConfigLoading
+import Invocation
 import Glibc
 
 /// Asserted for any file (a violation crashes so libFuzzer keeps the input):

@@ -1,7 +1,6 @@
 import Config
-import Visits
-import Control
 import Reader
+import Control
 
 /// `recto ctl` requests: what each one does to the reader and what the client hears back.
 extension AppCore {

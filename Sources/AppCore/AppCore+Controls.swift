@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 
 /// The on-screen controls and the keyboard focus as the shell draws them (window px).
 public struct ControlsPlan: Sendable, Equatable {

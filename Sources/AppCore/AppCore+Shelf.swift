@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 
 /// What the shell draws for a library: the shelf, or the book read from it with its home control.
 public enum ShelfView: Sendable, Equatable {

@@ -2,7 +2,6 @@ import Book
 import Geometry
 import Gestures
 import Reader
-import Visits
 
 /// A finger that picked up a page while turns wait (it comes after them) or whose turn would show pages not
 /// decoded yet. Nothing moves until they are there: the page waits under the finger, then lifts from rest where

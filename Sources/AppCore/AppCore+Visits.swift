@@ -1,5 +1,5 @@
 import Gestures
-import Visits
+import Reader
 
 /// What the visit statistics need from the log beyond what it said before: how a turn was asked
 /// for, and where a zoom looks.

@@ -1,10 +1,8 @@
 import Book
-import Visits
+import Reader
 import Config
 import Geometry
 import Gestures
-import Input
-import Reader
 
 /// The reader's policy, pure and clock-injected: what each event means, which pages to keep, what to draw and
 /// when, what to log. The executable is a shell around it: it turns everything that wakes its loop into an

@@ -2,7 +2,6 @@ import Config
 import Control
 import Geometry
 import Gestures
-import Input
 import Reader
 
 /// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,

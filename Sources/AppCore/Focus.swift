@@ -1,4 +1,4 @@
-import Input
+import Gestures
 
 /// What the keyboard focus can rest on: an on-screen control or a cover on the shelf.
 public enum FocusItem: Sendable, Hashable {

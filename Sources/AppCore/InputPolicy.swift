@@ -1,5 +1,4 @@
 import Gestures
-import Input
 import Geometry
 
 /// Input on its way to intents: its time placed on the frame clock (`InputClock`), the gestures it makes

@@ -1,5 +1,4 @@
 import Geometry
-import Visits
 import Reader
 
 /// What happened, as the core reports it: one case per kind of news, with typed payloads. Every consumer (the

@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 
 /// A book on the shelf, as the shell found it.
 public struct ShelfBook: Sendable, Equatable {

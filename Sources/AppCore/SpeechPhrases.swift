@@ -1,5 +1,4 @@
 import Localization
-import Speech
 
 /// The words speech mode says for a cue: phrases in the visitor's language (the `language` setting's
 /// translation), a page's own text in the book's language. Pure: the shell hands in what it read (page texts,
@@ -17,7 +16,15 @@ public struct SpeechPhrases: Sendable {
         self.bookLanguage = bookLanguage ?? configuredLanguage ?? phraseLanguage
     }
 
-    public typealias Part = SSIPSession.Part
+    /// Something to say in one language (a phrase in the visitor's language, a page's text in the book's).
+    public struct Part: Sendable, Equatable {
+        public var text: String
+        public var language: String?
+        public init(_ text: String, language: String? = nil) {
+            self.text = text
+            self.language = language
+        }
+    }
 
     /// "Page 4 of 14." and the page's text, else "page 4 of 14, no text"; a spread names both pages and says
     /// each text in order. `labels`: the book's own page labels ("iv") where it has them.

@@ -2,7 +2,6 @@ import Book
 import Geometry
 import Gestures
 import Reader
-import Visits
 
 /// Turns shown at once (key, tap, wheel, flick) wait until the pages they show are decoded, so a flip never shows
 /// blank paper where a page belongs; turns asked for meanwhile wait behind them and run in order, so no press is

@@ -2,7 +2,6 @@ import Book
 import Geometry
 import Gestures
 import Reader
-import Visits
 
 /// Turns and drags that wait for their pages (`TurnGate`, `HeldDrag`), and what became of them, counted for
 /// `--stats`: turns that waited, presses carried by the last waiting turn (`TurnGate.carryFrom`), presses refused,

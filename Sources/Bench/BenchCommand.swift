@@ -1,14 +1,13 @@
 import ArgumentParser
 import Book
 import Config
-import ConfigLoading
+import Invocation
 import Curl
 import Decoding
 import Geometry
 import Gestures
 import Glibc
-import Invocation
-import JSONText
+import Control
 import Posix
 import Reader
 import Renderer

@@ -1,11 +1,10 @@
 import ArgumentParser
 import Book
 import Config
-import ConfigLoading
+import Invocation
 import Decoding
 import Geometry
 import Gestures
-import Invocation
 import Reader
 import Renderer
 

@@ -131,7 +131,7 @@ extension SpreadPreference: SettingValue {
     public var configValue: ConfigValue? { .string(rawValue) }
 }
 
-/// The least severe log message written, as swift-log names its levels (ConfigLoading maps it to `Logger.Level`).
+/// The least severe log message written, as swift-log names its levels (Invocation maps it to `Logger.Level`).
 public enum LogLevel: String, CaseIterable, Sendable {
     case trace, debug, info, notice, warning, error, critical
 }

@@ -1,5 +1,4 @@
 import Geometry
-import Input
 
 extension GestureRecognizer {
     /// A key press. Arrows follow the screen (Right turns forward in left-to-right books); Page Down, space and

@@ -1,5 +1,4 @@
 import Geometry
-import Input
 
 /// Pointer, touchpad-pinch and wheel state of the recognizer.
 struct PointerState: Sendable {

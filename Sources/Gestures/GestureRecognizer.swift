@@ -1,5 +1,4 @@
 import Geometry
-import Input
 
 /// Turns input events into intents. Pure and synchronous: feed every event to `handle(_:in:)` in arrival order,
 /// with the view on screen at that moment, and apply the returned intents; when `nextDeadline` is set, arm a

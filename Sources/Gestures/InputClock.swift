@@ -1,4 +1,3 @@
-import Input
 
 /// Maps input event times onto the reader's frame clock.
 ///

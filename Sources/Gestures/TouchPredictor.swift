@@ -1,5 +1,4 @@
 import Geometry
-import Input
 
 /// Extrapolates one finger a short time ahead, so a frame drawn now can show where the finger will be when
 /// the frame reaches the screen instead of where it was one frame interval ago.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Config
-import ConfigLoading
 import FoundationEssentials
 import Glibc
 import Pages

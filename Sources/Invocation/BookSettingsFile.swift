@@ -1,5 +1,4 @@
 import Config
-import ConfigLoading
 import Posix
 
 /// A book's own settings: `recto.toml` inside a directory book (a folder of images, a baked IIIF

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Config
-import ConfigLoading
 import Posix
 
 /// The setting flags of this run, read from `SettingTable`'s declarations before ArgumentParser parses the

@@ -1,5 +1,4 @@
 import Config
-import ConfigLoading
 import Glibc
 import Logging
 import Posix

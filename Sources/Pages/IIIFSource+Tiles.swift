@@ -1,5 +1,4 @@
 import Decoding
-import Fetch
 import Geometry
 import IIIF
 

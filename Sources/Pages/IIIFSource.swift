@@ -1,4 +1,3 @@
-import Fetch
 import Geometry
 import Glibc
 import IIIF

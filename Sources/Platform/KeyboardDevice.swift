@@ -2,7 +2,7 @@ import CWaylandClient
 import CXKBCommon
 import Glibc
 import Posix
-import Input
+import Gestures
 
 /// wl_keyboard → keysyms and modifiers through the compositor's xkb keymap.
 @MainActor final class KeyboardDevice {

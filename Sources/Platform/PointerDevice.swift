@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Geometry
-import Input
+import Gestures
 
 /// wl_pointer (and its touchpad pinch, where zwp_pointer_gestures_v1 is offered) → InputEvent.
 @MainActor final class PointerDevice {

@@ -1,6 +1,6 @@
 import CWaylandClient
 import Geometry
-import Input
+import Gestures
 
 /// wl_touch → InputEvent. Weston 10 sends no `frame` after the last `up`; consumers must not wait for it.
 @MainActor final class TouchDevice {

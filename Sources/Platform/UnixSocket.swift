@@ -1,11 +1,12 @@
 import Glibc
 import Posix
 
-/// Unix socket addresses and calls shared by the control server, its client and the systemd notifier.
-enum UnixSocket {
+/// Unix socket addresses and calls shared by the control server, its client, the systemd notifier and the speech
+/// socket.
+public enum UnixSocket {
     /// A `sockaddr_un` for `path`; a leading `@` names an abstract socket (systemd's NOTIFY_SOCKET may be one).
     /// Nil when the path does not fit.
-    static func address(_ path: String) -> (sockaddr_un, socklen_t)? {
+    public static func address(_ path: String) -> (sockaddr_un, socklen_t)? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
@@ -23,7 +24,7 @@ enum UnixSocket {
     }
 
     /// Calls `body` with `path` as a `sockaddr` and its length; -1 with ENAMETOOLONG when it does not fit.
-    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int) -> Int {
+    public static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int) -> Int {
         guard let (fixed, length) = address(path) else { errno = ENAMETOOLONG; return -1 }
         var address = fixed
         return withUnsafePointer(to: &address) {
@@ -31,11 +32,11 @@ enum UnixSocket {
         }
     }
 
-    static func connect(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
+    public static func connect(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
         systemCall { withAddress(path) { Int(Glibc.connect(fd, $0, $1)) } }.map { _ in () }
     }
 
-    static func bind(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
+    public static func bind(_ fd: Int32, to path: String) -> Result<Void, SystemError> {
         systemCall { withAddress(path) { Int(Glibc.bind(fd, $0, $1)) } }.map { _ in () }
     }
 }

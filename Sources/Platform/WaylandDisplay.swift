@@ -1,7 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
-import Input
+import Gestures
 import Posix
 
 /// The connection to the compositor and its globals, bound at the highest version both sides know.

@@ -1,3 +1,5 @@
+import AppCore
+
 /// One client connection's SSIP conversation, without the socket: commands are queued and sent together, replies
 /// and events are read back as news. A SPEAK's text goes with the SPEAK itself where it cannot be mistaken for a
 /// command (no line of it begins with an SSIP command word): speech-dispatcher reads its socket a line at a time,
@@ -10,15 +12,7 @@
 /// What is said replaces what was being said: `say` drops the utterances still queued here and cancels the
 /// server's, so a fast run of turns speaks the last page, not a backlog.
 public struct SSIPSession: Sendable {
-    /// Something to say in one language (a phrase in the visitor's language, a page's text in the book's).
-    public struct Part: Sendable, Equatable {
-        public var text: String
-        public var language: String?
-        public init(_ text: String, language: String? = nil) {
-            self.text = text
-            self.language = language
-        }
-    }
+    public typealias Part = SpeechPhrases.Part
 
     public enum News: Sendable, Equatable {
         /// The SPEAK text went into `outgoing` (the owner writes it at once).

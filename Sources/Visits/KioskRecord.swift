@@ -1,5 +1,7 @@
+import Reader
+
 /// What one kiosk's database holds, as the report needs it: every visit's row, page dwell summed per page,
-/// every zoom centre, and attract mode's runs. Read by `VisitStore`, drawn by `VisitReport`.
+/// every zoom centre, and attract mode's runs. Read from the visit database, drawn by `VisitReport`.
 public struct KioskRecord: Sendable, Equatable {
     public struct VisitRow: Sendable, Equatable {
         public var startedAt: Int64

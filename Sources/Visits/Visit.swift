@@ -1,8 +1,4 @@
-/// How a visitor turned a page. `key` covers the keyboard, the wheel and pointer buttons; `control` is
-/// `recto ctl goto` (an operator or a companion screen); `jump` the scrubber and Home/End.
-public enum TurnKind: String, CaseIterable, Sendable, Hashable {
-    case drag, flick, tap, key, control, jump
-}
+import Reader
 
 /// What the recorder hears, in small typed values: nothing identifies a visitor, no touch positions are kept.
 public enum VisitInput: Sendable, Equatable {
@@ -27,13 +23,6 @@ public enum VisitInput: Sendable, Equatable {
     case attractEnded
     /// The idle reset now in force (ms, nil: never), changed while the reader runs: visits end by it from now on.
     case idleTimeout(Double?)
-}
-
-/// A point on a page as fractions of its width and height (0,0 top left; 1,1 bottom right).
-public struct PagePoint: Sendable, Equatable {
-    public var page: Int
-    public var x: Double, y: Double
-    public init(page: Int, x: Double, y: Double) { self.page = page; self.x = x; self.y = y }
 }
 
 /// Time spent on one page of one book during a visit, while the visitor was there.

@@ -1,3 +1,5 @@
+import Reader
+
 /// Running totals of the visits ended since the reader started, in Prometheus' text format for the metrics file
 /// (a fleet's Prometheus/Grafana sees visits without the report).
 public struct VisitCounters: Sendable, Equatable {

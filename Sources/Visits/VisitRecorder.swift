@@ -1,3 +1,5 @@
+import Reader
+
 /// What the recorder hands on: the open visit as it stands (to be saved, so that a killed reader loses at most
 /// the last `savePeriod`), or a visit that ended.
 public enum VisitUpdate: Sendable, Equatable {

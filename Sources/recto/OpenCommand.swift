@@ -1,12 +1,11 @@
 import AppCore
 import ArgumentParser
 import Config
-import ConfigLoading
-import FoundationEssentials
 import Invocation
+import FoundationEssentials
 import Localization
 import Pages
-import SpeechMode
+import Speech
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Decoding
 import FoundationEssentials
 import Platform
 import Presentation
-import ReaderOperations
+import Operations
 
 extension ReaderApp {
     /// Draws the frame the core plans, if one is due.

@@ -6,7 +6,7 @@ import Invocation
 import Pages
 import Platform
 import Presentation
-import ReaderOperations
+import Operations
 import Renderer
 
 extension ReaderApp {

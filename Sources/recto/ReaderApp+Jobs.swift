@@ -5,7 +5,7 @@ import Invocation
 import Pages
 import Platform
 import Presentation
-import ReaderOperations
+import Operations
 import Renderer
 
 /// The executors of the work the core asks of the shell (`AppEffect.start(Job)`): each job's case, what carries it

@@ -4,11 +4,10 @@ import Control
 import FoundationEssentials
 import Glibc
 import Invocation
-import Metrics
+import Operations
 import Pages
 import Platform
 import Presentation
-import ReaderOperations
 import Renderer
 
 /// The shell's side of `recto ctl`, systemd and the metrics file (Operations.swift): sockets and files here,

@@ -3,7 +3,6 @@ import FoundationEssentials
 import Pages
 import Platform
 import Speech
-import SpeechMode
 
 extension ReaderApp {
     /// Speech mode's output, made whether or not it is on: off, it connects to nothing.

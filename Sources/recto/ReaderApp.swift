@@ -3,16 +3,16 @@ import Config
 import Decoding
 import FoundationEssentials
 import Glibc
-import Input
+import Gestures
 import Invocation
 import Logging
 import Pages
 import Platform
 import Presentation
-import ReaderOperations
+import Operations
 import Renderer
-import SpeechMode
-import VisitStore
+import Speech
+import Visits
 
 /// The interactive reader's wiring: everything that wakes the loop reaches the core as an `AppEvent` through
 /// `deliver(_:)`, and the effects the core returns are performed by calling the modules (ReaderApp+Effects.swift;

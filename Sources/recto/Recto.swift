@@ -2,9 +2,8 @@ import ArgumentParser
 import Bake
 import Bench
 import Config
-import ConfigLoading
 import Invocation
-import OperatorCommands
+import Operations
 
 struct Recto: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// The on-screen controls, the keyboard focus, reach mode and large text, in the traces' 1280×800

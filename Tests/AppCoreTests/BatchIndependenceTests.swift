@@ -1,7 +1,6 @@
 @testable import AppCore
 import Geometry
 import Gestures
-import Input
 import Testing
 import TestSupport
 

@@ -1,7 +1,6 @@
 @testable import AppCore
 import Config
 import Gestures
-import Input
 import Testing
 
 /// A book opened from the shelf or by `recto ctl open` reads in its own direction (ComicInfo's `Manga`), unless

@@ -1,7 +1,6 @@
 @testable import AppCore
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// Input stamped on a clock of another base (Wayland leaves it open) drives the reader as input on the frame

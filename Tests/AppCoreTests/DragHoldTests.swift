@@ -1,7 +1,6 @@
 @testable import AppCore
 import Geometry
 import Gestures
-import Input
 import Reader
 import Testing
 

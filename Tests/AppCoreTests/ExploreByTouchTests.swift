@@ -1,7 +1,6 @@
 @testable import AppCore
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// Explore by touch in speech mode: a touch on a control focuses it and has it said, the next tap on

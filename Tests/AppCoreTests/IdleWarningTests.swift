@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// The idle warning (WCAG 2.2.1): a countdown at least 20 s before the idle reset or attract mode takes an open

@@ -1,6 +1,6 @@
 @testable import AppCore
 import Geometry
-import Input
+import Gestures
 import Testing
 
 /// The library's directory changes while recto runs: bursts of changes are read once, quiet; the new

@@ -1,7 +1,6 @@
 @testable import AppCore
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// The shelf, the overlay's scrubber and edge swipe, the home control and attract mode all take their strokes

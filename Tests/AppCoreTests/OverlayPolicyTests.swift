@@ -1,9 +1,8 @@
 @testable import AppCore
 import Config
 import Geometry
-import Input
-import Localization
 import Gestures
+import Localization
 import Testing
 
 /// The page overlay in the traces' 1280×800 window of 12 pages. No physical size given: 96 dpi, so the 9 mm

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Localization
 import Testing
 

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// The shelf in the traces' 1280×800 window at 96 dpi (9 mm = 34 px): one row of three 336×480 cover slots

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// Start-up before the GL: what is decoded first, how long the first frame waits for it, when `ready`, `shown`

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Reader
 
 /// The traces' scene: a 1280×800 window showing a spread with pages (40, 40, 600, 720) and (640, 40, 600, 720).

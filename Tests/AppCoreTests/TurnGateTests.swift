@@ -1,6 +1,5 @@
 @testable import AppCore
 import Gestures
-import Input
 import Testing
 
 /// A key, tap or flick turn waits for the pages it shows (a flip never shows blank paper where a page belongs),

@@ -2,7 +2,6 @@
 import Config
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// The recognizer judges every touch against the view on screen when the touch arrives: after anything that

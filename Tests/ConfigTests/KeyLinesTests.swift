@@ -1,5 +1,5 @@
 import Config
-import ConfigLoading
+import Invocation
 import Testing
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Config
-import ConfigLoading
+import Invocation
 import Testing
 
 /// `recto ctl set NAME VALUE` / `get NAME` in a running reader: a setting by name, its value as text.

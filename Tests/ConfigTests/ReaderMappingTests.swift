@@ -1,5 +1,5 @@
 import Config
-import ConfigLoading
+import Invocation
 import Gestures
 import Reader
 import Testing

@@ -1,6 +1,6 @@
 import Book
 import Config
-import ConfigLoading
+import Invocation
 import Logging
 import Testing
 

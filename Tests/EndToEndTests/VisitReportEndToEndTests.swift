@@ -1,8 +1,8 @@
+import Reader
 import Decoding
 import Foundation
 import Testing
 import Visits
-import VisitStore
 
 /// The report must-show: two kiosks' databases (written by recto's own writer) → `recto report` → one
 /// self-contained HTML whose figures are the databases', opened in real headless Chromium at desktop and phone

@@ -3,7 +3,6 @@ import Glibc
 import Posix
 import Testing
 import Visits
-import VisitStore
 
 /// Visit statistics on the real `recto --kiosk` under headless weston (1280×800, single pages): a scripted
 /// day of visits is in the database exactly; a reader killed mid-visit and a damaged database lose nothing else.

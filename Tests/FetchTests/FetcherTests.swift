@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
-@testable import Fetch
+@testable import Pages
 
 /// A real HTTP server on 127.0.0.1 (Fixtures/server.py), one per test, misbehaving on purpose.
 final class LocalServer {

@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// Strokes that are a control's (the shelf, the scrubber, the home control), the edge swipe up, and the gesture

@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// Input stamped on clocks of any base lands on the frame clock; what happened between events keeps its times.

@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 import Testing
 
 /// A straight drag of one finger: down, motions every 8 ms, up (no frame after it, like weston 10).

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Gestures
-import Input
 
 /// The scene the traces were recorded against (see Traces/generate.py): a 1280×800 window showing a spread.
 enum Scene {

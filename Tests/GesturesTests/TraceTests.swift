@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Input
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import AppCore
 import Reader
-@testable import Metrics
+@testable import Operations
 import Testing
 
 /// The Prometheus counters, fed with the core's occurrences as the shell feeds them.

@@ -1,5 +1,5 @@
 import AppCore
-@testable import Metrics
+@testable import Operations
 import Reader
 import Testing
 import Visits

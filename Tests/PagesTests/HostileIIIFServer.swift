@@ -1,4 +1,4 @@
-import Fetch
+import Pages
 import Foundation
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Decoding
-import Fetch
+import Pages
 import Foundation
 import Geometry
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Gestures
-import Input
 
 public enum TraceError: Error { case unreadable(String), badLine(Int) }
 

@@ -1,3 +1,4 @@
+import Reader
 import Testing
 import Visits
 

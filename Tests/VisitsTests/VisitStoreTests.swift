@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 import Visits
-@testable import VisitStore
+@testable import Visits
 
 /// The SQLite store: what goes in comes out, open visits of a killed reader, damaged and foreign files.
 @Suite struct VisitStoreTests {

@@ -1,7 +1,6 @@
 import AppCore
-import Input
+import Gestures
 import Platform
-import Speech
 
 /// Speech mode: says what the core's cues mean through speech-dispatcher, stops at any touch or key,
 /// repeats on keypad 5 and toggles on its hold. Off, it connects to nothing and the reader is as without it.

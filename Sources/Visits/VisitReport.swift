@@ -1,5 +1,5 @@
-import JSONText
-import Visits
+import Reader
+import Control
 
 /// One self-contained report of kiosks' visits: HTML with SVG charts (no script, no font, no network), JSON and
 /// CSV for other tools. Pure: the records and the page thumbnails (PNG data URIs) come in, text goes out.

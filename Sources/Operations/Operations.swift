@@ -3,7 +3,6 @@ import Control
 import Decoding
 import FoundationEssentials
 import Invocation
-import Metrics
 import Platform
 import Renderer
 

@@ -1,4 +1,4 @@
-import Visits
+import AppCore
 
 /// What the visit recorder hears of each occurrence: one switch, no `default:`, so a new occurrence does not
 /// compile until it is decided here too.

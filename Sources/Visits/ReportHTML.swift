@@ -1,4 +1,5 @@
-import Visits
+import Reader
+
 
 /// The report as one HTML file: inline CSS, SVG charts drawn here, thumbnails as data: URIs. Narrow screens get
 /// one column and charts that scale with the width.

@@ -1,6 +1,6 @@
+import Platform
 import Glibc
 import Posix
-import Speech
 
 /// The reader's connection to speech-dispatcher: a non-blocking Unix stream socket in the loop's poll set,
 /// carrying one `SSIPSession`. Nothing here waits: the connect is non-blocking, writes go as far as the socket

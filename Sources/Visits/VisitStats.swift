@@ -2,7 +2,6 @@ import AppCore
 import Glibc
 import Platform
 import Posix
-import Visits
 
 /// Visit statistics: the recorder fed from the event log, its visits saved by a worker thread in
 /// `$XDG_STATE_HOME/recto/visits.db`. The loop's only costs are a few value copies and a queue append.

@@ -1,4 +1,4 @@
-import Platform
+import Speech
 import Testing
 
 /// Where recto looks for speech-dispatcher: as libspeechd does.

@@ -1,6 +1,5 @@
 import Glibc
 import Posix
-import Visits
 
 /// Saves visits off the frame loop: `submit` only queues; a worker thread opens the database and writes what
 /// is queued in one transaction at most once per `minInterval` (ms), so a visitor reading costs at most one

@@ -1,6 +1,6 @@
+import Reader
 import CSQLite
 import Glibc
-import Visits
 
 /// A kiosk's visits in one SQLite file: WAL mode, a schema version with migrations, retention by days.
 /// One connection, one thread (the writer's worker, or a report reading a copy).

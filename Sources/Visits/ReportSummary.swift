@@ -1,4 +1,5 @@
-import Visits
+import Reader
+
 
 /// The figures a report shows, worked out from one or more kiosks' records: each table has a column per kiosk
 /// and one for all of them.

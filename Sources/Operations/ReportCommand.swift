@@ -4,9 +4,7 @@ import Geometry
 import Glibc
 import Invocation
 import Pages
-import VisitReport
 import Visits
-import VisitStore
 
 /// `recto report [DB…] [--out report.html]`: the visit statistics of one or more kiosks as one self-contained
 /// HTML file (or JSON, or CSV), to standard output unless `--out` names a file.

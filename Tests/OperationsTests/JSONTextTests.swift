@@ -1,4 +1,4 @@
-import JSONText
+import Control
 import Testing
 
 @Suite struct JSONTextTests {

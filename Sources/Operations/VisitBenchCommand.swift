@@ -1,10 +1,9 @@
+import Reader
 import ArgumentParser
 import Glibc
 import Invocation
 import Posix
-import VisitReport
 import Visits
-import VisitStore
 
 /// `recto bench-visits`: the visit statistics' costs, measured on generated kiosks (a year of a busy one by
 /// default): database size, write time, the reader's write transactions per second, and a report's time.

@@ -5,7 +5,7 @@ import Glibc
 import Invocation
 import Platform
 import Posix
-import VisitReport
+import Visits
 
 /// `recto ctl REQUEST`: one request to a running reader over its control socket, its reply on stdout.
 public struct Ctl: ParsableCommand {
