@@ -29,7 +29,18 @@ extension AppCore {
             return [.start(.readSetting(name: name, client: client))]
         case let .set(name, value):
             return [.start(.changeSetting(name: name, value: value, client: client))]
+        case .text(let asked):
+            let page = asked ?? reader.page, count = reader.position.pageCount
+            guard page <= count else {
+                return [.reply(client: client, ControlReply.error("no page \(page): the book has \(count) pages"))]
+            }
+            return [.start(.readPageText(page: page, client: client))]
         }
+    }
+
+    /// A page's text was read (after `Job.readPageText`) for `client`.
+    func pageTextRead(_ page: Int, text: String?, client: Int) -> [AppEffect] {
+        [.reply(client: client, text.map { ControlReply.ok($0) } ?? ControlReply.error("page \(page) has no text of its own"))]
     }
 
     /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.

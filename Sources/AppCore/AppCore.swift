@@ -129,6 +129,7 @@ public struct AppCore: Sendable {
             settingsChanged(new, now: now)
             out += [.occurred(.retuned(idleReset: idleReset)), .reply(client: client, reply)]
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
+        case let .pageTextRead(page, text, client): out += pageTextRead(page, text: text, client: client)
         case .shelf(let books): out += shelfLoaded(books)
         case let .coverReady(book, size): coverReady(book, size: size)
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)

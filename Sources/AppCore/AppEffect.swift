@@ -54,4 +54,7 @@ public enum Job: Sendable, Equatable {
     case openShelfBook(book: Int, path: String)
     /// Read the library's directory again (off the loop), then report `libraryRead`.
     case readLibrary
+    /// Read page `page`'s own text (off the loop: a sidecar file, a CBZ entry, the PDF helper), then report
+    /// `pageTextRead` for `client`.
+    case readPageText(page: Int, client: Int)
 }

@@ -66,6 +66,8 @@ public enum AppEvent: Sendable, Equatable {
     case settingsChanged(Settings, client: Int, reply: String)
     /// The shell opened another book (after `Job.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
+    /// Page `page`'s own text (nil: it has none), read for `client` (after `Job.readPageText`).
+    case pageTextRead(page: Int, text: String?, client: Int)
     /// A library: these books go on the shelf, which is shown.
     case shelf([ShelfBook])
     /// Book `book`'s cover image arrived (or a placeholder saying why it cannot be shown), `size` big.

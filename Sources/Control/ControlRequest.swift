@@ -16,10 +16,12 @@ public enum ControlRequest: Sendable, Equatable {
     case get(String)
     /// Change a live setting (name, value as on the command line) in the running reader.
     case set(String, String)
+    /// A page's own text, as speech mode reads it (page N, or the page on screen).
+    case text(Int?)
 
     /// The verbs, for help and error messages.
     public static let verbs = ["status", "goto N", "open BOOK", "reload", "idle-reset", "screenshot FILE.png", "get SETTING",
-                                     "set SETTING VALUE"]
+                                     "set SETTING VALUE", "text [N]"]
 
     /// Parses one line (without its newline; a trailing CR is ignored). The error is the reply's text.
     public static func parse(_ line: String) -> Result<ControlRequest, ControlError> {
@@ -46,6 +48,12 @@ public enum ControlRequest: Sendable, Equatable {
                 return .failure(ControlError("\(verb) wants an absolute path, not \(trimmed.isEmpty ? "nothing" : "'\(trimmed)'")"))
             }
             return .success(verb == "open" ? .open(trimmed) : .screenshot(trimmed))
+        case "text":
+            guard !trimmed.isEmpty else { return .success(.text(nil)) }
+            guard let n = Int(trimmed), n >= 1 else {
+                return .failure(ControlError("text wants a page number from 1 or nothing (the page on screen), not '\(trimmed)'"))
+            }
+            return .success(.text(n))
         case "get":
             guard !trimmed.isEmpty, !trimmed.contains(" ") else {
                 return .failure(ControlError("get wants a setting's name, e.g. get max-zoom"))

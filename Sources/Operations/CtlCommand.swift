@@ -13,13 +13,15 @@ public struct Ctl: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Send a request to a running reader (status, goto, open, reload, idle-reset, screenshot, get, set).",
+        abstract: "Send a request to a running reader (status, goto, open, reload, idle-reset, screenshot, get, set, text).",
         discussion: """
         Requests: status (a JSON line: book, page, spread, zoom, idle_seconds, uptime_seconds, frames, \
         gl_errors, page_failures, rss_bytes, texture_bytes); goto N; open BOOK; reload; idle-reset; \
         screenshot FILE.png (the next frame as drawn; the reader writes the file, so it must be able to); \
         get SETTING (its value in force); set SETTING VALUE (a live setting, e.g. `set turn-duration 400`: the \
-        next gesture and turn use it; `recto --help` marks the live ones). \
+        next gesture and turn use it; `recto --help` marks the live ones); text [N] (page N's own text, as \
+        speech mode reads it: its sidecar .txt, a PDF page's text layer, a IIIF canvas's summary; the page on \
+        screen without N). \
         stats (JSON of the visit statistics, the figures `recto report --json` gives, read from this machine's \
         visits.db or --database, since --since; the reader need not run: the database is read beside it). \
         Relative paths are made absolute here. The reply goes to stdout: `ok ...`, a JSON object, or \

@@ -27,6 +27,8 @@ import Posix
         var say: @MainActor ([Int: String]) -> Void
     }
     private var pending: Pending?
+    /// Single pages asked for by others than speech (`recto ctl text`), each with what takes its text.
+    private var waiting: [(page: Int, book: Int, then: @MainActor (String?) -> Void)] = []
 
     public init() {}
 
@@ -52,9 +54,19 @@ import Posix
     /// Any other cue replaces a page still waiting for its text.
     public func cancel() { pending = nil }
 
-    /// The reading thread has texts: the page cue waiting for them is said now (if they are all there).
+    /// Page `page`'s text, handed to `then` once read (at once when known); a speech cue is not disturbed.
+    public func read(_ page: Int, book: Int, source: PageSource, then: @escaping @MainActor (String?) -> Void) {
+        if let known = texts([page], ahead: [], book: book, source: source) { return then(known[page]) }
+        waiting.append((page, book, then))
+    }
+
+    /// The reading thread has texts: the page cue and the pages waiting for them have them now (if all there).
     public func textsRead() {
-        guard take(), let p = pending else { return }
+        guard take() else { return }
+        let ready = waiting.filter { $0.book == book && known[$0.page] != nil }
+        waiting.removeAll { w in w.book != book || known[w.page] != nil }
+        for w in ready { w.then(known[w.page] ?? nil) }
+        guard let p = pending else { return }
         cue(p.spread, around: p.page, book: p.book, source: p.source, say: p.say)
     }
 

@@ -32,6 +32,10 @@ extension ReaderApp {
             openShelfBook(book, path: path)
         case .readLibrary:
             library?.read(known: shelf?.books.map(\.path) ?? [])
+        case let .readPageText(page, client):
+            pageTexts.read(page, book: bookGeneration, source: currentSource) { [unowned self] text in
+                deliver(.pageTextRead(page: page, text: text, client: client))
+            }
         }
     }
 

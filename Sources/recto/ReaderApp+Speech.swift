@@ -34,12 +34,19 @@ extension ReaderApp {
                      shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] }, now: now)
     }
 
+    /// Pages' own texts, read on their thread (made with the first page asked for).
+    var pageTexts: SpokenPages {
+        if let spokenPages { return spokenPages }
+        let texts = SpokenPages()
+        loop.add(fd: texts.fd) { [unowned self] _ in spokenPages?.textsRead() }
+        spokenPages = texts
+        return texts
+    }
+
     /// The spread of `page`, said once its texts are read; `at`: when the cue happened (its SPEAK counts the wait).
     private func sayPage(_ page: Int, first: Bool, at: Double) {
         guard let speech else { return }
-        let texts = spokenPages ?? SpokenPages()
-        if spokenPages == nil { loop.add(fd: texts.fd) { [unowned self] _ in spokenPages?.textsRead() } }
-        spokenPages = texts
+        let texts = pageTexts
         let position = core.reader.position, source = currentSource, p = speechPhrases
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
         texts.cue(spread, around: page, book: bookGeneration, source: source) { known in

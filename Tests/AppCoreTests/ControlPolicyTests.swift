@@ -55,6 +55,15 @@ import Testing
         #expect(d.core.needsFrame(at: d.now), "a screenshot is of a frame drawn for it")
     }
 
+    @Test func aPagesTextIsAJobWhoseOutcomeIsTheReply() {
+        var d = Driver(pages: 12, page: 6)
+        #expect(d.handle(.control(client: 5, .text(nil))) == [.start(.readPageText(page: d.core.reader.page, client: 5))])
+        #expect(d.handle(.control(client: 5, .text(12))) == [.start(.readPageText(page: 12, client: 5))])
+        #expect(d.handle(.control(client: 5, .text(13))) == [.reply(client: 5, "error: no page 13: the book has 12 pages")])
+        #expect(d.handle(.pageTextRead(page: 12, text: "Finis.", client: 5)) == [.reply(client: 5, "ok Finis.")])
+        #expect(d.handle(.pageTextRead(page: 3, text: nil, client: 5)) == [.reply(client: 5, "error: page 3 has no text of its own")])
+    }
+
     @Test func anOpenedBookDropsEveryPageAndStartsAtTheCover() {
         var d = Driver(pages: 12, page: 6)
         let held = d.core.pages.all

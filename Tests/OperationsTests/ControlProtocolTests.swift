@@ -11,6 +11,9 @@ import Testing
         #expect(ControlRequest.parse("reload") == .success(.reload))
         #expect(ControlRequest.parse("idle-reset") == .success(.idleReset))
         #expect(ControlRequest.parse("screenshot /tmp/x.png") == .success(.screenshot("/tmp/x.png")))
+        #expect(ControlRequest.parse("text") == .success(.text(nil)))
+        #expect(ControlRequest.parse("text 12 ") == .success(.text(12)))
+        if case .failure(let e) = ControlRequest.parse("text 0") { #expect(e.description.hasPrefix("text wants a page number")) } else { Issue.record("text 0 parsed") }
     }
 
     @Test func malformedRequestsSayWhatIsWrong() {
