@@ -41,7 +41,7 @@ for p in "${programs[@]}"; do
   swift build "${swift_flags[@]}" --product "$p"
 done
 bindir=$(swift build "${swift_flags[@]}" --show-bin-path)
-# No ICU in the reader, and a small binary (issue 29): fails the package here, before anything is made.
+# No ICU in the reader, and a small binary: fails the package here, before anything is made.
 scripts/check-no-icu.sh "$bindir/recto"
 # Libraries recto opens on first use (dlopen; each C shim's RECTO_*_LIBRARY) rather than at every start: they
 # must not be linked, and dpkg-shlibdeps cannot see them, so their packages are found here and depended on.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails if ICU is linked into a recto binary (issue 29): its data (icudt*_dat, ~30 MiB), its C++ code
+# Fails if ICU is linked into a recto binary: its data (icudt*_dat, ~30 MiB), its C++ code
 # (namespace icu_NN) or its versioned C API (ucol_open_NN, …). Foundation's internationalization half pulls all
 # three in; recto uses FoundationEssentials only, and the check keeps it so. Also fails if the binary, stripped,
 # is larger than --max-mib (default 25). Run by scripts/build-deb.sh on the static release binary it packages.

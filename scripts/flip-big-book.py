@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 6 stress: read a large book (scripts/make-big-book.sh) through N quick page turns under headless
+"""Stress: read a large book (scripts/make-big-book.sh) through N quick page turns under headless
 weston and report recto's peak RSS (VmHWM), the longest frame cost and the frame-callback intervals.
 
     scripts/flip-big-book.py BOOK [--turns 1000] [--interval 0.05] [--recto .build/release/recto] [--cache-mb MB]

@@ -13,7 +13,7 @@ mkdir -p "$out"
 "$recto" render --size 480x640 --spread single --page 8 --grab edge --drag 200,300 --radius 60 --out "$out/single-edge.png"
 # A single page in a landscape window, turned past its spine: the turned part lies over the background.
 "$recto" render --size 1920x1080 --spread single --page 3 --drag 371,996 --out "$out/single-landscape.png"
-# The last fifth of its turn (issue 29): the flap lands on the ground, paper tinted by the page, then fades.
+# The last fifth of its turn: the flap lands on the ground, paper tinted by the page, then fades.
 "$recto" render --size 960x540 --spread single --page 2 --drag 75,500 --out "$out/single-landing.png"
 "$recto" render --size 960x540 --spread single --page 2 --drag 25,500 --out "$out/single-fading.png"
 echo "wrote $(ls "$out" | wc -l) frames to $out"

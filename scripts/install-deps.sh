@@ -35,11 +35,11 @@ packages=(
   zlib1g-dev
   # `recto bake` tiles scans into IIIF pyramids with libvips' vips program (LGPL, run as a helper)
   libvips-tools
-  # visit statistics in SQLite (issue 30); the report's test opens it in headless Chromium
+  # visit statistics in SQLite; the report's test opens it in headless Chromium
   libsqlite3-dev chromium
-  # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy (issue 26)
+  # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy
   stress-ng
-  # speech mode (issue 27): speech-dispatcher, the speech service recto talks SSIP to over its socket, with the
+  # speech mode: speech-dispatcher, the speech service recto talks SSIP to over its socket, with the
   # espeak-ng voice; its end-to-end test runs a private one whose sound goes to a file (ALSA's file plugin)
   speech-dispatcher speech-dispatcher-espeak-ng
 )

@@ -688,7 +688,7 @@ def main():
     sub.choices["startup"].add_argument("--compare", metavar="PATH", help="another recto binary (e.g. an earlier "
                                         "build), started cold in the same interleaved runs as viewer 'other'")
     sub.choices["startup"].add_argument("--recto-book", help="what recto opens instead of --image: a path, or "
-                                        "'demo' for the bundled demo book (issue 2's closing note)")
+                                        "'demo' for the bundled demo book")
     sub.choices["drag"].add_argument("--seconds", type=float, default=10)
     sub.choices["drag"].add_argument("--rounds", type=int, default=1)
     sub.choices["drag"].add_argument("--baseline", metavar="PATH", help="another recto build measured in the same "

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 27: how soon speech mode speaks a turned page, and what speech costs a frame. Runs a private
+"""How soon speech mode speaks a turned page, and what speech costs a frame. Runs a private
 speech-dispatcher (espeak-ng, sound to a file through ALSA's file plugin) and recto under headless weston
 (1920x1080, the test seat module, one page per screen), and
   - presses Right/Left N times, each once the last page's text was sent: the turn settles (recto's `page`

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 29: how soon a turn answers. Runs recto under headless weston (1920x1080, the test seat module) and
+"""How soon a turn answers. Runs recto under headless weston (1920x1080, the test seat module) and
   - taps the outer thirds N times (alternately forward and backward, each once the last turn has landed):
     lift -> the turn's `flip begin` event (p50 / p95 / max, against the 60 Hz output's frame time, 16.7 ms);
   - presses Right/Left N times the same way: key press -> the turn's `page` event (the turn has settled);

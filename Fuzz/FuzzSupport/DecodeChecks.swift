@@ -18,7 +18,7 @@ public enum DecodeChecks {
         do { info = try ImageDecoder.info(data) } catch { info = nil; expectReadable(error) }
 
         if let info, exceeds(info.size, .standard) {
-            // The header alone must refuse it under the default budget (issue 8, limits before allocation).
+            // The header alone must refuse it under the default budget (limits before allocation).
             do {
                 _ = try ImageDecoder.decode(data)
                 fail("\(info.size) decoded under the standard limits")
