@@ -18,6 +18,10 @@ public struct FramePlan: Sendable {
     public var overlay: OverlayPlan? = nil
     /// The idle warning's countdown, when shown.
     public var idleWarning: IdleWarningPlan? = nil
+    /// The on-screen controls and the focus ring, when shown.
+    public var controls: ControlsPlan? = nil
+    /// A library's shelf, or the book grown from its cover (nil without a library).
+    public var shelf: ShelfView? = nil
 }
 
 extension AppCore {
@@ -34,7 +38,8 @@ extension AppCore {
         let effects = log(reader.advance(to: now))
         let factor = pacing.scheduler.factor(moving: reader.isTurning || reader.isAnimating, setting: motionScale)
         var frame = reader.frame
-        pacing.drawing(content(at: now, frame: frame))
+        let shown = content(at: now, frame: frame)
+        pacing.drawing(shown)
         if settings.predict, reader.isDragging, let newest = input.predictor.latestTime {
             // Drawn where the finger will be when this frame is on screen; the state keeps the real input.
             var ahead = reader
@@ -45,9 +50,12 @@ extension AppCore {
         if !Self.pages(of: frame).allSatisfy(hasImage) { pacing.missedPages() }
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: pages.zoomDetail.quads(turning: reader.isTurning), complete: true)
-        plan.hint = attractHint
-        plan.overlay = overlayPlan(at: now)
-        plan.idleWarning = idleWarningPlan(at: now)
+        // What the content holds is drawn as it was compared: each plan is made once a frame.
+        plan.hint = shown.hint
+        plan.overlay = shown.overlay
+        plan.idleWarning = shown.idleWarning
+        plan.controls = shown.controls
+        plan.shelf = shown.shelf
         return (plan, effects)
     }
 

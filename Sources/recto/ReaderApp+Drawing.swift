@@ -22,8 +22,8 @@ extension ReaderApp {
                 return
             }
         case .gl:
-            let extras = FramePresenter.Extras(shelf: shelf == nil ? nil : core.shelfView(now: started), shelfCovers: shelf,
-                                               controls: core.controlsPlan(now: started), textScale: core.textScale,
+            let extras = FramePresenter.Extras(shelf: shelf == nil ? nil : plan.shelf, shelfCovers: shelf,
+                                               controls: plan.controls, textScale: core.textScale,
                                                screenshot: screenshotPending)
             var replies: [(client: Int, reply: String)] = []
             let shoot = extras.screenshot
