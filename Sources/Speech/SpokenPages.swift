@@ -63,9 +63,11 @@ import Posix
     /// The reading thread has texts: the page cue and the pages waiting for them have them now (if all there).
     public func textsRead() {
         guard take() else { return }
-        let ready = waiting.filter { $0.book == book && known[$0.page] != nil }
+        // A page asked of a book since replaced has no answer to wait for: its asker hears "no text" rather than
+        // nothing.
+        let ready = waiting.filter { $0.book != book || known[$0.page] != nil }
         waiting.removeAll { w in w.book != book || known[w.page] != nil }
-        for w in ready { w.then(known[w.page] ?? nil) }
+        for w in ready { w.then(w.book == book ? known[w.page] ?? nil : nil) }
         guard let p = pending else { return }
         cue(p.spread, around: p.page, book: p.book, source: p.source, say: p.say)
     }
