@@ -112,7 +112,7 @@ let package = Package(
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Renderer", "Text"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
-        .target(name: "Speech", dependencies: ["AppCore", "Gestures", "Pages", "Platform", "Posix"]),
+        .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
         // libsqlite3, its C API) on a worker thread, and the report drawn from them.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),

@@ -9,7 +9,7 @@ import Gestures
 /// or showing the overlay. The row of controls shows for as long as speech mode is on, whatever `controls`
 /// says, so that a touch can find it. Off, strokes go where they always went.
 extension AppCore {
-    /// Speech mode switched (the speech output's own note): the row of controls shows or hides with it, and a
+    /// Speech mode switched (AppCore+Speech): the row of controls shows or hides with it, and a
     /// stroke half done keeps no stale arming.
     mutating func speechModeSwitched(on: Bool) {
         controls.speechMode = on

@@ -41,11 +41,13 @@ public struct AppCore: Sendable {
         idle = IdlePolicy(attractAfter: config.reducedMotion ? nil : Self.attractAfter(settings),
                           warning: settings.idleWarningMilliseconds)
         if settings.controls == "always" { controls.overlay.pin() }
+        controls.speechMode = settings.speech
+        controls.speechKey = SpeechKey(holdMS: settings.speechHold)
     }
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, shelf?.deadline(quiet: Self.reloadQuiet),
+        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, speechKeyDeadline, shelf?.deadline(quiet: Self.reloadQuiet),
          pacing.due, turns.deadline].compactMap { $0 }.min()
     }
 
@@ -79,7 +81,7 @@ public struct AppCore: Sendable {
     public mutating func handle(_ event: AppEvent, now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         switch event {
-        case .input(let event): out += handleInput(event, now: now)
+        case .input(let event): out += speechInput(event, now: now) + handleInput(event, now: now)
         case let .configured(width, height, scale):
             out += configured(width: width, height: height, scale: scale)
             idle.attract.start(now: now)
@@ -134,9 +136,7 @@ public struct AppCore: Sendable {
         case let .coverReady(book, size): coverReady(book, size: size)
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
         case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
-        case .speech(let note):
-            if case .mode(let on) = note { speechModeSwitched(on: on) }
-            out.append(.occurred(.speech(note)))
+        case .speech(let note): out.append(.occurred(.speech(note)))
         case .libraryChanged: shelf?.libraryChanged(now: now)
         case .libraryRead(let books): out += libraryRead(books, now: now)
         }
@@ -247,6 +247,7 @@ public struct AppCore: Sendable {
         if lift { _ = reader.attractLift(at: now) }
         if book.reloadDue(now: now) { out.append(.start(.reloadBook)) }
         out += overlayDue(now: now)
+        out += speechKeyDue(now: now)
         out += releaseHeldTurns(now: now)
         shelfDue(now: now)
         if shelf?.libraryDue(now: now, quiet: Self.reloadQuiet) == true { out.append(.start(.readLibrary)) }
@@ -255,7 +256,7 @@ public struct AppCore: Sendable {
 
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
-        let cleared = clearTurns(reason: "idle-reset")
+        let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset")
         controls.resetFocus(page: reader.page)
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)

@@ -33,6 +33,18 @@ public enum AppEffect: Sendable, Equatable {
     case replyStatus(client: Int, status: LogEvent)
     /// Carry out `job`; what came of it comes back as an `AppEvent` (or, for a control client, a reply).
     case start(Job)
+    /// Tell the speech output to stop what it says or to say the last utterance again (speech mode is the
+    /// core's: what to say comes as occurrences and their `speechCue`).
+    case speech(SpeechRequest)
+}
+
+/// What a touch or the speech key asks of what is being said.
+public enum SpeechRequest: Sendable, Equatable {
+    /// Stop at once, if anything is being said; `byTouch`: a touch or click did (a page tap that silenced speech
+    /// does not say the page again, `SpeechCue.pageAgain`).
+    case stop(byTouch: Bool)
+    /// Say the last utterance again (a short press of keypad 5, in speech mode).
+    case repeatLast
 }
 
 /// Work the shell carries out for the core, each with the event (or reply) that reports how it went. A new

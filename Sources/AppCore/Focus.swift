@@ -72,9 +72,12 @@ struct FocusState: Sendable {
 struct ControlsState: Sendable {
     var overlay = OverlayPolicy()
     var focus = FocusState()
-    /// Speech mode is on: a touch on a control moves the focus there and says it (AppCore+Explore). Set only
-    /// from the speech output's own note (`AppEvent.speech`).
+    /// Speech mode is on: a touch on a control moves the focus there and says it (AppCore+Explore). The one
+    /// record of the mode: the speech key switches it, the idle reset gives it back to its setting
+    /// (AppCore+Speech), and the shell asks it before anything is said.
     var speechMode = false
+    /// The speech key held or let go (keypad 5's hold toggles speech mode, its press repeats).
+    var speechKey = SpeechKey(holdMS: 1000)
     /// The item the stroke now down went down on while it already had the focus: its tap activates it.
     var armed: FocusItem?
 

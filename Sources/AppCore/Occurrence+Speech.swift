@@ -21,8 +21,19 @@ public enum SpeechCue: Sendable, Equatable {
     case idleWarning(secondsLeft: Int)
     /// The visitor answered the idle warning.
     case idleExtended
-    /// The idle reset: nothing is said; rate, volume and speech mode go back to their settings.
+    /// The idle reset: nothing is said; rate and volume go back to their settings.
     case reset
+    /// The visitor switched speech mode: "Speech on" or "Speech off".
+    case mode(on: Bool)
+
+    /// Said whether or not speech mode is on: the reset (which only silences) and the word that speech mode went
+    /// off.
+    public var heardWhenOff: Bool {
+        switch self {
+        case .reset, .mode: true
+        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended: false
+        }
+    }
 }
 
 extension Occurrence {
@@ -40,6 +51,7 @@ extension Occurrence {
         case let .focus(label, index, count): .focus(label: label, index: index + 1, count: count)
         case .idleWarning(let left): .idleWarning(secondsLeft: left)
         case .idleExtended: .idleExtended
+        case .speech(.mode(let on, byVisitor: true)): .mode(on: on)
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .attractBegan, .attractLooped, .attractEnded, .speech,

@@ -78,7 +78,9 @@ public enum Occurrence: Sendable, Equatable {
 
 /// What the speech output did, for the log and `recto ctl status`.
 public enum SpeechNote: Sendable, Equatable {
-    case mode(on: Bool)
+    /// Speech mode switched: by the visitor's speech key (said aloud: "Speech on"), or back to its setting at the
+    /// idle reset (silent: the next visitor has not asked for anything yet).
+    case mode(on: Bool, byVisitor: Bool)
     /// Connected to speech-dispatcher at `socket`.
     case connected(socket: String)
     /// Nobody listens where speech-dispatcher should (or it went away): said once, the reader goes on.
@@ -153,7 +155,8 @@ extension Occurrence {
 extension SpeechNote {
     var logEvent: LogEvent {
         switch self {
-        case .mode(let on): LogEvent("speech", ["state": .string(on ? "on" : "off")])
+        case let .mode(on, byVisitor):
+            LogEvent("speech", ["state": .string(on ? "on" : "off"), "by": .string(byVisitor ? "visitor" : "reset")])
         case .connected(let socket): LogEvent("speech", ["state": .string("connected"), "socket": .string(socket)])
         case .unavailable(let reason): LogEvent("speech", ["state": .string("unavailable"), "reason": .string(reason)])
         case let .sent(text, ms, command):

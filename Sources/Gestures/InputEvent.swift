@@ -140,6 +140,11 @@ public enum Keysym {
     public static let KP_4: UInt32 = 0xffb4
     public static let KP_6: UInt32 = 0xffb6
     public static let KP_8: UInt32 = 0xffb8
+    /// The speech key: keypad 5 with NumLock on (KP_5) and off (KP_Begin), and the `speech-key = keypad-multiply`
+    /// choice.
+    public static let KP_5: UInt32 = 0xffb5
+    public static let KP_Begin: UInt32 = 0xff9d
+    public static let KP_Multiply: UInt32 = 0xffaa
     public static let KP_Up: UInt32 = 0xff97
     public static let KP_Down: UInt32 = 0xff99
     public static let KP_Insert: UInt32 = 0xff9e

@@ -1,12 +1,11 @@
 import AppCore
 
 extension SpeechOutput {
-    /// Says what `cue` means (off, only `.reset` is heard): a page through `page` (the page and whether it is the
+    /// Says what `cue` means (the shell passes on only what speech mode hears, `SpeechCue.heardWhenOff`): a page through `page` (the page and whether it is the
     /// book's first: its spread's labels and text, once read, then the attribution), the shelf through
     /// `shelfTitles`; a IIIF book's `attribution` after its title.
     public func speak(_ cue: SpeechCue, phrases p: SpeechPhrases, attribution: [SpeechPhrases.Part],
                       page: (_ page: Int, _ first: Bool) -> Void, shelfTitles: () -> [String], now: Double) {
-        guard on || cue == .reset else { return }
         switch cue {
         case .page(let n): page(n, false)
         // A tap that silenced speech leaves it silent; the next tap says the page.
@@ -19,6 +18,8 @@ extension SpeechOutput {
         case .idleWarning(let seconds): say(p.idleWarning(secondsLeft: seconds), now: now)
         case .idleExtended: say(p.idleExtended, now: now)
         case .reset: resetForNextVisitor(now: now)
+        // Not the last utterance: keypad 5 goes on repeating what was said before.
+        case .mode(let on): speak(on ? p.speechOn : p.speechOff, now: now)
         }
     }
 }

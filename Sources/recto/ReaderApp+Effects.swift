@@ -10,8 +10,9 @@ import Operations
 import Renderer
 
 extension ReaderApp {
-    /// Does what the core asked, in order. `region`: the zoom region the page-cache event being handled delivered.
-    func perform(_ effects: [AppEffect], region: RGBAImage? = nil) {
+    /// Does what the core asked, in order. `region`: the zoom region the page-cache event being handled delivered;
+    /// `at`: when the event began to be handled (a stop asked of speech counts its delay from there).
+    func perform(_ effects: [AppEffect], region: RGBAImage? = nil, at: Double = monotonicMilliseconds()) {
         for effect in effects {
             switch effect {
             case .occurred(let occurrence):
@@ -54,6 +55,8 @@ extension ReaderApp {
                 ops?.control?.reply(to: client, EventLog.line(statusReport(status)))
             case .start(let job):
                 start(job)
+            case .speech(let request):
+                speech?.perform(request, now: at)
             }
         }
     }

@@ -70,7 +70,7 @@ extension ReaderApp {
 
     func statusReport(_ core: LogEvent) -> LogEvent {
         ops?.status(core, version: RectoVersion.string, glErrors: presenter.glErrorCount, textureBytes: textureBytes,
-                    speech: speech?.status) ?? core
+                    speech: speech?.status(on: self.core.speechMode)) ?? core
     }
 
     private var textureBytes: Int { presenter.textures.byteCount }

@@ -5,13 +5,12 @@ import Platform
 import Speech
 
 extension ReaderApp {
-    /// Speech mode's output, made whether or not it is on: off, it connects to nothing.
+    /// Speech's output, made whether or not speech mode is on: until something is said, it connects to nothing.
     func makeSpeech() -> SpeechOutput {
         let s = core.settings
-        var config = SpeechOutput.Config(startsOn: s.speech, toggleKey: s.speechKey, holdMS: s.speechHold, rate: s.speechRate,
-                                         volume: s.speechVolume)
-        config.socketPath = SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment)
-        return SpeechOutput(config: config, loop: loop, phrases: { [unowned self] in speechPhrases },
+        let config = SpeechOutput.Config(rate: s.speechRate, volume: s.speechVolume,
+                                         socketPath: SpeechConnection.socketPath(environment: ProcessInfo.processInfo.environment))
+        return SpeechOutput(config: config, connectsNow: core.speechMode, loop: loop,
                             report: { [unowned self] note in deliver(.speech(note)) },
                             warn: { [logger = logger] in logger.warning("\($0)") })
     }
@@ -26,7 +25,7 @@ extension ReaderApp {
 
     /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).
     func speak(_ occurrence: Occurrence) {
-        guard let speech, let cue = occurrence.speechCue, speech.on || cue == .reset else { return }
+        guard let speech, let cue = occurrence.speechCue, core.speechMode || cue.heardWhenOff else { return }
         let now = monotonicMilliseconds(), p = speechPhrases
         spokenPages?.cancel()
         speech.speak(cue, phrases: p, attribution: p.attribution(currentSource.metadata.attribution),
@@ -49,7 +48,9 @@ extension ReaderApp {
         let texts = pageTexts
         let position = core.reader.position, source = currentSource, p = speechPhrases
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
-        texts.cue(spread, around: page, book: bookGeneration, source: source) { known in
+        texts.cue(spread, around: page, book: bookGeneration, source: source) { [unowned self] known in
+            // Read while the visitor switched speech mode off: nothing is said.
+            guard core.speechMode else { return }
             speech.say(p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: known)
                        + (first ? p.attribution(source.metadata.attribution) : []), now: at)
         }

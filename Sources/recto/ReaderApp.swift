@@ -162,19 +162,18 @@ import Visits
     /// The one way into the core: `event` at the loop's clock, its effects performed (`region`: the zoom region
     /// the page cache just delivered), the timer armed at the core's next deadline.
     func deliver(_ event: AppEvent, region: RGBAImage? = nil) {
-        perform(core.handle(event, now: now), region: region)
+        let at = now
+        perform(core.handle(event, now: at), region: region, at: at)
         timer.arm(at: core.nextDeadline)
     }
 
-    /// Input from any seat: its dispatch time for `--stats`, the visit's presence and speech's own stop (a touch
-    /// silences speech in its handler) come first.
+    /// Input from any seat: its dispatch time for `--stats` and the visit's presence come first.
     private func inputArrived(_ input: InputEvent) {
         switch input {
         case .touchMotion, .touchDown, .pointerMotion, .pinchUpdate: presenter.stats.inputDispatched(at: now)
         default: break
         }
         if input.time != nil { visits?.inputArrived(now: now) }
-        speech?.input(input, now: now)
         deliver(.input(input))
     }
 

@@ -6,11 +6,18 @@ import Testing
 /// Explore by touch in speech mode: a touch on a control focuses it and has it said, the next tap on
 /// the focused item acts; page taps say the page; with speech mode off nothing of this happens.
 struct ExploreByTouchTests {
-    /// The controls shown always, taps resolved at once (no double-tap wait), speech mode as the shell reports it.
+    /// The controls shown always, taps resolved at once (no double-tap wait), speech mode on from the start.
     static func driver(speech: Bool = true) -> Driver {
-        var d = Driver(settings: AccessibilityTests.settings())
-        if speech { d.handle(.speech(.mode(on: true))) }
-        return d
+        var s = AccessibilityTests.settings()
+        s.speech = speech
+        return Driver(settings: s)
+    }
+
+    /// Holds the speech key past its hold time and lets it go: speech mode switches.
+    static func holdSpeechKey(_ d: inout Driver) {
+        d.input(.key(keysym: Keysym.KP_5, pressed: true, modifiers: [], time: d.now + 50))
+        d.run(for: d.core.settings.speechHold + 50)
+        d.input(.key(keysym: Keysym.KP_5, pressed: false, modifiers: [], time: d.now + 10))
     }
 
     static func centre(_ d: Driver, _ a: ControlAction) -> Vec2 {
@@ -78,9 +85,10 @@ struct ExploreByTouchTests {
         var d = Self.driver(speech: false)
         tapOn(Self.centre(d, .next), &d)
         #expect(pages(d).count == 1 && focused(d).isEmpty)
-        // Switched on and off again (the shell's notes, which the core logs as they are): as before.
-        #expect(d.handle(.speech(.mode(on: true))).contains(.occurred(.speech(.mode(on: true)))))
-        d.handle(.speech(.mode(on: false)))
+        // Switched on and off again by the speech key: as before.
+        Self.holdSpeechKey(&d)
+        Self.holdSpeechKey(&d)
+        #expect(d.logLines.filter { $0.hasPrefix("speech") } == ["speech state=on by=visitor", "speech state=off by=visitor"])
         tapOn(Self.centre(d, .next), &d)
         #expect(pages(d).count == 2 && focused(d).isEmpty)
         #expect(d.core.controlsPlan(now: d.now)?.focus == nil)
@@ -89,12 +97,12 @@ struct ExploreByTouchTests {
     @Test func speechModeShowsTheRowOfControlsWhateverTheSettingSays() {
         var d = Driver(settings: AccessibilityTests.settings(always: false))
         #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false, "hidden with the overlay")
-        d.handle(.speech(.mode(on: true)))
-        #expect(d.core.needsFrame(at: d.now) && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
+        Self.holdSpeechKey(&d)
+        #expect(d.core.speechMode && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
         tapOn(Self.centre(d, .next), &d)
         tapOn(Self.centre(d, .next), &d)
         #expect(focused(d) == ["Next page"] && pages(d).count == 1)
-        d.handle(.speech(.mode(on: false)))
+        Self.holdSpeechKey(&d)
         #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false)
     }
 

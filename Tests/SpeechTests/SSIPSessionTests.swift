@@ -120,37 +120,3 @@ import Testing
         #expect(throws: SSIPSession.Failure.self) { try s.received(Array("225 OK\r\n".utf8)).get() }
     }
 }
-
-@Suite struct SpeechKeyTests {
-    @Test func aShortPressRepeats() {
-        var k = SpeechKey(holdMS: 1000)
-        #expect(k.pressed(at: 0) == nil)
-        #expect(k.released(at: 120) == .repeatLast)
-    }
-
-    @Test func aHoldTogglesOnceWhileHeld() {
-        var k = SpeechKey(holdMS: 1000)
-        _ = k.pressed(at: 0)
-        #expect(k.toggleDue == 1000)
-        #expect(k.timerFired(at: 999) == nil)
-        #expect(k.timerFired(at: 1000) == .toggle)
-        #expect(k.pressed(at: 1100) == nil, "a key repeat after the toggle does nothing")
-        #expect(k.released(at: 1500) == nil, "the release after the toggle does nothing")
-        _ = k.pressed(at: 2000)
-        #expect(k.released(at: 2100) == .repeatLast)
-    }
-
-    @Test func keyRepeatsPastTheHoldToggle() {
-        var k = SpeechKey(holdMS: 500)
-        _ = k.pressed(at: 0)
-        #expect(k.pressed(at: 400) == nil)
-        #expect(k.pressed(at: 520) == .toggle)
-        #expect(k.pressed(at: 560) == nil)
-    }
-
-    @Test func aLateReleaseWithoutTimerToggles() {
-        var k = SpeechKey(holdMS: 500)
-        _ = k.pressed(at: 0)
-        #expect(k.released(at: 800) == .toggle)
-    }
-}

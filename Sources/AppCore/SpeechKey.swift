@@ -45,11 +45,3 @@ public struct SpeechKey: Sendable {
         return .toggle
     }
 }
-
-/// The keysyms of the speech key (xkb values): keypad 5 with NumLock on (KP_5) and off (KP_Begin).
-public enum SpeechKeysym {
-    public static let KP_5: UInt32 = 0xffb5
-    public static let KP_Begin: UInt32 = 0xff9d
-    /// The `speech-key = keypad-multiply` choice.
-    public static let KP_Multiply: UInt32 = 0xffaa
-}
