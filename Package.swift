@@ -116,7 +116,7 @@ let package = Package(
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
         // libsqlite3, its C API) on a worker thread, and the report drawn from them.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
-        .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Platform", "Posix", "Reader"]),
+        .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file
         // (TOML), opening a book, exit statuses, the stderr log.
         .target(name: "Invocation", dependencies: [

@@ -9,13 +9,15 @@ import Renderer
 /// What the fleet's tools see of a running reader: the control socket (`recto ctl`), systemd's notifications
 /// and watchdog, and the Prometheus metrics file. Made by the reader at start; each part is off when its setting
 /// or environment is absent, and none of them wakes an idle reader except the watchdog (when systemd asks for
-/// one) and the metrics heartbeat (once a minute, when a metrics file is set).
+/// one) and the metrics heartbeat (once a minute, when a metrics file is set). Both are deadlines the reader's
+/// one timer is armed at (`nextDeadline`, `due(now:)`), so a loop that hangs stops the pings, as systemd wants.
 @MainActor public final class Operations {
     public var control: ControlServer?
     public let notifier: SystemdNotifier?
-    public var watchdog: TimerSource?
+    /// How often systemd's watchdog is pinged (ms), and when next; nil when systemd asks for none.
+    let watchdogInterval: Double?
+    var nextPing: Double?
     public var metrics: MetricsRecorder?
-    public var metricsTimer: TimerSource?
     public let metricsPath: String?
     let metricsInterval: Double
     static let metricsHeartbeat = 60_000.0
@@ -29,6 +31,9 @@ import Renderer
 
     public init(environment: [String: String], bookPath: String, metricsPath: String?, metricsInterval: Double) {
         notifier = SystemdNotifier(environment: environment)
+        watchdogInterval = notifier == nil ? nil : SystemdNotifier.watchdogPingInterval(environment: environment)
+        let start = startedAt
+        nextPing = watchdogInterval.map { start + $0 }
         self.bookPath = bookPath
         self.metricsPath = metricsPath
         self.metricsInterval = metricsInterval * 1000
@@ -43,10 +48,7 @@ import Renderer
     /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
     public func observe(_ occurrence: Occurrence, page: Int, pageCount: Int) {
         if case .pageFailed = occurrence { pageFailures += 1 }
-        if metrics != nil {
-            metrics?.observe(occurrence, at: monotonicMilliseconds())
-            scheduleMetrics()
-        }
+        metrics?.observe(occurrence, at: monotonicMilliseconds())
         if let notifier, let message = SystemdStatus.message(for: occurrence, page: page, pageCount: pageCount, book: bookPath) {
             notifier.send(message)
         }
@@ -55,16 +57,23 @@ import Renderer
     /// A frame was committed at `now`, costing `cost` ms.
     public func frameDone(at now: Double, cost: Double) {
         frames += 1
-        if metrics != nil {
-            metrics?.frameDrawn(at: now, cost: cost)
-            scheduleMetrics()
-        }
+        metrics?.frameDrawn(at: now, cost: cost)
     }
 
-    /// Writes at `metrics-interval` while counters change, else once a heartbeat.
-    public func scheduleMetrics() {
-        guard let m = metrics else { return }
-        metricsTimer?.arm(at: lastMetricsWrite + (m.changed ? metricsInterval : Self.metricsHeartbeat))
+    /// When the watchdog is pinged next, or the metrics file is written next: at `metrics-interval` while
+    /// counters change, else once a heartbeat.
+    public var nextDeadline: Double? { [nextPing, metricsDue].compactMap { $0 }.min() }
+
+    private var metricsDue: Double? { metrics.map { lastMetricsWrite + ($0.changed ? metricsInterval : Self.metricsHeartbeat) } }
+
+    /// At the reader's timer: pings the watchdog when due; returns whether the metrics file is due (the reader
+    /// writes it, with its own figures).
+    public func due(now: Double) -> Bool {
+        if let interval = watchdogInterval, let ping = nextPing, ping <= now {
+            notifier?.send("WATCHDOG=1")
+            nextPing = now + interval
+        }
+        return metricsDue.map { $0 <= now } ?? false
     }
 
     /// The metrics file written atomically, with the process's figures given and `extra` text (the visit counters)
@@ -86,7 +95,6 @@ import Renderer
         }
         self.metrics?.written()
         lastMetricsWrite = now
-        scheduleMetrics()
     }
 
     /// Reads the frame just drawn back from the GL (before it is presented) and writes each pending screenshot;

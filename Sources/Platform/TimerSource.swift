@@ -2,15 +2,15 @@ import CLinux
 import Glibc
 import Posix
 
-/// A CLOCK_MONOTONIC timerfd in the poll set: the program's one timer type. One-shot at an absolute deadline
-/// (`arm(at:)`: double-tap decisions, the idle reset, metrics, the control server's idle clients) or periodic
-/// (`repeating(every:)`: the systemd watchdog). Its handler runs on the loop's thread, so a loop that hangs stops
-/// it (the watchdog relies on that). Disarmed, it costs nothing.
+/// A CLOCK_MONOTONIC timerfd in the poll set: the program's one timer type, one-shot at an absolute deadline
+/// (`arm(at:)`): the reader's one timer (the core's deadlines, the visit recorder's, systemd's watchdog ping, the
+/// metrics file) and the control server's idle clients. Its handler runs on the loop's thread, so a loop that
+/// hangs stops it (the watchdog relies on that). Disarmed, it costs nothing.
 @MainActor public final class TimerSource {
     private let fd: Int32
     private let loop: EventLoop
     private var token: Int?
-    /// The one-shot deadline armed (monotonic ms), nil when disarmed or periodic.
+    /// The deadline armed (monotonic ms), nil when disarmed.
     public private(set) var deadline: Double?
 
     /// `handler` runs on the loop's thread when the deadline passes (once per expiry, however many were missed).
@@ -28,12 +28,6 @@ import Posix
         }
     }
 
-    /// A timer already running every `intervalMS` (at least 1 ms).
-    public convenience init(loop: EventLoop, intervalMS: Double, handler: @escaping @MainActor () -> Void) {
-        self.init(loop: loop, handler: handler)
-        repeating(every: intervalMS)
-    }
-
     /// Arms the timer for `ms` on the monotonic clock (milliseconds, as `monotonicMilliseconds()`); nil disarms.
     public func arm(at ms: Double?) {
         guard ms != deadline else { return }
@@ -41,16 +35,7 @@ import Posix
         var spec = itimerspec()
         // 0 would disarm: a deadline already past fires at once.
         if let ms { spec.it_value = Self.timespec(ms: max(ms, 1e-6)) }
-        set(spec, absolute: true)
-    }
-
-    /// Fires every `intervalMS` from now (at least 1 ms apart) until disarmed with `arm(at: nil)`.
-    public func repeating(every intervalMS: Double) {
-        deadline = nil
-        var spec = itimerspec()
-        spec.it_interval = Self.timespec(ms: max(intervalMS, 1))
-        spec.it_value = spec.it_interval
-        set(spec, absolute: false)
+        set(spec)
     }
 
     /// Clears the deadline after it fired (the handler calls this before re-arming).
@@ -64,12 +49,11 @@ import Posix
         _ = systemCall { Glibc.close(fd) }
     }
 
-    private func set(_ spec: itimerspec, absolute: Bool) {
+    private func set(_ spec: itimerspec) {
         guard token != nil else { return }
         var spec = spec
-        let flags = absolute ? Int32(TFD_TIMER_ABSTIME) : 0
         // Fails only for a bad descriptor or value, which this type never passes.
-        _ = systemCall { timerfd_settime(fd, flags, &spec, nil) }
+        _ = systemCall { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
     }
 
     private static func timespec(ms: Double) -> Glibc.timespec {

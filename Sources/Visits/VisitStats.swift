@@ -1,6 +1,5 @@
 import AppCore
 import Glibc
-import Platform
 import Posix
 
 /// Visit statistics: the recorder fed from the event log, its visits saved by a worker thread in
@@ -8,12 +7,11 @@ import Posix
 @MainActor public final class VisitStats {
     private var recorder: VisitRecorder
     private let writer: VisitWriter
-    private var timer: TimerSource!
     /// Totals since start, for the metrics file.
     public private(set) var counters = VisitCounters()
 
     /// nil when off (`visit-stats`) or when there is no state directory.
-    public init?(retentionDays: Int?, idleReset: Double?, bookPath: String, loop: EventLoop, environment: [String: String],
+    public init?(retentionDays: Int?, idleReset: Double?, bookPath: String, environment: [String: String],
           warn: @escaping @Sendable (String) -> Void) {
         guard let days = retentionDays, let dir = Self.directory(environment: environment) else { return nil }
         guard makeDirectories(dir) else {
@@ -22,12 +20,14 @@ import Posix
         }
         writer = VisitWriter(.init(path: dir + "/visits.db", retentionDays: days, kiosk: Self.hostName()), log: warn)
         recorder = VisitRecorder(book: Self.bookName(bookPath), idleTimeout: idleReset, wallOffsetMS: 0)
-        timer = TimerSource(loop: loop) { [unowned self] in
-            timer.fired()
-            save(recorder.tick(at: monotonicMilliseconds()))
-            timer.arm(at: recorder.nextDeadline)
-        }
     }
+
+    /// When the recorder must look again: a save held back, or a visit whose reset never came. The reader's one
+    /// timer is armed at it.
+    public var nextDeadline: Double? { recorder.nextDeadline }
+
+    /// At the reader's timer.
+    public func due(now: Double) { save(recorder.tick(at: now)) }
 
     /// `$XDG_STATE_HOME/recto`, or `~/.local/state/recto`.
     public nonisolated static func directory(environment: [String: String]) -> String? {
@@ -57,7 +57,6 @@ import Posix
     private func record(_ inputs: [VisitInput], now: Double) {
         guard !inputs.isEmpty else { return }
         for input in inputs { save(recorder.record(input, at: now)) }
-        timer.arm(at: recorder.nextDeadline)
     }
 
     private func save(_ updates: [VisitUpdate]) {

@@ -29,16 +29,6 @@ extension ReaderApp {
                 logger.warning("no control socket (recto ctl will not reach this reader): \(error)")
             }
         }
-        if o.notifier != nil, let interval = SystemdNotifier.watchdogPingInterval(environment: env) {
-            o.watchdog = TimerSource(loop: loop, intervalMS: interval) { [o] in o.notifier?.send("WATCHDOG=1") }
-        }
-        if o.metrics != nil {
-            o.metricsTimer = TimerSource(loop: loop) { [unowned self] in
-                o.metricsTimer?.fired()
-                writeMetrics()
-            }
-            o.scheduleMetrics()
-        }
     }
 
     /// Socket file removed, last metrics written, systemd told.
@@ -93,7 +83,7 @@ extension ReaderApp {
     /// cannot be decoded has its placeholder soon).
     var screenshotPending: Bool { !(ops?.screenshots.isEmpty ?? true) && core.showsEveryPage }
 
-    private func writeMetrics() {
+    func writeMetrics() {
         ops?.writeMetrics(residentBytes: ProcessStatus.residentKB() * 1024, textureBytes: textureBytes,
                           helperRestarts: (cache?.source.provider as? PDFSource)?.document.helperRestarts,
                           extra: visits?.counters.exposition() ?? "") { [logger = logger] in logger.warning("\($0)") }

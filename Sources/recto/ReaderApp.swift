@@ -97,10 +97,13 @@ import Visits
         holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in
             timer.fired()
+            let at = now
+            visits?.due(now: at)
+            if ops?.due(now: at) == true { writeMetrics() }
             deliver(.timer)
         }
         visits = VisitStats(retentionDays: settings.visitStatsOn ? settings.visitRetentionDays : nil, idleReset: settings.idleResetMilliseconds,
-                            bookPath: book.path, loop: loop, environment: ProcessInfo.processInfo.environment,
+                            bookPath: book.path, environment: ProcessInfo.processInfo.environment,
                             warn: { [logger] in logger.warning("\($0)") })
         speech = makeSpeech()
         // One book: its own spine offset (a library's books say theirs as each opens).
@@ -128,7 +131,7 @@ import Visits
         // The loop is about to sleep: the moment to draw what changed.
         loop.beforePoll.append { [unowned self] in
             drawIfDue()
-            timer.arm(at: core.nextDeadline)
+            timer.arm(at: nextDeadline)
         }
         loop.onSignals([SIGTERM, SIGINT, SIGUSR1]) { [unowned self] signal in
             guard signal == SIGUSR1 else { return deliver(.terminate) }
@@ -160,12 +163,17 @@ import Visits
     private var now: Double { monotonicMilliseconds() }
 
     /// The one way into the core: `event` at the loop's clock, its effects performed (`region`: the zoom region
-    /// the page cache just delivered), the timer armed at the core's next deadline.
+    /// the page cache just delivered), the timer armed at the next deadline.
     func deliver(_ event: AppEvent, region: RGBAImage? = nil) {
         let at = now
         perform(core.handle(event, now: at), region: region, at: at)
-        timer.arm(at: core.nextDeadline)
+        timer.arm(at: nextDeadline)
     }
+
+    /// The one timer's deadline: the core's, and the shell's housekeeping that the same timer does before it
+    /// delivers `.timer` (the visit recorder's held-back save or unfinished visit; systemd's watchdog ping and the
+    /// metrics file).
+    private var nextDeadline: Double? { [core.nextDeadline, visits?.nextDeadline, ops?.nextDeadline].compactMap { $0 }.min() }
 
     /// Input from any seat: its dispatch time for `--stats` and the visit's presence come first.
     private func inputArrived(_ input: InputEvent) {
