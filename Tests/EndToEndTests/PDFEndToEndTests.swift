@@ -202,7 +202,8 @@ import TestSupport
         // The real helper, started 8 s late once `slow` exists.
         let helper = try RectoBinary.locate().deletingLastPathComponent().appendingPathComponent("recto-pdf")
         let slow = dir.appendingPathComponent("slow"), wrapper = dir.appendingPathComponent("slow-helper")
-        try "#!/bin/sh\n[ -e '\(slow.path)' ] && sleep 8\nexec '\(helper.path)' \"$@\"\n"
+        let started = dir.appendingPathComponent("started")
+        try "#!/bin/sh\nif [ -e '\(slow.path)' ]; then : > '\(started.path)'; sleep 8; fi\nexec '\(helper.path)' \"$@\"\n"
             .write(to: wrapper, atomically: true, encoding: .utf8)
         #expect(chmod(wrapper.path, 0o755) == 0)
         let session = try RectoSession.start(arguments: [path.path, "--kiosk"], environment: ["RECTO_PDF_HELPER": wrapper.path])
@@ -213,7 +214,11 @@ import TestSupport
         try Data(pdfBook((1...9).map { .text(["Page \($0) of 9"]) })).write(to: staged)
         #expect(rename(staged.path, path.path) == 0)
         // The reload starts once the file has been quiet (0.4 s); its helper then waits 8 s.
-        session.weston.sleep(until: .now + .milliseconds(1500))
+        let deadline = Deadline(.seconds(30))
+        while !FileManager.default.fileExists(atPath: started.path) {
+            guard !deadline.hasPassed else { throw HarnessError.timeout("the reload's helper to start") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         let pressed = ContinuousClock.now
         try session.weston.key(InputCode.keyRight, pressed: true)
         try session.weston.key(InputCode.keyRight, pressed: false)
