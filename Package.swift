@@ -34,6 +34,8 @@ let package = Package(
         // zlib for CBZ entries (Pages/ZipArchive.swift): a ZIP reader of our own, not ZIPFoundation, whose use of
         // the full Foundation links ICU into recto. Not "CZlib": ZIPFoundation (the tests' fixture writer) has one.
         system("CZlibSystem", "zlib", apt: "zlib1g-dev"),
+        // libarchive (BSD) for CBR (RAR 4 and 5) and CB7 (7z) comics, read in place (Pages/LibArchiveSource.swift).
+        system("CArchive", "libarchive", apt: "libarchive-dev"),
         // libcurl and libavif are opened on first use, not linked (CLinux/opened_library.h): no pkg-config, whose
         // flags would link them (their headers are on the default paths; libavif.pc's only flag is -DAVIF_DLL,
         // export markup that is empty on Linux and that SwiftPM would refuse with a warning on every build).
@@ -101,7 +103,7 @@ let package = Package(
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books: directory, single image, CBZ, PDF, IIIF (fetched through libcurl, cached on disk); the decode cache
         // with its worker pool.
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "IIIF", "CCurl"]),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "CCurl"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -168,7 +170,8 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Pages"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

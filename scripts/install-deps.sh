@@ -33,6 +33,9 @@ packages=(
   python3 python3-prometheus-client
   # CBZ books: recto's own ZIP reader inflates with zlib (Pages/ZipArchive.swift, CZlibSystem)
   zlib1g-dev
+  # CBR and CB7 books through libarchive (Pages/LibArchiveSource.swift); the tests make CB7s with 7-Zip and
+  # compare RAR entries with bsdtar's
+  libarchive-dev p7zip-full libarchive-tools
   # `recto bake` tiles scans into IIIF pyramids with libvips' vips program (LGPL, run as a helper)
   libvips-tools
   # visit statistics in SQLite; the report's test opens it in headless Chromium

@@ -6,14 +6,14 @@ import FoundationEssentials
 ///
 /// A directory of images has always been one book whose sub-folders are its chapters (`ch1/p1.png`), and it
 /// stays one. A directory becomes a library by itself only when nothing else could be meant: it holds no page
-/// image directly, at least one CBZ/ZIP or PDF, and at least two books in all. A library of image folders
+/// image directly, at least one comic archive (CBZ, CBR, CB7) or PDF, and at least two books in all. A library of image folders
 /// alone is named as one (`library = DIR`, `--library DIR`) or listed (`books = [...]`).
 public enum Library {
     /// File extensions of single-file books (archives and PDFs), lower case.
-    public static let bookFileExtensions: Set<String> = ["cbz", "zip", "pdf"]
+    public static let bookFileExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "pdf"]
 
     /// The books in `directory`, in natural order of their names: sub-folders holding page images (at any
-    /// depth a book reads) or a IIIF `manifest.json` (what `recto bake` writes), CBZ/ZIP archives and PDFs.
+    /// depth a book reads) or a IIIF `manifest.json` (what `recto bake` writes), comic archives and PDFs.
     /// Hidden entries are skipped. Throws when the directory cannot be listed.
     public static func books(in directory: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)

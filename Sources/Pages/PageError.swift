@@ -6,7 +6,7 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     // Opening a book.
     /// Nothing exists at the path.
     case notFound(path: String)
-    /// A file that is neither a PNG, JPEG, WebP or AVIF image nor a ZIP/CBZ archive.
+    /// A file that is neither a PNG, JPEG, WebP or AVIF image, a PDF, nor a ZIP/CBZ, RAR/CBR or 7z/CB7 archive.
     case unsupportedBook(path: String)
     /// A directory with no entries at all.
     case emptyDirectory(path: String)
@@ -14,7 +14,7 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case noPages(path: String, entries: Int)
     /// The path or one of its pages could not be opened or read; `reason` is the system's text.
     case unreadable(path: String, reason: String)
-    /// The ZIP structure could not be read (not a zip, truncated central directory, ...).
+    /// The archive's structure could not be read (not a ZIP, RAR or 7z, truncated, names encrypted, ...).
     case unreadableArchive(path: String, reason: String)
     /// A PDF that cannot be opened (damaged, needs a password, no helper installed); `reason` says which.
     case unreadablePDF(path: String, reason: String)
@@ -58,7 +58,7 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let path):
             return "no book at \(path): no such file or directory"
         case .unsupportedBook(let path):
-            return "\(path) is not a PNG, JPEG, WebP or AVIF image, a PDF, a CBZ archive or a directory of images"
+            return "\(path) is not a PNG, JPEG, WebP or AVIF image, a PDF, a CBZ, CBR or CB7 comic or a directory of images"
         case .emptyDirectory(let path):
             return "the book directory \(path) is empty"
         case .noPages(let path, let entries):

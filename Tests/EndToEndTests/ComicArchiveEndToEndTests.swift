@@ -1,0 +1,53 @@
+import Decoding
+import Foundation
+import Geometry
+import Testing
+import TestSupport
+
+/// CBR and CB7 comics in the real reader: the pages a CBZ of the same images shows, pixel for pixel, and turned
+/// with keys under the compositor.
+/// Serialized: each test runs a compositor and recto on a 2-core machine.
+@Suite(.serialized) struct ComicArchiveEndToEndTests {
+    /// The demo book's first four pages as `name` (a CBZ, or a RAR 5 of stored entries for .cbr).
+    static func comic(_ name: String) throws -> URL {
+        let pages = try (1...4).map { (String(format: "p%02d.png", $0), Array(try Data(contentsOf: BookFixtures.demoPage($0)))) }
+        let dir = try Scratch.makeDirectory("comic")
+        let url = dir.appendingPathComponent(name)
+        switch url.pathExtension {
+        case "cbr": try Data(RARWriter.rar5(pages.map { RARWriter.Entry(name: $0.0, bytes: $0.1) })).write(to: url)
+        case "cb7":
+            for (name, bytes) in pages { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
+            let run = try ChildProcess("/usr/bin/7z", arguments: ["a", "-bd", url.path] + pages.map { dir.appendingPathComponent($0.0).path },
+                                       environment: ProcessInfo.processInfo.environment)
+            #expect(try run.waitForExit(timeout: .seconds(30)) == .exited(0))
+        default: return try ZipBomb.make(pages.map { .file(BookFixtures.demoPage(Int($0.0.dropFirst().prefix(2))!), name: $0.0) }, name: name)
+        }
+        return url
+    }
+
+    @Test func cbrAndCB7RenderAsTheCBZ() throws {
+        let cbz = try Self.comic("book.cbz")
+        for name in ["book.cbr", "book.cb7"] {
+            let other = try Self.comic(name)
+            for page in [1, 3] {
+                let a = try RectoRender.image([cbz.path, "--size", "640x400", "--page", "\(page)"]).image
+                let b = try RectoRender.image([other.path, "--size", "640x400", "--page", "\(page)"]).image
+                #expect(a.pixels == b.pixels, "\(name) page \(page)")
+            }
+        }
+    }
+
+    @Test func aCBRTurnsWithKeys() throws {
+        let book = try Self.comic("keys.cbr")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [book.path, "--spread", "single"])
+        _ = try session.waitForEvent("shown")
+        let rect = PageLayout.single(width: 1280, height: 800)
+        for expected in [2, 3] {
+            try session.weston.key(InputCode.keyRight, pressed: true)
+            try session.weston.key(InputCode.keyRight, pressed: false)
+            #expect(try session.waitForEvent("page").int("page") == expected)
+            let shot = try session.screenshot { DemoBook.page(in: $0, rect).page == expected }
+            #expect(DemoBook.page(in: shot, rect).page == expected, "\(session.weston.artifactsDirectory.path)")
+        }
+    }
+}
