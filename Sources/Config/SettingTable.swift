@@ -6,11 +6,11 @@ import Book
 public struct SettingTable: Sendable {
     public let book = Setting<String?>("book", nil, .path, unit: "dir-or-image", scope: .everyCommand, argument: "BOOK",
         default: ": the bundled demo book",
-        help: "A directory of page images (PNG, JPEG, WebP, AVIF; sub-folders too) in natural order, a CBZ, CBR or CB7 comic, a PDF, or one image; a ComicInfo.xml is read")
+        help: "A directory of page images (PNG, JPEG, WebP, AVIF; sub-folders too) in natural order, a CBZ, CBR or CB7 comic, a fixed-layout EPUB, a PDF, or one image; a ComicInfo.xml is read")
     public let library = Setting<String?>("library", nil, .path, unit: "dir",
-        help: "A library: a directory whose entries are books (folders of images, CBZs, CBRs, CB7s, PDFs), shown as covers on a shelf; a tap opens one. A directory given as the book is a library by itself when it holds no image directly, a comic archive or PDF, and at least two books")
+        help: "A library: a directory whose entries are books (folders of images, CBZs, CBRs, CB7s, EPUBs, PDFs), shown as covers on a shelf; a tap opens one. A directory given as the book is a library by itself when it holds no image directly, a comic archive or PDF, and at least two books")
     public let books = Setting<[String]?>("books", nil, .paths, unit: "book",
-        help: "A library as a list of books (directories, CBZs, CBRs, CB7s, PDFs, images), shown as covers on a shelf in this order; wins over library and book")
+        help: "A library as a list of books (directories, CBZs, CBRs, CB7s, EPUBs, PDFs, images), shown as covers on a shelf in this order; wins over library and book")
     public let kiosk = Setting("kiosk", false, .toggle,
         help: "Kiosk mode: no quit key, no way out of the book, cursor hidden, idle reset on")
     public let spread = Setting("spread", SpreadPreference.auto, .choice(SpreadPreference.allCases.map(\.rawValue)),

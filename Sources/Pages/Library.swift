@@ -10,7 +10,7 @@ import FoundationEssentials
 /// alone is named as one (`library = DIR`, `--library DIR`) or listed (`books = [...]`).
 public enum Library {
     /// File extensions of single-file books (archives and PDFs), lower case.
-    public static let bookFileExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "pdf"]
+    public static let bookFileExtensions: Set<String> = ["cbz", "zip", "cbr", "rar", "cb7", "7z", "epub", "pdf"]
 
     /// The books in `directory`, in natural order of their names: sub-folders holding page images (at any
     /// depth a book reads) or a IIIF `manifest.json` (what `recto bake` writes), comic archives and PDFs.

@@ -50,6 +50,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case render(name: String, reason: String)
     /// Bytes asked of a rendered page, which has none of its own.
     case renderedPage(name: String)
+    /// A page of a kind Recto does not draw (an EPUB page of laid-out text); `reason` says what it is.
+    case unsupportedPage(name: String, reason: String)
     /// A page of a IIIF book whose image could not be fetched (HTTP status, time-out, no image, bad info.json).
     case remote(name: String, reason: String)
 
@@ -58,7 +60,7 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let path):
             return "no book at \(path): no such file or directory"
         case .unsupportedBook(let path):
-            return "\(path) is not a PNG, JPEG, WebP or AVIF image, a PDF, a CBZ, CBR or CB7 comic or a directory of images"
+            return "\(path) is not a PNG, JPEG, WebP or AVIF image, a PDF, a CBZ, CBR or CB7 comic, an EPUB or a directory of images"
         case .emptyDirectory(let path):
             return "the book directory \(path) is empty"
         case .noPages(let path, let entries):
@@ -99,6 +101,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name): \(reason)"
         case .renderedPage(let name):
             return "\(name) is rendered, it has no bytes of its own"
+        case .unsupportedPage(let name, let reason):
+            return "\(name) is \(reason)"
         case .remote(let name, let reason):
             return "\(name): \(reason)"
         }

@@ -72,7 +72,8 @@ public struct PageSource: Sendable {
     public init(_ provider: any PageProvider) { self.provider = provider }
 
     /// Opens the book at `path`: a directory, a CBZ/ZIP (recognised by its signature, or a .cbz/.zip name), a CBR
-    /// or CB7 (RAR 4, RAR 5 or 7z: by signature, or a .cbr/.cb7/.rar/.7z name), a PDF
+    /// or CB7 (RAR 4, RAR 5 or 7z: by signature, or a .cbr/.cb7/.rar/.7z name), a fixed-layout EPUB (by its
+    /// `mimetype` entry, or an .epub name), a PDF
     /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG/WebP/AVIF file (recognised by its signature). Throws
     /// `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or
     /// `.unreadable` with a message fit for the command line.
@@ -93,6 +94,7 @@ public struct PageSource: Sendable {
         let lower = path.lowercased()
         // By signature first: a comic's extension is often wrong (a .cbr that is a ZIP, a .cbz that is a RAR).
         if LibArchiveSource.recognises(head) { return PageSource(try LibArchiveSource(path: path, limits: limits)) }
+        if EPUBSource.recognises(head) || lower.hasSuffix(".epub") { return PageSource(try EPUBSource(path: path, limits: limits)) }
         if head.starts(with: [0x50, 0x4B]) || lower.hasSuffix(".cbz") || lower.hasSuffix(".zip") {
             return PageSource(try ArchiveSource(path: path, limits: limits))
         }

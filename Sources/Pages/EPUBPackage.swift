@@ -1,0 +1,183 @@
+/// What an EPUB's package document says of the book Recto shows: the spine in reading order with each item's
+/// file and page-spread property, whether the layout is fixed (EPUB 3's `rendition:layout pre-paginated`, or
+/// Apple's `display-options` for EPUB 2), the progression direction, title, author and language. Read with the
+/// forgiving `XMLScanner`: broken markup yields what could be read, never a trap.
+struct EPUBPackage: Sendable, Equatable {
+    enum Spread: String, Sendable { case left, right, center }
+
+    struct Item: Sendable, Equatable {
+        /// The file's path inside the archive (resolved against the package document's folder).
+        var path: String
+        var mediaType: String
+        /// Its own `rendition:layout`, where it overrides the book's (nil: the book's).
+        var prePaginated: Bool?
+        var spread: Spread?
+    }
+
+    var title: String?
+    var creator: String?
+    var language: String?
+    var prePaginated = false
+    var rightToLeft = false
+    /// `rendition:spread none`: the book asks for one page at a time.
+    var spreadNone = false
+    var spine: [Item] = []
+    /// The manifest's `cover-image`, when it has one.
+    var coverImage: String?
+
+    /// The package document's path, from `META-INF/container.xml`'s first rootfile.
+    static func rootfile(container: [UInt8]) -> String? {
+        var path: String?
+        XMLScanner.scan(container) { event in
+            guard path == nil, case let .open(name, attributes, _) = event, local(name) == "rootfile" else { return }
+            path = attributes.first { $0.name == "full-path" }?.value
+        }
+        return path.map { resolve($0, against: "") }
+    }
+
+    /// Apple's `META-INF/com.apple.ibooks.display-options.xml` says `<option name="fixed-layout">true</option>`.
+    static func appleFixedLayout(_ bytes: [UInt8]) -> Bool {
+        var inFixed = false, fixed = false
+        XMLScanner.scan(bytes) { event in
+            switch event {
+            case let .open(name, attributes, _):
+                inFixed = local(name) == "option" && attributes.contains { $0.name == "name" && $0.value == "fixed-layout" }
+            case .text(let text): if inFixed, text.trimmed == "true" { fixed = true }
+            case .close: inFixed = false
+            }
+        }
+        return fixed
+    }
+
+    /// Reads the package document `opf`, found at `opfPath` in the archive; at most `maxItems` spine items are
+    /// kept (the caller refuses a book with more).
+    init(opf: [UInt8], opfPath: String, maxItems: Int) {
+        let folder = opfPath.split(separator: "/").dropLast().joined(separator: "/")
+        var manifest: [String: (href: String, type: String, properties: String)] = [:]
+        var itemrefs: [(idref: String, properties: String)] = []
+        var metaProperty: String?, text = ""
+        XMLScanner.scan(opf) { event in
+            switch event {
+            case let .open(name, attributes, _):
+                let element = Self.local(name)
+                let attribute = { (key: String) in attributes.first { Self.local($0.name) == key }?.value }
+                switch element {
+                case "item":
+                    if let id = attribute("id"), let href = attribute("href") {
+                        manifest[id] = (href, attribute("media-type") ?? "", attribute("properties") ?? "")
+                    }
+                case "itemref":
+                    if let idref = attribute("idref"), attribute("linear") != "no", itemrefs.count <= maxItems {
+                        itemrefs.append((idref, attribute("properties") ?? ""))
+                    }
+                case "spine":
+                    rightToLeft = attribute("page-progression-direction") == "rtl"
+                case "meta":
+                    // EPUB 2's cover: <meta name="cover" content="ID"/>.
+                    if attribute("name") == "cover", let id = attribute("content") { coverImage = id }
+                    metaProperty = attribute("property")
+                default: break
+                }
+                text = ""
+            case .text(let t):
+                text += t
+            case .close(let name):
+                let value = text.trimmed
+                switch Self.local(name) {
+                case "title" where title == nil && !value.isEmpty: title = value
+                case "creator" where creator == nil && !value.isEmpty: creator = value
+                case "language" where language == nil && !value.isEmpty: language = value
+                case "meta":
+                    switch metaProperty {
+                    case "rendition:layout": prePaginated = value == "pre-paginated"
+                    case "rendition:spread": spreadNone = value == "none"
+                    default: break
+                    }
+                    metaProperty = nil
+                default: break
+                }
+                text = ""
+            }
+        }
+        let coverID = manifest.first { $0.value.properties.split(separator: " ").contains("cover-image") }?.key ?? coverImage
+        coverImage = coverID.flatMap { manifest[$0] }.map { Self.resolve($0.href, against: folder) }
+        spine = itemrefs.compactMap { ref in
+            guard let item = manifest[ref.idref] else { return nil }
+            let properties = ref.properties.split(separator: " ").map(String.init)
+            var layout: Bool?
+            if properties.contains("rendition:layout-pre-paginated") { layout = true }
+            if properties.contains("rendition:layout-reflowable") { layout = false }
+            let spread = properties.lazy.compactMap { p -> Spread? in
+                let side = p.hasPrefix("rendition:page-spread-") ? String(p.dropFirst(22))
+                    : p.hasPrefix("page-spread-") ? String(p.dropFirst(12)) : ""
+                return Spread(rawValue: side)
+            }.first
+            return Item(path: Self.resolve(item.href, against: folder), mediaType: item.type, prePaginated: layout, spread: spread)
+        }
+    }
+
+    /// The one image a fixed-layout page shows, when the page is nothing else: an XHTML body holding a single
+    /// `img` (or an SVG holding a single `image`) and no text; its path resolved against `pagePath`. Nil for a page
+    /// of text, of several images, or of none.
+    static func singleImage(xhtml: [UInt8], pagePath: String) -> String? {
+        let folder = pagePath.split(separator: "/").dropLast().joined(separator: "/")
+        var images: [String] = [], inBody = false, hasText = false, skipped = 0
+        XMLScanner.scan(xhtml) { event in
+            switch event {
+            case let .open(name, attributes, selfClosing):
+                let element = local(name)
+                if element == "body" || element == "svg" { inBody = true }
+                // Text in a title, a style or a script is not on the page.
+                if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
+                guard inBody else { return }
+                if element == "img", let src = attributes.first(where: { $0.name == "src" })?.value { images.append(src) }
+                if element == "image", let href = attributes.first(where: { local($0.name) == "href" })?.value { images.append(href) }
+            case .close(let name):
+                if ["title", "style", "script"].contains(local(name)) { skipped = max(0, skipped - 1) }
+            case .text(let text):
+                if inBody, skipped == 0, !text.trimmed.isEmpty { hasText = true }
+            }
+        }
+        guard images.count == 1, !hasText else { return nil }
+        return resolve(images[0], against: folder)
+    }
+
+    /// `href` (relative, percent-encoded, maybe with a fragment) as a path inside the archive from `folder`.
+    static func resolve(_ href: String, against folder: String) -> String {
+        let bare = String(href.prefix { $0 != "#" && $0 != "?" })
+        var parts = folder.split(separator: "/").map(String.init)
+        if bare.hasPrefix("/") { parts = [] }
+        for part in percentDecoded(bare).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private static func percentDecoded(_ s: String) -> String {
+        var bytes: [UInt8] = [], utf8 = Array(s.utf8), i = 0
+        while i < utf8.count {
+            if utf8[i] == 0x25, i + 2 < utf8.count, let v = UInt8(String(decoding: utf8[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                i += 3
+            } else {
+                bytes.append(utf8[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The name without its namespace prefix (`dc:title` → `title`, `xlink:href` → `href`).
+    static func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
+}
+
+private extension String {
+    var trimmed: String {
+        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
+        return String(String.UnicodeScalarView(scalars.reversed()))
+    }
+}
