@@ -142,6 +142,27 @@ struct EPUBPackage: Sendable, Equatable {
         return resolve(images[0], against: folder)
     }
 
+    /// What a page says, for speech: its body's text (not its title, styles or scripts) and its images' `alt` texts,
+    /// in document order; nil when it says nothing.
+    static func spokenText(xhtml: [UInt8]) -> String? {
+        var parts: [String] = [], inBody = false, skipped = 0
+        XMLScanner.scan(xhtml) { event in
+            switch event {
+            case let .open(name, attributes, selfClosing):
+                let element = local(name)
+                if element == "body" || element == "svg" { inBody = true }
+                if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
+                if inBody, element == "img", let alt = attributes.first(where: { $0.name == "alt" })?.value { parts.append(alt) }
+            case .close(let name):
+                if ["title", "style", "script"].contains(local(name)) { skipped = max(0, skipped - 1) }
+            case .text(let text):
+                if inBody, skipped == 0 { parts.append(text) }
+            }
+        }
+        let text = parts.joined(separator: " ")
+        return text.trimmed.isEmpty ? nil : text
+    }
+
     /// `href` (relative, percent-encoded, maybe with a fragment) as a path inside the archive from `folder`.
     static func resolve(_ href: String, against folder: String) -> String {
         let bare = String(href.prefix { $0 != "#" && $0 != "?" })

@@ -101,5 +101,13 @@ final class EPUBSource: PageProvider, @unchecked Sendable {
         return PageContents(bytes: bytes, identity: identity)
     }
 
+    /// What the page says, for speech mode and `recto ctl text`: a page of text its words (though the screen
+    /// shows a placeholder), a picture its `alt` text.
+    func text(of page: Int) -> String? {
+        guard !reflowable, page >= 1, page <= spine.count, let document = files[spine[page - 1].path],
+              let markup = try? zip.extract(document, name: document.path, limit: Self.maxDocumentBytes) else { return nil }
+        return EPUBPackage.spokenText(xhtml: markup).map { String(decoding: Array($0.utf8.prefix(PageSource.maxPageTextBytes)), as: UTF8.self) }
+    }
+
     func reloaded() throws(PageError) -> any PageProvider { try EPUBSource(path: path, limits: limits) }
 }

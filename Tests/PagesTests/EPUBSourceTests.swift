@@ -40,7 +40,7 @@ import Testing
         <?xml version="1.0" encoding="UTF-8"?>
         <html xmlns="http://www.w3.org/1999/xhtml"><head><title>Page</title><meta name="viewport" content="width=600, height=800"/>
         <style>body { margin: 0 }</style></head>
-        <body><div class="page"><img src="\(src)" alt=""/></div></body></html>
+        <body><div class="page"><img src="\(src)" alt="\(src.contains("5") ? "" : "A drawn page")"/></div></body></html>
         """
     }
 
@@ -85,6 +85,7 @@ import Testing
         #expect(book.metadata.rightToLeft == true && book.metadata.title == "Leaves & Stems" && book.metadata.language == "ja")
         #expect(book.metadata.doublePages == [3], "the centred page stands alone")
         #expect(book.name(of: 2) == "OEBPS/pages/p2.svg")
+        #expect(book.text(of: 1) == "A drawn page", "a picture's alt text, for speech")
     }
 
     @Test func aPageOfTextSaysWhatItIsAndTheRestReads() throws {
@@ -106,6 +107,8 @@ import Testing
             if case PageError.unsupportedPage(let name, let reason) = error { name == "OEBPS/pages/p4.xhtml" && reason.contains("text") } else { false }
         }
         #expect(try book.data(of: 5) == images[4])
+        #expect(book.text(of: 4) == "The leaves were drawn from life.", "spoken, though not drawn")
+        #expect(book.text(of: 5) == nil, "a picture without alt text says nothing")
     }
 
     @Test func aReflowableEPUBIsOnePageThatSaysWhy() throws {
