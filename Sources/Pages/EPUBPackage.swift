@@ -116,50 +116,50 @@ struct EPUBPackage: Sendable, Equatable {
         }
     }
 
+    /// What a page document holds in its body (an XHTML `body`, or an SVG): the images it shows (`img src`, SVG
+    /// `image href`), its `alt` texts and its text, each in document order; what a title, a style or a script holds
+    /// is not on the page.
+    struct PageContents {
+        var images: [String] = []
+        var alts: [String] = []
+        var text: [String] = []
+    }
+
+    static func scanPage(_ xhtml: [UInt8]) -> PageContents {
+        var page = PageContents(), inBody = false, skipped = 0
+        XMLScanner.scan(xhtml) { event in
+            switch event {
+            case let .open(name, attributes, selfClosing):
+                let element = local(name)
+                if element == "body" || element == "svg" { inBody = true }
+                if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
+                guard inBody else { return }
+                if element == "img", let src = attributes.first(where: { $0.name == "src" })?.value { page.images.append(src) }
+                if element == "image", let href = attributes.first(where: { local($0.name) == "href" })?.value { page.images.append(href) }
+                if element == "img", let alt = attributes.first(where: { $0.name == "alt" })?.value { page.alts.append(alt) }
+            case .close(let name):
+                if ["title", "style", "script"].contains(local(name)) { skipped = max(0, skipped - 1) }
+            case .text(let text):
+                if inBody, skipped == 0, !text.trimmed.isEmpty { page.text.append(text) }
+            }
+        }
+        return page
+    }
+
     /// The one image a fixed-layout page shows, when the page is nothing else: an XHTML body holding a single
     /// `img` (or an SVG holding a single `image`) and no text; its path resolved against `pagePath`. Nil for a page
     /// of text, of several images, or of none.
     static func singleImage(xhtml: [UInt8], pagePath: String) -> String? {
+        let page = scanPage(xhtml)
+        guard page.images.count == 1, page.text.isEmpty else { return nil }
         let folder = pagePath.split(separator: "/").dropLast().joined(separator: "/")
-        var images: [String] = [], inBody = false, hasText = false, skipped = 0
-        XMLScanner.scan(xhtml) { event in
-            switch event {
-            case let .open(name, attributes, selfClosing):
-                let element = local(name)
-                if element == "body" || element == "svg" { inBody = true }
-                // Text in a title, a style or a script is not on the page.
-                if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
-                guard inBody else { return }
-                if element == "img", let src = attributes.first(where: { $0.name == "src" })?.value { images.append(src) }
-                if element == "image", let href = attributes.first(where: { local($0.name) == "href" })?.value { images.append(href) }
-            case .close(let name):
-                if ["title", "style", "script"].contains(local(name)) { skipped = max(0, skipped - 1) }
-            case .text(let text):
-                if inBody, skipped == 0, !text.trimmed.isEmpty { hasText = true }
-            }
-        }
-        guard images.count == 1, !hasText else { return nil }
-        return resolve(images[0], against: folder)
+        return resolve(page.images[0], against: folder)
     }
 
-    /// What a page says, for speech: its body's text (not its title, styles or scripts) and its images' `alt` texts,
-    /// in document order; nil when it says nothing.
+    /// What a page says, for speech: its images' `alt` texts and its text; nil when it says nothing.
     static func spokenText(xhtml: [UInt8]) -> String? {
-        var parts: [String] = [], inBody = false, skipped = 0
-        XMLScanner.scan(xhtml) { event in
-            switch event {
-            case let .open(name, attributes, selfClosing):
-                let element = local(name)
-                if element == "body" || element == "svg" { inBody = true }
-                if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
-                if inBody, element == "img", let alt = attributes.first(where: { $0.name == "alt" })?.value { parts.append(alt) }
-            case .close(let name):
-                if ["title", "style", "script"].contains(local(name)) { skipped = max(0, skipped - 1) }
-            case .text(let text):
-                if inBody, skipped == 0 { parts.append(text) }
-            }
-        }
-        let text = parts.joined(separator: " ")
+        let page = scanPage(xhtml)
+        let text = (page.alts + page.text).joined(separator: " ")
         return text.trimmed.isEmpty ? nil : text
     }
 

@@ -46,16 +46,7 @@ final class LibArchiveSource: PageProvider, @unchecked Sendable {
     }
 
     init(path: String, limits: PageLimits) throws(PageError) {
-        let fd: Int32
-        switch systemCall({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) {
-        case .success(let opened): fd = opened
-        case .failure(let error) where error.code == ENOENT: throw .notFound(path: path)
-        case .failure(let error): throw .unreadable(path: path, reason: error.description)
-        }
-        guard case .success(let info) = fileStatus(fd), PosixFiles.isRegular(info) else {
-            closeDescriptor(fd)
-            throw .unsupportedBook(path: path)
-        }
+        let (fd, info) = try PosixFiles.openBookFile(path)
         self.fd = fd
         self.path = path
         self.limits = limits

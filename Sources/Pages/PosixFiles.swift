@@ -9,6 +9,22 @@ enum PosixFiles {
         try? fileStatus(path: path, follow: follow).get()
     }
 
+    /// A book that is one regular file (an archive), opened for reading: its descriptor, which the caller closes,
+    /// and its status.
+    static func openBookFile(_ path: String) throws(PageError) -> (fd: Int32, info: stat) {
+        let fd: Int32
+        switch systemCall({ open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) {
+        case .success(let opened): fd = opened
+        case .failure(let error) where error.code == ENOENT: throw .notFound(path: path)
+        case .failure(let error): throw .unreadable(path: path, reason: error.description)
+        }
+        guard case .success(let info) = fileStatus(fd), isRegular(info) else {
+            closeDescriptor(fd)
+            throw .unsupportedBook(path: path)
+        }
+        return (fd, info)
+    }
+
     static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
     static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
     static func isLink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }

@@ -19,16 +19,7 @@ final class ZipBook: Sendable {
     /// The archive at `path` and its entries in directory order (at most `maxPages + 1`, so a caller can tell
     /// "too many").
     static func open(path: String, limits: PageLimits) throws(PageError) -> (ZipBook, [ZipEntry]) {
-        let fd: Int32
-        switch systemCall({ Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }) {
-        case .success(let opened): fd = opened
-        case .failure(let error) where error.code == ENOENT: throw .notFound(path: path)
-        case .failure(let error): throw .unreadable(path: path, reason: error.description)
-        }
-        guard case .success(let info) = fileStatus(fd), PosixFiles.isRegular(info) else {
-            closeDescriptor(fd)
-            throw .unsupportedBook(path: path)
-        }
+        let (fd, info) = try PosixFiles.openBookFile(path)
         // Owns the descriptor from here: its deinit closes it on every way out.
         let book = ZipBook(fd: fd, size: Int(info.st_size), identity: PosixFiles.identity(info), limits: limits)
         do {
