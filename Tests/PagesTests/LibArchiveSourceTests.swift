@@ -158,8 +158,13 @@ import TestSupport
         #expect(throws: PageError.noPages(path: dir.file("text.cb7"), entries: 1)) { try PageSource.open(path: dir.file("text.cb7")) }
     }
 
-    @Test func aLibraryTakesCBRAndCB7Books() {
-        #expect(Library.bookFileExtensions.isSuperset(of: ["cbr", "cb7"]))
+    @Test func aDirectoryOfCBRsCB7sAndEPUBsIsALibraryOfThem() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let page = RARWriter.Entry(name: "1.png", bytes: try pngBytes(width: 4, height: 4, seed: 1))
+        for name in ["b.cbr", "a.cb7", "c.epub", "d.RAR"] { try dir.write(name, RARWriter.rar5([page])) }
+        try dir.write("notes.txt", Array("not a book".utf8))
+        #expect(Library.recognised(dir.path) == ["a.cb7", "b.cbr", "c.epub", "d.RAR"].map { dir.file($0) })
     }
 
     private func bsdtar(_ archive: String, _ name: String) throws -> [UInt8] {
