@@ -118,8 +118,9 @@ public struct AppCore: Sendable {
             reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
         case .spineOffset(let pages):
             out += log(reader.setSpineOffset(pages)) + wantPages()
-        case .doublePages(let pages):
+        case let .pagePlacement(pages, sides):
             book.namedSpreads = pages
+            book.pageSides = sides
             out += layOutSoloPages()
         case .glReady(let size): out += glReady(maxTextureSize: size)
         case .softwareFrameFailed: out += startup.requestGL(now: now)
@@ -276,7 +277,7 @@ public struct AppCore: Sendable {
     // MARK: book
 
     private mutating func layOutSoloPages() -> [AppEffect] {
-        var out = log(reader.setSoloPages(book.soloPages))
+        var out = log(reader.setPagePlacement(solo: book.soloPages, placed: book.pageSides))
         out += wantPages()
         return out
     }

@@ -1,5 +1,6 @@
 import Config
 import Control
+import Book
 import Geometry
 import Gestures
 import Reader
@@ -38,8 +39,10 @@ public enum AppEvent: Sendable, Equatable {
     case pageLabels([String])
     /// Who the book must credit (a IIIF manifest's `requiredStatement` and `rights`): shown with the page numbers.
     case attribution([String])
-    /// The book names its double-page images (ComicInfo's `DoublePage`): they stand alone across a spread.
-    case doublePages(Set<Int>)
+    /// Where the book says its pages sit: its double-page images (ComicInfo's `DoublePage`, an EPUB's
+    /// `page-spread-center`) stand alone across a spread, and `sides` go on the half it names (an EPUB's
+    /// `page-spread-left`/`-right`).
+    case pagePlacement(doublePages: Set<Int>, sides: [Int: PageSide])
     /// The book says whether it reads right to left (ComicInfo's `Manga`); nil: it does not say. Announced first
     /// for every book opened, before its shape.
     case bookDirection(rightToLeft: Bool?)

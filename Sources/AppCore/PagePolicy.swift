@@ -1,3 +1,4 @@
+import Book
 import Geometry
 import Reader
 
@@ -43,6 +44,8 @@ struct BookPolicy: Sendable {
     /// Double-page images by the book's word (ComicInfo) and by their shape (a PDF's page sizes).
     var namedSpreads: Set<Int> = []
     var shapedSpreads: Set<Int> = []
+    /// Pages on the half of a spread the book names (an EPUB's `page-spread-left`/`-right`).
+    var pageSides: [Int: PageSide] = [:]
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
     /// The book's required attribution, shown on the overlay under the page numbers (empty: none).

@@ -29,6 +29,9 @@ public struct ReadingPosition: Hashable, Sendable {
     /// Marks the double-page images (shown alone in double mode); the page is unchanged.
     public mutating func setSoloPages(_ pages: Set<Int>) { layout = layout.withSoloPages(pages) }
 
+    /// Places pages on the halves the book fixes (`SpreadLayout.placedPages`); the page is unchanged.
+    public mutating func setPlacedPages(_ pages: [Int: PageSide]) { layout = layout.withPlacedPages(pages) }
+
     /// Sets the pages before the cover (`SpreadLayout.spineOffset`); the page is unchanged.
     public mutating func setSpineOffset(_ offset: Int) { layout = layout.withSpineOffset(offset) }
 

@@ -82,7 +82,13 @@ public struct SpreadLayout: Hashable, Sendable {
     /// Number of pages, ≥ 0 (negative values are stored as 0).
     public let pageCount: Int
     public var mode: SpreadMode
-    public var direction: ReadingDirection
+    public var direction: ReadingDirection {
+        didSet { if direction != oldValue, !placedPages.isEmpty { soloSpreads = Self.spreads(of: self) } }
+    }
+    /// Pages whose half of a double spread the book fixes (a fixed-layout EPUB's `page-spread-left`/`-right`):
+    /// each lands on that half, alone where its neighbour belongs on the same half. Unplaced pages alternate as in
+    /// a printed book.
+    public let placedPages: [Int: PageSide]
     /// Pages that are double-page images (ComicInfo's `DoublePage`, a PDF's landscape spread): in double mode each
     /// is shown alone across the spread, and pairing starts again after it. Single mode shows them like any page.
     public let soloPages: Set<Int>
@@ -90,26 +96,42 @@ public struct SpreadLayout: Hashable, Sendable {
     /// as a digitised book's first canvas) so that the cover after them is alone and the pairs (verso, recto)
     /// that follow are the printed book's. 0 (the default): the first page is the cover. Within 0…pageCount.
     public let spineOffset: Int
-    /// Double mode's spreads when some page is solo or a spine offset is set (otherwise in closed form).
-    private let soloSpreads: SoloSpreads?
+    /// Double mode's spreads when some page is solo or placed, or a spine offset is set (otherwise in closed form).
+    private var soloSpreads: SoloSpreads?
 
     public init(pageCount: Int, mode: SpreadMode, direction: ReadingDirection = .leftToRight, soloPages: Set<Int> = [],
-                spineOffset: Int = 0) {
+                spineOffset: Int = 0, placedPages: [Int: PageSide] = [:]) {
         self.pageCount = Swift.max(0, pageCount); self.mode = mode; self.direction = direction
         self.soloPages = soloPages.filter { $0 >= 1 && $0 <= Swift.max(0, pageCount) }
         self.spineOffset = Swift.min(Swift.max(0, spineOffset), self.pageCount)
-        soloSpreads = self.soloPages.isEmpty && self.spineOffset == 0 || self.pageCount == 0 ? nil
-            : SoloSpreads(pageCount: self.pageCount, solo: self.soloPages, leading: self.spineOffset)
+        self.placedPages = placedPages.filter { $0.key >= 1 && $0.key <= Swift.max(0, pageCount) }
+        soloSpreads = Self.spreads(of: self)
+    }
+
+    private static func spreads(of l: SpreadLayout) -> SoloSpreads? {
+        guard l.pageCount > 0, !l.soloPages.isEmpty || l.spineOffset > 0 || !l.placedPages.isEmpty else { return nil }
+        let verso: PageSide = l.direction == .leftToRight ? .left : .right
+        return SoloSpreads(pageCount: l.pageCount, solo: l.soloPages, leading: l.spineOffset,
+                           versoPages: Set(l.placedPages.filter { $0.value == verso }.keys),
+                           rectoPages: Set(l.placedPages.filter { $0.value != verso }.keys))
     }
 
     /// The same book with `pages` shown alone in double mode.
     public func withSoloPages(_ pages: Set<Int>) -> SpreadLayout {
-        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: pages, spineOffset: spineOffset)
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: pages, spineOffset: spineOffset,
+                     placedPages: placedPages)
     }
 
     /// The same book with `offset` pages before its cover.
     public func withSpineOffset(_ offset: Int) -> SpreadLayout {
-        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: soloPages, spineOffset: offset)
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: soloPages, spineOffset: offset,
+                     placedPages: placedPages)
+    }
+
+    /// The same book with `pages` on the halves the book fixes.
+    public func withPlacedPages(_ pages: [Int: PageSide]) -> SpreadLayout {
+        SpreadLayout(pageCount: pageCount, mode: mode, direction: direction, soloPages: soloPages, spineOffset: spineOffset,
+                     placedPages: pages)
     }
 
     /// Single: one per page. Double: the cover, then one per pair, and a lone final even page: ⌊n/2⌋ + 1 (each
@@ -160,7 +182,7 @@ public struct SpreadLayout: Hashable, Sendable {
     /// current page (for a double spread, `firstPage(ofSpread:)` unless the reader tracks a finer one).
     public func switching(to newMode: SpreadMode, keeping page: Int) -> (layout: SpreadLayout, spread: Int) {
         let layout = SpreadLayout(pageCount: pageCount, mode: newMode, direction: direction, soloPages: soloPages,
-                                  spineOffset: spineOffset)
+                                  spineOffset: spineOffset, placedPages: placedPages)
         return (layout, layout.spreadIndex(containing: page))
     }
 
@@ -169,9 +191,11 @@ public struct SpreadLayout: Hashable, Sendable {
     public func canTurnBackward(from index: Int) -> Bool { pageCount > 0 && clampSpread(index) > 0 }
 }
 
-/// Double mode's spreads of a book with solo pages or a spine offset: the `leading` pages before the cover each
-/// alone across the spread (as a solo page: no leaf of the printed book carries them), the cover alone, then
-/// pairs, a solo page alone and pairing starting again after it, a lone last page.
+/// Double mode's spreads of a book with solo pages, placed pages or a spine offset: the `leading` pages before the
+/// cover each alone across the spread (as a solo page: no leaf of the printed book carries them), the cover alone
+/// on the recto, then pairs, a solo page alone and pairing starting again after it, a lone last page. A page
+/// placed on the verso starts a pair (alone if the page after it is placed on the verso too, or is solo); a page
+/// placed on the recto ends one (alone if the page before it did not start one).
 private struct SoloSpreads: Hashable, Sendable {
     struct Entry: Hashable, Sendable { var verso: Int?, recto: Int?, solo: Bool }
     let spreads: [Entry]
@@ -179,15 +203,20 @@ private struct SoloSpreads: Hashable, Sendable {
     let spreadOfPage: [Int]
 
     /// `n` ≥ 1, `leading` within 0…n.
-    init(pageCount n: Int, solo: Set<Int>, leading: Int) {
+    init(pageCount n: Int, solo: Set<Int>, leading: Int, versoPages: Set<Int> = [], rectoPages: Set<Int> = []) {
         var spreads = (0..<leading).map { Entry(verso: nil, recto: $0 + 1, solo: true) }
-        if leading < n { spreads.append(Entry(verso: nil, recto: leading + 1, solo: solo.contains(leading + 1))) }
-        var p = leading + 2
+        var p = leading + 1
+        // The cover, the first page after the leading ones, is a recto unless the book places it.
+        var versoNext = false
         while p <= n {
+            defer { versoNext = true }
             if solo.contains(p) {
                 spreads.append(Entry(verso: nil, recto: p, solo: true))
                 p += 1
-            } else if p + 1 <= n && !solo.contains(p + 1) {
+            } else if rectoPages.contains(p) || (!versoPages.contains(p) && !versoNext) {
+                spreads.append(Entry(verso: nil, recto: p, solo: false))
+                p += 1
+            } else if p + 1 <= n && !solo.contains(p + 1) && !versoPages.contains(p + 1) {
                 spreads.append(Entry(verso: p, recto: p + 1, solo: false))
                 p += 2
             } else {

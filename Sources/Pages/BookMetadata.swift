@@ -1,3 +1,5 @@
+import Book
+
 /// What a book says about itself, from its `ComicInfo.xml` (ComicRack's convention, read by most comic
 /// readers). Every field is optional: a book without the file, or with a file that states nothing, has
 /// `BookMetadata.none`. Page numbers are the reader's, 1-based, and always within 1...pageCount.
@@ -11,6 +13,8 @@ public struct BookMetadata: Sendable, Equatable {
     public var coverPage: Int?
     /// Pages marked `<Page DoublePage="True">`: one image holding a two-page spread.
     public var doublePages: Set<Int>
+    /// Pages on the half of a spread the book names (an EPUB's `page-spread-left`/`-right`).
+    public var pageSides: [Int: PageSide] = [:]
     /// Who must be credited and under which terms (a IIIF manifest's `requiredStatement`/`attribution` and
     /// `rights`/`license`): shown wherever the book is, as IIIF requires.
     public var attribution: [String] = []

@@ -61,6 +61,13 @@ final class EPUBSource: PageProvider, @unchecked Sendable {
         metadata = BookMetadata(title: package.title, rightToLeft: package.rightToLeft ? true : nil)
         metadata.language = package.language
         metadata.doublePages = Set(spine.indices.filter { spine[$0].spread == .center }.map { $0 + 1 })
+        for (i, item) in spine.enumerated() {
+            switch item.spread {
+            case .left: metadata.pageSides[i + 1] = .left
+            case .right: metadata.pageSides[i + 1] = .right
+            case .center, nil: break
+            }
+        }
     }
 
     func name(of page: Int) -> String {

@@ -205,13 +205,18 @@ extension Reader {
 }
 
 extension Reader {
-    /// The book's double-page images (shown alone in double mode) are `pages`. A turn in progress settles
-    /// first; the page stays in view.
+    /// The book's double-page images (shown alone in double mode) are `solo`, and `placed` sit on the halves the
+    /// book fixes. A turn in progress settles first; the page stays in view.
     public mutating func setSoloPages(_ pages: Set<Int>) -> [ReaderEvent] {
-        guard pages != position.layout.soloPages else { return [] }
+        setPagePlacement(solo: pages, placed: position.layout.placedPages)
+    }
+
+    public mutating func setPagePlacement(solo: Set<Int>, placed: [Int: PageSide]) -> [ReaderEvent] {
+        guard solo != position.layout.soloPages || placed != position.layout.placedPages else { return [] }
         let events = finishTurnImmediately()
         let page = position.page
-        position.setSoloPages(pages)
+        position.setSoloPages(solo)
+        position.setPlacedPages(placed)
         position.go(toPage: page)
         updateZoomLayout()
         return events
@@ -240,10 +245,11 @@ extension Reader {
         guard count != position.pageCount else { return [] }
         _ = finishTurnImmediately()
         let before = position.page
-        let solo = position.layout.soloPages
+        let (solo, placed) = (position.layout.soloPages, position.layout.placedPages)
         position = ReadingPosition(pageCount: count, mode: position.mode, direction: position.direction, page: before,
                                    spineOffset: config.spineOffset)
         position.setSoloPages(solo)
+        position.setPlacedPages(placed)
         position.go(toPage: before)
         // The page of a spread is its first page, as after a turn.
         position.go(toSpread: position.spreadIndex)

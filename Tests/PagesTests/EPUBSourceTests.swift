@@ -84,6 +84,7 @@ import Testing
         for page in 1...5 { #expect(try book.data(of: page) == images[page - 1], "page \(page)") }
         #expect(book.metadata.rightToLeft == true && book.metadata.title == "Leaves & Stems" && book.metadata.language == "ja")
         #expect(book.metadata.doublePages == [3], "the centred page stands alone")
+        #expect(book.metadata.pageSides == [1: .right, 2: .left, 4: .left, 5: .right])
         #expect(book.name(of: 2) == "OEBPS/pages/p2.svg")
         #expect(book.text(of: 1) == "A drawn page", "a picture's alt text, for speech")
     }
