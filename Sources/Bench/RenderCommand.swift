@@ -85,6 +85,9 @@ public struct Render: ParsableCommand {
         guard let out else { throw RectoExit(.usage, "--out is needed (or --text)") }
         let gpu = try OffscreenGPU(width: size.width, height: size.height)
         var reader = Reader(pageCount: book.pageCount, config: book.readerConfig(settings))
+        // Where the book says its pages sit (double-page images, an EPUB's sides), as the reader lays them out.
+        let metadata = book.source.metadata
+        _ = reader.setPagePlacement(solo: metadata.doublePages, placed: metadata.pageSides)
         reader.resize(width: Double(size.width), height: Double(size.height))
         _ = reader.apply(.jump(.first), at: 0)
         reader.go(toPage: page)

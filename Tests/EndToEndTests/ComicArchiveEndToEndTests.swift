@@ -9,7 +9,7 @@ import TestSupport
 /// Serialized: each test runs a compositor and recto on a 2-core machine.
 @Suite(.serialized) struct ComicArchiveEndToEndTests {
     /// The demo book's first four pages as `name` (a CBZ, or a RAR 5 of stored entries for .cbr).
-    static func comic(_ name: String) throws -> URL {
+    static func comic(_ name: String, sides: [String] = []) throws -> URL {
         let pages = try (1...4).map { (String(format: "p%02d.png", $0), Array(try Data(contentsOf: BookFixtures.demoPage($0)))) }
         let dir = try Scratch.makeDirectory("comic")
         let url = dir.appendingPathComponent(name)
@@ -36,7 +36,9 @@ import TestSupport
                 <package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
                 <dc:title>A Paper Garden</dc:title><meta property="rendition:layout">pre-paginated</meta></metadata><manifest>
                 \(ids.map { "<item id=\"\($0)\" href=\"\($0).xhtml\" media-type=\"application/xhtml+xml\"/>" }.joined())
-                </manifest><spine>\(ids.map { "<itemref idref=\"\($0)\"/>" }.joined())</spine></package>
+                </manifest><spine>\(ids.indices.map { i in
+                    "<itemref idref=\"\(ids[i])\"" + (i < sides.count ? " properties=\"page-spread-\(sides[i])\"" : "") + "/>"
+                }.joined())</spine></package>
                 """
             var entries: [ZipBomb.Entry] = [.file(try file("mimetype", "application/epub+zip"), name: "mimetype"),
                                             .file(try file("container.xml", container), name: "META-INF/container.xml"),
@@ -62,6 +64,17 @@ import TestSupport
                 #expect(a.pixels == b.pixels, "\(name) page \(page)")
             }
         }
+    }
+
+    @Test func anEPUBThatOpensOnASpreadShowsItsFirstTwoPagesSideBySide() throws {
+        let book = try Self.comic("spread.epub", sides: ["left", "right", "left", "right"])
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: [book.path])
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        let halves = PageLayout.double(width: 1920, height: 1080)
+        let shot = try session.screenshot { DemoBook.page(in: $0, halves.left).page == 1 && DemoBook.page(in: $0, halves.right).page == 2 }
+        #expect(DemoBook.page(in: shot, halves.left).page == 1 && DemoBook.page(in: shot, halves.right).page == 2,
+                "\(session.weston.artifactsDirectory.path)")
     }
 
     @Test func aCBRAndAnEPUBTurnWithKeys() throws {
