@@ -118,10 +118,12 @@ public struct AppCore: Sendable {
             reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
         case .spineOffset(let pages):
             out += log(reader.setSpineOffset(pages)) + wantPages()
-        case let .pagePlacement(pages, sides):
+        case let .pagePlacement(pages, sides, spread):
             book.namedSpreads = pages
             book.pageSides = sides
             out += layOutSoloPages()
+            let preference = settings.isGiven(\.spread) ? settings.spread : spread ?? settings.spread
+            if preference != reader.config.spread { out += log(reader.setSpread(preference)) + wantPages() }
         case .glReady(let size): out += glReady(maxTextureSize: size)
         case .softwareFrameFailed: out += startup.requestGL(now: now)
         case .glFailed(let message): out += startup.glFailed(message, now: now, grace: Self.glFailureGrace)

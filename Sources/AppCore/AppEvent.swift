@@ -40,9 +40,10 @@ public enum AppEvent: Sendable, Equatable {
     /// Who the book must credit (a IIIF manifest's `requiredStatement` and `rights`): shown with the page numbers.
     case attribution([String])
     /// Where the book says its pages sit: its double-page images (ComicInfo's `DoublePage`, an EPUB's
-    /// `page-spread-center`) stand alone across a spread, and `sides` go on the half it names (an EPUB's
-    /// `page-spread-left`/`-right`).
-    case pagePlacement(doublePages: Set<Int>, sides: [Int: PageSide])
+    /// `page-spread-center`) stand alone across a spread, `sides` go on the half it names (an EPUB's
+    /// `page-spread-left`/`-right`), and `spread` is one page or two at a time where it says (an EPUB's
+    /// `rendition:spread`; the `spread` setting wins when given).
+    case pagePlacement(doublePages: Set<Int>, sides: [Int: PageSide], spread: SpreadPreference? = nil)
     /// The book says whether it reads right to left (ComicInfo's `Manga`); nil: it does not say. Announced first
     /// for every book opened, before its shape.
     case bookDirection(rightToLeft: Bool?)

@@ -50,6 +50,7 @@ public struct BookLocation: Sendable {
     public func readerConfig(_ settings: Settings) -> ReaderConfig {
         var config = settings.readerConfig
         if !settings.isGiven(\.rightToLeft), let rtl = source.metadata.rightToLeft { config.rightToLeft = rtl }
+        if !settings.isGiven(\.spread), let spread = source.metadata.spread { config.spread = spread }
         config.spineOffset = spineOffset(setting: settings.spineOffset)
         return config
     }

@@ -15,6 +15,8 @@ public struct BookMetadata: Sendable, Equatable {
     public var doublePages: Set<Int>
     /// Pages on the half of a spread the book names (an EPUB's `page-spread-left`/`-right`).
     public var pageSides: [Int: PageSide] = [:]
+    /// One page or two at a time, where the book says (an EPUB's `rendition:spread none` or `both`).
+    public var spread: SpreadPreference?
     /// Who must be credited and under which terms (a IIIF manifest's `requiredStatement`/`attribution` and
     /// `rights`/`license`): shown wherever the book is, as IIIF requires.
     public var attribution: [String] = []

@@ -1,3 +1,5 @@
+import Book
+
 /// What an EPUB's package document says of the book Recto shows: the spine in reading order with each item's
 /// file and page-spread property, whether the layout is fixed (EPUB 3's `rendition:layout pre-paginated`, or
 /// Apple's `display-options` for EPUB 2), the progression direction, title, author and language. Read with the
@@ -19,8 +21,9 @@ struct EPUBPackage: Sendable, Equatable {
     var language: String?
     var prePaginated = false
     var rightToLeft = false
-    /// `rendition:spread none`: the book asks for one page at a time.
-    var spreadNone = false
+    /// `rendition:spread`: `none`, one page at a time; `both`, two even in portrait; nil for `landscape` and
+    /// `auto` (the reader's own choice, which is landscape's) or when it says nothing.
+    var spread: SpreadPreference?
     var spine: [Item] = []
     /// The manifest's `cover-image`, when it has one.
     var coverImage: String?
@@ -90,7 +93,7 @@ struct EPUBPackage: Sendable, Equatable {
                 case "meta":
                     switch metaProperty {
                     case "rendition:layout": prePaginated = value == "pre-paginated"
-                    case "rendition:spread": spreadNone = value == "none"
+                    case "rendition:spread": spread = value == "none" ? .single : value == "both" ? .double : nil
                     default: break
                     }
                     metaProperty = nil

@@ -60,6 +60,7 @@ final class EPUBSource: PageProvider, @unchecked Sendable {
         }
         metadata = BookMetadata(title: package.title, rightToLeft: package.rightToLeft ? true : nil)
         metadata.language = package.language
+        metadata.spread = package.spread
         metadata.doublePages = Set(spine.indices.filter { spine[$0].spread == .center }.map { $0 + 1 })
         for (i, item) in spine.enumerated() {
             switch item.spread {

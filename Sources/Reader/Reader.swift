@@ -55,6 +55,13 @@ public struct Reader: Sendable, Equatable {
 
     // MARK: layout
 
+    /// One page or two at a time as `preference` says from now on (a book that says which); the page stays.
+    public mutating func setSpread(_ preference: SpreadPreference) -> [ReaderEvent] {
+        guard preference != config.spread else { return [] }
+        config.spread = preference
+        return resize(width: window.width, height: window.height)
+    }
+
     /// The window's logical size changed (including rotation): spreads follow `--spread auto`.
     /// Returns the events of a turn that had to settle at once for the new layout.
     @discardableResult

@@ -196,7 +196,8 @@ import Visits
     /// (ComicInfo) and a PDF's page proportions, so the spreads are laid out right from the start.
     func announceShape(of source: PageSource) {
         deliver(.bookDirection(rightToLeft: source.metadata.rightToLeft))
-        deliver(.pagePlacement(doublePages: source.metadata.doublePages, sides: source.metadata.pageSides))
+        deliver(.pagePlacement(doublePages: source.metadata.doublePages, sides: source.metadata.pageSides,
+                               spread: source.metadata.spread))
         deliver(.frontCover(source.metadata.coverPage))
         deliver(.pageLabels(source.pageLabels ?? []))
         deliver(.attribution(source.metadata.attribution))

@@ -16,4 +16,18 @@ struct PagePlacementTests {
         #expect(d.core.reader.position.spread.pages == [3], "3 alone on the left: 4 is a double page")
         #expect(d.core.reader.position.spread.left == 3)
     }
+
+    @Test func aBookThatAsksForOnePageAtATimeGetsItUnlessTheSettingIsGiven() throws {
+        var d = Driver(pages: 6)
+        #expect(d.core.reader.position.mode == .double)
+        d.handle(.pagePlacement(doublePages: [], sides: [:], spread: .single))
+        #expect(d.core.reader.position.mode == .single)
+        d.handle(.pagePlacement(doublePages: [], sides: [:], spread: nil))
+        #expect(d.core.reader.position.mode == .double, "the next book says nothing: the setting's")
+        var s = Driver.settings
+        try s.set(\.spread, .string("double"))
+        var given = Driver(pages: 6, settings: s)
+        given.handle(.pagePlacement(doublePages: [], sides: [:], spread: .single))
+        #expect(given.core.reader.position.mode == .double, "--spread double wins over the book")
+    }
 }

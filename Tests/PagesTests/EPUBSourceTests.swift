@@ -85,6 +85,7 @@ import Testing
         #expect(book.metadata.rightToLeft == true && book.metadata.title == "Leaves & Stems" && book.metadata.language == "ja")
         #expect(book.metadata.doublePages == [3], "the centred page stands alone")
         #expect(book.metadata.pageSides == [1: .right, 2: .left, 4: .left, 5: .right])
+        #expect(book.metadata.spread == nil, "rendition:spread landscape is the reader's own choice")
         #expect(book.name(of: 2) == "OEBPS/pages/p2.svg")
         #expect(book.text(of: 1) == "A drawn page", "a picture's alt text, for speech")
     }
