@@ -88,20 +88,17 @@ final class EPUBSource: PageProvider, @unchecked Sendable {
     func contents(of page: Int) throws(PageError) -> PageContents {
         let identity = try identity(of: page)
         let name = (path as String).split(separator: "/").last.map(String.init) ?? path
-        if reflowable { throw .unsupportedPage(name: name, reason: "a reflowable EPUB, a book of text: Recto shows books whose pages are pictures (fixed-layout EPUBs)") }
+        if reflowable { throw .reflowableEPUB(name: name) }
         let item = spine[page - 1]
-        guard item.prePaginated == true else {
-            throw .unsupportedPage(name: item.path, reason: "a reflowable page in a fixed-layout book")
-        }
+        // A reflowable page in a fixed-layout book is text laid out by the reader: not a picture either.
+        guard item.prePaginated == true else { throw .textPage(name: item.path) }
         let imagePath: String
         if item.mediaType.hasPrefix("image/") && item.mediaType != "image/svg+xml" {
             imagePath = item.path
         } else {
             guard let document = files[item.path] else { throw .notFound(path: item.path) }
             let markup = try zip.extract(document, name: item.path, limit: Self.maxDocumentBytes)
-            guard let image = EPUBPackage.singleImage(xhtml: markup, pagePath: item.path) else {
-                throw .unsupportedPage(name: item.path, reason: "a page of laid-out text: Recto shows the pages that are one picture")
-            }
+            guard let image = EPUBPackage.singleImage(xhtml: markup, pagePath: item.path) else { throw .textPage(name: item.path) }
             imagePath = image
         }
         guard let entry = files[imagePath] else { throw .notFound(path: imagePath) }

@@ -146,10 +146,10 @@ final class LibArchiveSource: PageProvider, @unchecked Sendable {
         if let kept { walk = kept } else { walk = Walk(reader: try LibArchiveReader(bookFD: fd, path: path)) }
         while walk.reader.position < entry.position {
             guard let header = try walk.reader.next() else {
-                throw .corruptEntry(name: name, reason: "the archive ends before it: it changed since it was opened")
+                throw .corruptEntry(name: name, reason: LibArchiveMessages.endsBefore)
             }
             guard walk.reader.position < entry.position || header.path == entry.path else {
-                throw .corruptEntry(name: name, reason: "another entry lies in its place: the archive changed since it was opened")
+                throw .corruptEntry(name: name, reason: LibArchiveMessages.replaced)
             }
         }
         let bytes = try walk.reader.data(name: name, declared: entry.declaredSize, limit: limit)
@@ -175,4 +175,11 @@ final class LibArchiveSource: PageProvider, @unchecked Sendable {
 private final class Walk: @unchecked Sendable {
     let reader: LibArchiveReader
     init(reader: LibArchiveReader) { self.reader = reader }
+}
+
+/// Why a page of a CBR or CB7 cannot be read when the archive changed under the reader (on its placeholder, so in
+/// the catalogues).
+public enum LibArchiveMessages {
+    public static let endsBefore = "the archive ends before it: it changed since it was opened"
+    public static let replaced = "another entry lies in its place: the archive changed since it was opened"
 }
