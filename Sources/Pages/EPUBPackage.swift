@@ -25,8 +25,6 @@ struct EPUBPackage: Sendable, Equatable {
     /// `auto` (the reader's own choice, which is landscape's) or when it says nothing.
     var spread: SpreadPreference?
     var spine: [Item] = []
-    /// The manifest's `cover-image`, when it has one.
-    var coverImage: String?
 
     /// The package document's path, from `META-INF/container.xml`'s first rootfile.
     static func rootfile(container: [UInt8]) -> String? {
@@ -56,7 +54,7 @@ struct EPUBPackage: Sendable, Equatable {
     /// kept (the caller refuses a book with more).
     init(opf: [UInt8], opfPath: String, maxItems: Int) {
         let folder = opfPath.split(separator: "/").dropLast().joined(separator: "/")
-        var manifest: [String: (href: String, type: String, properties: String)] = [:]
+        var manifest: [String: (href: String, type: String)] = [:]
         var itemrefs: [(idref: String, properties: String)] = []
         var metaProperty: String?, text = ""
         XMLScanner.scan(opf) { event in
@@ -67,7 +65,7 @@ struct EPUBPackage: Sendable, Equatable {
                 switch element {
                 case "item":
                     if let id = attribute("id"), let href = attribute("href") {
-                        manifest[id] = (href, attribute("media-type") ?? "", attribute("properties") ?? "")
+                        manifest[id] = (href, attribute("media-type") ?? "")
                     }
                 case "itemref":
                     if let idref = attribute("idref"), attribute("linear") != "no", itemrefs.count <= maxItems {
@@ -76,8 +74,6 @@ struct EPUBPackage: Sendable, Equatable {
                 case "spine":
                     rightToLeft = attribute("page-progression-direction") == "rtl"
                 case "meta":
-                    // EPUB 2's cover: <meta name="cover" content="ID"/>.
-                    if attribute("name") == "cover", let id = attribute("content") { coverImage = id }
                     metaProperty = attribute("property")
                 default: break
                 }
@@ -102,8 +98,6 @@ struct EPUBPackage: Sendable, Equatable {
                 text = ""
             }
         }
-        let coverID = manifest.first { $0.value.properties.split(separator: " ").contains("cover-image") }?.key ?? coverImage
-        coverImage = coverID.flatMap { manifest[$0] }.map { Self.resolve($0.href, against: folder) }
         spine = itemrefs.compactMap { ref in
             guard let item = manifest[ref.idref] else { return nil }
             let properties = ref.properties.split(separator: " ").map(String.init)
