@@ -105,6 +105,36 @@ public final class PDFDocument: Sendable {
         return String(decoding: answer.payload, as: UTF8.self)
     }
 
+    /// The links of `page` (from 1) in the page's annotation order, at most 1024; links that neither move within
+    /// the document nor lead out of it (JavaScript, form actions) are left out. Blocks like `render`.
+    public func links(page: Int) throws(PDFError) -> [PDFLink] {
+        guard page >= 1 && page <= info.pageCount else {
+            throw .refused("page \(page) is outside 1...\(info.pageCount)")
+        }
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_LINKS.rawValue)
+        request.page = UInt32(page - 1)
+        let stride = MemoryLayout<rpdf_link>.stride
+        let answer = try perform(request, retry: true,
+                                 payloadBytes: { Int(min(max(0, $0.value), Int32(RPDF_LINKS_MAX))) * stride })
+        let count = answer.payload.count / stride
+        return answer.payload.withUnsafeBytes { raw in
+            (0..<count).compactMap { i in
+                let link = raw.loadUnaligned(fromByteOffset: i * stride, as: rpdf_link.self)
+                let values = [link.x, link.y, link.w, link.h]
+                guard values.allSatisfy(\.isFinite), link.w > 0, link.h > 0 else { return nil }
+                let rect = PDFRect(x: link.x, y: link.y, width: link.w, height: link.h)
+                switch rpdf_link_kind(link.kind) {
+                case RPDF_LINK_PAGE:
+                    guard link.page >= 0, Int(link.page) < info.pageCount else { return nil }
+                    return PDFLink(rect: rect, target: .page(Int(link.page) + 1))
+                case RPDF_LINK_OUTSIDE: return PDFLink(rect: rect, target: .outside)
+                default: return nil
+                }
+            }
+        }
+    }
+
     /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
     /// not refused). A helper the sandbox killed throws `.helperFailed`.
     public func selfTest(_ test: PDFSelfTest) throws(PDFError) -> Int32 {

@@ -49,3 +49,20 @@ public enum PDFSelfTest: UInt32, Sendable {
     /// A harmless call the policy names nowhere: refused with ENOSYS, and remembered.
     case unlistedCall = 6
 }
+
+/// A link on a page: where it sits (points of the page as displayed, origin top left) and where it leads.
+public struct PDFLink: Sendable, Hashable {
+    public enum Target: Sendable, Hashable {
+        /// A page of this document, from 1.
+        case page(Int)
+        /// A web address, another file or a program: never followed on a kiosk.
+        case outside
+    }
+    public var rect: PDFRect
+    public var target: Target
+
+    public init(rect: PDFRect, target: Target) {
+        self.rect = rect
+        self.target = target
+    }
+}

@@ -112,3 +112,40 @@ import Testing
         }
     }
 }
+
+@Suite struct PDFLinkTests {
+    @Test func linksLeadToPagesByDestinationNameAndActionInPointsOfTheDisplayedPage() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let document = try PDFDocument(path: try scratch.write("linked.pdf", linkedPDFBook()),
+                                       configuration: helperConfiguration())
+        let contents = try document.links(page: 1)
+        // A JavaScript link and a name no destination has are left out; the web link is there, never followed.
+        #expect(contents == [
+            PDFLink(rect: PDFRect(x: 72, y: 112, width: 200, height: 30), target: .page(3)),
+            PDFLink(rect: PDFRect(x: 72, y: 162, width: 200, height: 30), target: .page(4)),
+            PDFLink(rect: PDFRect(x: 72, y: 212, width: 200, height: 30), target: .outside),
+            PDFLink(rect: PDFRect(x: 72, y: 262, width: 200, height: 30), target: .page(5)),
+            // Half off the page: only the half on it.
+            PDFLink(rect: PDFRect(x: 500, y: 822, width: 95, height: 20), target: .page(2)),
+            PDFLink(rect: PDFRect(x: 72, y: 362, width: 200, height: 30), target: .page(5)),
+        ])
+        #expect(try document.links(page: 2) == [PDFLink(rect: PDFRect(x: 0, y: 742, width: 100, height: 100), target: .page(3))])
+        #expect(try document.links(page: 3) == [])
+        // /Rotate 90: the page shows 842 × 595; the link's x comes from its y on the unturned page, its y from x.
+        #expect(document.info.pageSizes[3] == PDFPageSize(width: 842, height: 595))
+        #expect(try document.links(page: 4) == [PDFLink(rect: PDFRect(x: 200, y: 100, width: 200, height: 50), target: .page(1))])
+        #expect(throws: PDFError.self) { try document.links(page: 6) }
+    }
+
+    /// PDF 1.1's way: names in the catalog's /Dests dictionary.
+    @Test func namesInTheCatalogsDestsDictionaryLeadToTheirPages() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        var first = PDFTestPage.text(["See chapter 2"])
+        first.annotations = [PDFTestPage.link((72, 700, 272, 730), "/Dest /two")]
+        let book = pdfBook([first, .text(["Chapter 2"])], catalog: "/Dests << /two [PAGE(2) /Fit] >>")
+        let document = try PDFDocument(path: try scratch.write("old.pdf", book), configuration: helperConfiguration())
+        #expect(try document.links(page: 1) == [PDFLink(rect: PDFRect(x: 72, y: 112, width: 200, height: 30), target: .page(2))])
+    }
+}

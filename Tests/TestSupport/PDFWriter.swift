@@ -53,13 +53,24 @@ public struct PDFTestPage: Sendable {
     public var width: Double, height: Double, rotate: Int
     public var content: String
     public var extraResources: String
+    /// Annotation dictionaries (with their << >>), each written as its own object in the page's /Annots;
+    /// `PAGE(n)` in one stands for a reference to the book's page n (from 1).
+    public var annotations: [String]
 
-    public init(width: Double = 595, height: Double = 842, rotate: Int = 0, content: String, extraResources: String = "") {
+    public init(width: Double = 595, height: Double = 842, rotate: Int = 0, content: String, extraResources: String = "",
+                annotations: [String] = []) {
         self.width = width
         self.height = height
         self.rotate = rotate
         self.content = content
         self.extraResources = extraResources
+        self.annotations = annotations
+    }
+
+    /// A link annotation over `rect` (x1 y1 x2 y2 in the page's own user space, from its bottom left) doing
+    /// `action` (e.g. "/Dest [PAGE(3) /Fit]" or "/A << /S /URI /URI (https://example.org/) >>").
+    public static func link(_ rect: (Double, Double, Double, Double), _ action: String) -> String {
+        "<< /Type /Annot /Subtype /Link /Rect [\(rect.0) \(rect.1) \(rect.2) \(rect.3)] /Border [0 0 0] \(action) >>"
     }
 
     /// Body text in Helvetica (a standard font: fontconfig supplies it, as for pdftoppm).
@@ -100,16 +111,23 @@ public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWri
     }
     let image = w.stream("/Type /XObject /Subtype /Image /Width 4 /Height 4 /ColorSpace /DeviceRGB /BitsPerComponent 8",
                          pixels)
-    var kids: [Int] = []
-    for page in pages {
+    let kids = pages.map { _ in w.reserve() }
+    func resolved(_ text: String) -> String {
+        var text = text
+        for (i, kid) in kids.enumerated().reversed() { text = text.replacingOccurrences(of: "PAGE(\(i + 1))", with: "\(kid) 0 R") }
+        return text
+    }
+    for (page, kid) in zip(pages, kids) {
         let content = w.stream("", Array(page.content.utf8))
         let extra = page.extraResources.replacingOccurrences(of: "IMAGE", with: "\(image) 0 R")
-        kids.append(w.add("""
+        let annots = page.annotations.map { w.add(resolved($0)) }
+        let annotsEntry = annots.isEmpty ? "" : "/Annots [\(annots.map { "\($0) 0 R" }.joined(separator: " "))]"
+        w.set(kid, """
             << /Type /Page /Parent \(tree) 0 R /MediaBox [0 0 \(page.width) \(page.height)] /Rotate \(page.rotate) \
-            /Contents \(content) 0 R /Resources << /Font << /F1 \(font) 0 R >> \(extra) >> >>
-            """))
+            /Contents \(content) 0 R /Resources << /Font << /F1 \(font) 0 R >> \(extra) >> \(annotsEntry) >>
+            """)
     }
-    w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(catalog) >>")
+    w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(resolved(catalog)) >>")
     w.set(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
     let info = title.map { w.add("<< /Title \(pdfTextString($0)) >>") }
     return w.bytes(root: root, info: info)
@@ -132,4 +150,34 @@ public func standardPDFBook() -> [UInt8] {
 func pdfTextString(_ text: String) -> String {
     guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return "(\(text))" }
     return "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+}
+
+/// A five-page book whose first page is a table of contents of links: to page 3 by an explicit destination, to
+/// page 4 by a name object, to a web address, to the last page by a named action, a JavaScript
+/// link, a link half off the page to page 2, a name no destination has, and to page 5 by a name in the /Names
+/// tree. Page 2 has a NextPage link in its bottom-left corner; page 4 is turned by /Rotate 90 and links back to
+/// page 1. Each link's area is filled grey, so a screenshot shows where it is.
+public func linkedPDFBook() -> [UInt8] {
+    func box(_ r: (Double, Double, Double, Double)) -> String { "0.85 g \(r.0) \(r.1) \(r.2 - r.0) \(r.3 - r.1) re f 0 g\n" }
+    let contents: [((Double, Double, Double, Double), String)] = [
+        ((72, 700, 272, 730), "/Dest [PAGE(3) /Fit]"),
+        ((72, 650, 272, 680), "/Dest /chapter4"),
+        ((72, 600, 272, 630), "/A << /S /URI /URI (https://example.org/) >>"),
+        ((72, 550, 272, 580), "/A << /S /Named /N /LastPage >>"),
+        ((72, 500, 272, 530), "/A << /S /JavaScript /JS (app.alert\\(1\\)) >>"),
+        ((500, -20, 700, 20), "/Dest [PAGE(2) /Fit]"),
+        ((300, 700, 500, 730), "/Dest /nowhere"),
+        ((72, 450, 272, 480), "/Dest (chapter5)"),
+    ]
+    var first = PDFTestPage.text(["Contents"])
+    first.content = contents.map { box($0.0) }.joined() + first.content
+    first.annotations = contents.map { PDFTestPage.link($0.0, $0.1) }
+    var second = PDFTestPage.text(["Chapter 1"])
+    second.content = box((0, 0, 100, 100)) + second.content
+    second.annotations = [PDFTestPage.link((0, 0, 100, 100), "/A << /S /Named /N /NextPage >>")]
+    var rotated = PDFTestPage.text(["Chapter 3, turned"], rotate: 90)
+    rotated.content = box((100, 200, 150, 400)) + rotated.content
+    rotated.annotations = [PDFTestPage.link((100, 200, 150, 400), "/Dest [PAGE(1) /Fit]")]
+    return pdfBook([first, second, .text(["Chapter 2"]), rotated, .text(["Chapter 4"])], title: "Linked Book",
+                   catalog: "/Names << /Dests << /Names [(chapter4) [PAGE(4) /XYZ 0 842 0] (chapter5) [PAGE(5) /Fit]] >> >>")
 }

@@ -31,6 +31,9 @@ int document_render(const struct rpdf_request *request, struct rpdf_reply *reply
 int document_text(const struct rpdf_request *request, struct rpdf_reply *reply);
 // RPDF_OP_LANGUAGE (text.c): the document's language tag in reply->text, empty when it states none.
 void document_language(struct rpdf_reply *reply);
+// RPDF_OP_LINKS (links.c): the page's links in a memfd of struct rpdf_link, value their count; -1 and value 0
+// when it has none.
+int document_links(const struct rpdf_request *request, struct rpdf_reply *reply);
 // The open document (NULL before a successful OPEN) and its descriptor (-1 then).
 struct _PopplerDocument *document_current(void);
 /* Page `index` of the open document (an existing one), or NULL with the reply's error set. */

@@ -24,6 +24,8 @@
 // Longest text of one page (RPDF_OP_TEXT), in bytes: a page read aloud is a few KB; a longer one is cut at a
 // character's boundary.
 #define RPDF_PAGE_TEXT_MAX (64 * 1024)
+// Most links listed for one page (RPDF_OP_LINKS); a page with more lists its first ones in document order.
+#define RPDF_LINKS_MAX 1024
 
 enum rpdf_op {
     // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
@@ -45,6 +47,24 @@ enum rpdf_op {
     // Reply: the document's language in text (BCP 47, "en-GB": the Catalog's /Lang, else the XMP metadata's
     // dc:language), text_length 0 when it states none.
     RPDF_OP_LANGUAGE = 5,
+    // page (0-based). Reply: value = how many links the page has (at most RPDF_LINKS_MAX); attached when value > 0:
+    // a memfd of that many struct rpdf_link, in the page's annotation order.
+    RPDF_OP_LINKS = 6,
+};
+
+// Where a link leads.
+enum rpdf_link_kind {
+    RPDF_LINK_PAGE = 1,     // a page of this document (a destination, named or explicit, or a named action
+                            // such as NextPage): `page` is its 0-based index
+    RPDF_LINK_OUTSIDE = 2,  // a web address, another file or a program: recto never follows these
+};
+
+// One link of a page: its rectangle in points of the page as displayed (origin top left, after CropBox and
+// /Rotate, like RPDF_OP_RENDER's), and where it leads.
+struct rpdf_link {
+    double x, y, w, h;
+    uint32_t kind;
+    int32_t page;
 };
 
 enum rpdf_selftest {
