@@ -131,6 +131,9 @@ public struct GestureContext: Sendable, Hashable {
     /// Controls on screen, tested before anything else (first hit wins): a stroke that goes down on one is the
     /// control's and can never curl, swipe, pan or tap-turn a page.
     public var controls: [ControlZone] = []
+    /// Where a tap follows a link of a page, px (each at least a fingertip wide): before the tap zones, zoomed or
+    /// not. Only taps: a stroke that moves off a link curls, pans or swipes as anywhere else on the page.
+    public var links: [Rect] = []
     /// Where a finger may start the swipe up that shows the page overlay (nil: nowhere, e.g. while it is shown) …
     public var edgeSwipeZone: Rect?
     /// … and how far up it must go, px.
@@ -157,6 +160,9 @@ public struct GestureContext: Sendable, Hashable {
     func control(at p: Vec2) -> Control? {
         controls.first { $0.rect.contains(p) }?.control
     }
+
+    /// Whether a tap at `p` lands on a link.
+    func link(at p: Vec2) -> Bool { links.contains { $0.contains(p) } }
 
     /// The zone a down at `p` picks up, honouring the zoomed-edge policy.
     func grabZone(at p: Vec2, _ config: GestureConfig) -> GrabZone? {

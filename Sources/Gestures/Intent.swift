@@ -27,6 +27,9 @@ public enum Intent: Sendable, Hashable {
     case jump(JumpTarget)
     /// A single tap in the middle of an unzoomed page (between the tap zones): show or hide the page overlay.
     case middleTap
+    /// A single tap on a link of a page (`GestureContext.links`), at `at`: it acts at once, before the tap zones
+    /// and the middle's overlay, zoomed or not.
+    case followLink(at: Vec2)
     /// A finger that went down in `GestureContext.edgeSwipeZone` moved up by `edgeSwipeDistance`: show the page overlay.
     /// The stroke goes on as it would have (a vertical stroke turns nothing).
     case edgeSwipeUp

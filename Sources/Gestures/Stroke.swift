@@ -115,7 +115,8 @@ struct Stroke: Sendable, Hashable {
         case .controlDrag(let c): return [controlIntent(c, .lift)]
         case .pending:
             guard time - startTime <= config.tapMaxDuration else { return taps.strokeIsNotTap() }
-            let action = context.tapTurn(at: start, config).map { Intent.turn($0, cause: .tap) }
+            let action = context.link(at: start) ? .followLink(at: start)
+                : context.tapTurn(at: start, config).map { Intent.turn($0, cause: .tap) }
                 ?? (context.isMiddle(start, config) ? .middleTap : nil)
             return taps.tapEnded(at: start, time: time, action: action, config)
         case .held:

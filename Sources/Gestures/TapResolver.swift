@@ -2,8 +2,8 @@ import Geometry
 
 /// Decides single versus double taps for one input source.
 ///
-/// The rule: a tap that turns the page acts at once and is never the first half of a double tap (a second
-/// quick tap there turns again); a double tap zooms wherever a single tap does not turn — the middle of an
+/// The rule: a tap that turns the page or follows a link acts at once and is never the first half of a double
+/// tap (a second quick tap there turns again); a double tap zooms wherever a single tap does not turn — the middle of an
 /// unzoomed page, outside the page, anywhere on a zoomed page, everywhere when tap zones are off. Only a tap
 /// with nothing to lose waits: the middle's overlay waits until `doubleTapInterval` after its up (`deadline`), or
 /// until something else proves it single: a new stroke far away, a stroke on a control, or a nearby stroke that
@@ -60,7 +60,7 @@ struct TapResolver: Sendable, Hashable {
             return [.toggleZoom(at: f.position)]
         }
         var out = flush()
-        if config.doubleTapInterval <= 0 || action?.isTapTurn == true {
+        if config.doubleTapInterval <= 0 || action?.actsAtOnce == true {
             if let action { out.append(action) }
         } else {
             first = FirstTap(position: p, upTime: time, action: action)
@@ -78,9 +78,11 @@ struct TapResolver: Sendable, Hashable {
 }
 
 extension Intent {
-    /// A page turn asked for by a tap: acts at the lift, never waits for a second tap.
-    var isTapTurn: Bool {
-        if case .turn(_, cause: .tap) = self { return true }
-        return false
+    /// A page turn asked for by a tap, or a link followed: acts at the lift, never waits for a second tap.
+    var actsAtOnce: Bool {
+        switch self {
+        case .turn(_, cause: .tap), .followLink: true
+        default: false
+        }
     }
 }

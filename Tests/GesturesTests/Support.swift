@@ -28,6 +28,7 @@ func kind(_ i: Intent) -> String {
     case .turn: "turn"
     case .jump: "jump"
     case .middleTap: "middleTap"
+    case .followLink: "followLink"
     case .edgeSwipeUp: "edgeSwipeUp"
     case .control: "control"
     case .toggleZoom: "toggleZoom"
