@@ -77,7 +77,7 @@ extension AppCore {
             items = bar.buttons.filter { shown || $0.action == .home }.map { .control($0.action) }
         }
         if controls.overlay.visible { settings.reach ? items.insert(.control(.scrubber), at: 0) : items.append(.control(.scrubber)) }
-        return items
+        return items + linksOnScreen.map(\.item)
     }
 
     func focusCommand(for input: InputEvent) -> FocusCommand? {
@@ -93,6 +93,7 @@ extension AppCore {
             switch item {
             case .cover(let book): return openCover(book)
             case .control(let action): return activate(action, at: time, cause: .key)
+            case .link: return followFocusedLink(item, at: time)
             }
         case .scrub(let step):
             let count = reader.position.pageCount
@@ -135,6 +136,7 @@ extension AppCore {
         case .cover(let book): shelf.map { book < $0.books.count ? $0.books[book].title : "" } ?? ""
         case .control(.scrubber): scrubLabel(controls.overlay.scrub ?? reader.page)
         case .control(let action): translator(action.label)
+        case .link: linksOnScreen.first { $0.item == item }.map { linkLabel(toPage: $0.target) } ?? ""
         }
     }
 
@@ -221,6 +223,7 @@ extension AppCore {
         case .control(.scrubber): return overlayLayout?.hitArea
         case .control(.home): return homeRect
         case .control(let a): return bar?.buttons.first { $0.action == a }?.rect
+        case .link: return linksOnScreen.first { $0.item == item }?.rect
         case .cover(let book):
             guard let s = shelf, let layout = shelfLayout, book < layout.count else { return nil }
             let scroll = s.scroll(at: now, layout: layout).x, slot = layout.slotRect(book)

@@ -22,7 +22,7 @@ extension AppCore {
     private var pageCount: Int { reader.position.pageCount }
 
     /// The page's label where the book has labels, else its number.
-    private func name(of page: Int) -> String {
+    func name(of page: Int) -> String {
         page >= 1 && page <= book.pageLabels.count ? book.pageLabels[page - 1] : "\(page)"
     }
 

@@ -77,6 +77,7 @@ extension AppCore {
         } else {
             pages.set(page, .init(size: size, sourceSize: sourceSize))
         }
+        if pages.asksLinks(of: page) { out.append(.start(.readPageLinks(page: page))) }
         return out
     }
 

@@ -50,7 +50,7 @@ extension AppCore {
     mutating func gate(_ timed: TimedIntent) -> (go: Bool, effects: [AppEffect]) {
         if let direction = timed.intent.turnDirection { return gateTurn(timed, direction) }
         switch timed.intent {
-        case .jump:
+        case .jump, .followLink:
             return (true, clearTurns(reason: "jump"))
         case .curlBegin(let b):
             guard !turns.gate.isEmpty || !drawsDecodedPages(b, at: timed.time) else { return (true, []) }

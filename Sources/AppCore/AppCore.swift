@@ -95,6 +95,7 @@ public struct AppCore: Sendable {
         case let .pageFailed(page, message):
             out += pageFailed(page, message: message)
             out += releaseHeldTurns(now: now)
+        case let .pageLinks(page, links): pages.linksRead(page, links)
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
@@ -211,6 +212,7 @@ public struct AppCore: Sendable {
         switch timed.intent {
         case .quit: return out + (kiosk ? [] : [.quit(0)])
         case .middleTap: return out + toggleOverlay(at: timed.time)
+        case .followLink(let p): return out + linkTapped(at: p, time: timed.time)
         default: break
         }
         return out + log(reader.apply(timed), by: kind ?? Self.turnKind(timed.intent))
@@ -303,6 +305,8 @@ public struct AppCore: Sendable {
         var out = clearTurns(reason: "book")
         out += log(reader.setPageCount(pageCount))
         out += pages.removeAll { $0 > pageCount }
+        // The file changed: its links may have too.
+        out += pages.forgetLinks().map { .start(.readPageLinks(page: $0)) }
         out.append(.occurred(.book(pages: pageCount)))
         out += wantPages()
         return out

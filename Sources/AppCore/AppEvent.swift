@@ -23,6 +23,8 @@ public enum AppEvent: Sendable, Equatable {
     /// A page's image arrived (decoded, from the disk cache, or a placeholder the shell drew on request).
     /// `size` is the image's, `sourceSize` the file's own (the space zoom regions are asked in).
     case pageReady(page: Int, size: PixelSize, sourceSize: PixelSize)
+    /// The links of `page` of the book open now (after `Job.readPageLinks`): a tap on one, or Enter on it, jumps.
+    case pageLinks(page: Int, links: [PageLink])
     /// A page cannot be shown; `message` says why.
     case pageFailed(page: Int, message: String)
     /// The page cache needs a page's texture gone (least recently used, over budget).

@@ -1,9 +1,11 @@
 import Gestures
 
-/// What the keyboard focus can rest on: an on-screen control or a cover on the shelf.
+/// What the keyboard focus can rest on: an on-screen control, a cover on the shelf, or a link on a page (its
+/// page and its place among the page's links).
 public enum FocusItem: Sendable, Hashable {
     case control(ControlAction)
     case cover(Int)
+    case link(page: Int, index: Int)
 }
 
 /// What a key does to the focus (the rest of the keys go to the recognizer as before).

@@ -51,6 +51,8 @@ public enum Occurrence: Sendable, Equatable {
     case overlay(shown: Bool)
     /// The scrubber jumped from page `from` to page `to`.
     case jump(from: Int, to: Int)
+    /// A link on page `from` was followed to page `to` (tapped, or Enter on it).
+    case linkFollowed(from: Int, to: Int)
     /// Attract mode began (its first lift is its first loop).
     case attractBegan
     /// Attract mode lifted the corner again: loop `loop` (from 2; the first came with `attractBegan`).
@@ -59,8 +61,8 @@ public enum Occurrence: Sendable, Equatable {
     case attractEnded
     /// Speech mode: switched, a text sent to speech-dispatcher, speech stopped, the server missing.
     case speech(SpeechNote)
-    /// The keyboard focus moved to a control or a shelf cover: its label in the visitor's language ("Next page",
-    /// a book's title), and its place in the focus order (`index` from 0 of `count`).
+    /// The keyboard focus moved to a control, a shelf cover or a link: its label in the visitor's language ("Next
+    /// page", a book's title, "Link to page 40"), and its place in the focus order (`index` from 0 of `count`).
     case focus(label: String, index: Int, count: Int)
     /// The idle warning's countdown appeared (at least 20 s left), or reached a step a listener should hear
     /// (`IdleWarningPolicy.announcedSteps`: 10 s left).
@@ -133,6 +135,7 @@ extension Occurrence {
         case .idleReset(let page): LogEvent("idle-reset", ["page": .int(page)])
         case .overlay(let shown): LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")])
         case let .jump(from, to): LogEvent("jump", ["from": .int(from), "to": .int(to)])
+        case let .linkFollowed(from, to): LogEvent("link", ["from": .int(from), "to": .int(to)])
         case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])

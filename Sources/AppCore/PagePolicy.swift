@@ -2,11 +2,16 @@ import Book
 import Geometry
 import Reader
 
-/// What the core knows of the book's page images: which pages have one and at what size (`PageImages`), and the
-/// full-resolution details shown over zoomed pages (`ZoomDetailPolicy`).
+/// What the core knows of the book's page images: which pages have one and at what size (`PageImages`), the
+/// full-resolution details shown over zoomed pages (`ZoomDetailPolicy`), and the links of the pages that have an
+/// image (asked for with the image, gone with it).
 struct PagePolicy: Sendable {
     private(set) var images = PageImages()
     var zoomDetail = ZoomDetailPolicy()
+    /// Links of pages with an image, once read (`Job.readPageLinks`); a page without any has none here.
+    private(set) var links: [Int: [PageLink]] = [:]
+    /// Pages whose links were asked for since their image came.
+    private var linksAsked: Set<Int> = []
 
     subscript(page: Int) -> PageImages.Entry? { images[page] }
     /// The GL is up: every page with an image is a texture.
@@ -16,13 +21,33 @@ struct PagePolicy: Sendable {
     }
     var all: [Int] { images.all }
     mutating func set(_ page: Int, _ entry: PageImages.Entry) { images.set(page, entry) }
-    mutating func remove(_ page: Int) { images.remove(page) }
+    mutating func remove(_ page: Int) {
+        images.remove(page)
+        links[page] = nil
+        linksAsked.remove(page)
+    }
+
+    /// Whether `page`'s links are still to be asked for (once per image).
+    mutating func asksLinks(of page: Int) -> Bool { images[page] != nil && linksAsked.insert(page).inserted }
+
+    /// Every page's links are unknown again (the book's file changed): the pages with an image, asked again.
+    mutating func forgetLinks() -> [Int] {
+        links = [:]
+        linksAsked = Set(images.all)
+        return images.all.sorted()
+    }
+
+    /// `page`'s links were read: kept while its image is.
+    mutating func linksRead(_ page: Int, _ found: [PageLink]) {
+        guard images[page] != nil else { return }
+        links[page] = found.isEmpty ? nil : Array(found.prefix(PageLink.maxPerPage))
+    }
 
     /// Every page image goes (another book); the shell releases each.
     mutating func removeAll(where gone: (Int) -> Bool = { _ in true }) -> [AppEffect] {
         var out: [AppEffect] = []
         for page in images.all.sorted() where gone(page) {
-            images.remove(page)
+            remove(page)
             out.append(.release(page: page))
         }
         return out

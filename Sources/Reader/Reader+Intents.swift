@@ -57,7 +57,7 @@ extension Reader {
             zoom.endPan(translation: t, velocity: v, time: time)
         case .panCancel:
             zoom.endPan(translation: .zero, velocity: .zero, time: time)
-        case .quit, .middleTap, .edgeSwipeUp, .control:
+        case .quit, .middleTap, .followLink, .edgeSwipeUp, .control:
             break
         }
         events += settledZoomEvent()

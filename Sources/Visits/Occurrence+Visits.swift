@@ -10,6 +10,8 @@ extension Occurrence {
         case let .zoom(scale, _, centre): [.zoom(scale: scale, centre: centre)]
         case .overlay(let shown): shown ? [.overlay] : []
         case .jump: [.scrubber]
+        // A link is a way to another page, as Home and End are.
+        case .linkFollowed: [.turn(.jump)]
         case .idleReset: [.idleReset]
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]

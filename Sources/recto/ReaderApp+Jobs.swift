@@ -36,7 +36,20 @@ extension ReaderApp {
             pageTexts.read(page, book: bookGeneration, source: currentSource) { [unowned self] text in
                 deliver(.pageTextRead(page: page, text: text, client: client))
             }
+        case let .readPageLinks(page):
+            links.read(page, book: bookGeneration, source: currentSource)
         }
+    }
+
+    /// Pages' links, read on their thread, each page's handed to the core as it comes.
+    private var links: LinkReader {
+        if let linkReader { return linkReader }
+        let reader = LinkReader()
+        loop.add(fd: reader.fd) { [unowned self] _ in
+            for (page, found) in linkReader?.take() ?? [] { deliver(.pageLinks(page: page, links: found)) }
+        }
+        linkReader = reader
+        return reader
     }
 
     /// `recto ctl set`: a new settings value, checked, goes to the core, their one owner (which tells every

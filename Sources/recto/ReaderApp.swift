@@ -63,6 +63,8 @@ import Visits
     var speech: SpeechOutput?
     /// The pages' texts speech mode says, read off the loop (made at the first page said).
     var spokenPages: SpokenPages?
+    /// The pages' links, read off the loop (made at the first page asked for).
+    var linkReader: LinkReader?
 
     init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
          stats: Bool, logger: Logger) throws {

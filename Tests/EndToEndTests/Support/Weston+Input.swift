@@ -14,6 +14,8 @@ enum InputCode {
     static let keySpace: UInt32 = 57
     static let key0: UInt32 = 11
     static let keyEnd: UInt32 = 107
+    static let keyTab: UInt32 = 15
+    static let keyEnter: UInt32 = 28
 }
 
 /// What the compositor knows about the surface under a point.
