@@ -136,6 +136,8 @@ import Testing
         #expect(document.info.pageSizes[3] == PDFPageSize(width: 842, height: 595))
         #expect(try document.links(page: 4) == [PDFLink(rect: PDFRect(x: 200, y: 100, width: 200, height: 50), target: .page(1))])
         #expect(throws: PDFError.self) { try document.links(page: 6) }
+        // Reading links, inside the sandbox, needs no call its policy does not name.
+        #expect(try document.firstUnlistedSystemCall() == nil)
     }
 
     /// PDF 1.1's way: names in the catalog's /Dests dictionary.

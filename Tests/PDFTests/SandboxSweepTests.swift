@@ -3,7 +3,7 @@ import PDF
 import TestSupport
 import Testing
 
-/// The helper's render and text paths over varied PDFs, in environments that leave its warm-up as little to load
+/// The helper's render, text and link paths over varied PDFs, in environments that leave its warm-up as little to load
 /// as possible: no page may make the sandbox refuse a call its policy names nowhere, or kill the helper.
 /// `RECTO_PDF_SWEEP_DIRS` (folders, colon-separated) adds every PDF in them; `RECTO_PDF_SWEEP_REPORT` names a
 /// file that gets one line per PDF and environment (scripts/pdf-sandbox-sweep.sh runs both).
@@ -67,6 +67,7 @@ import Testing
                     _ = try document.render(page: index + 1, rect: region, width: width, height: height)
                     outcome.pages += 1
                     if try !document.text(page: index + 1).isEmpty { outcome.texts += 1 }
+                    _ = try document.links(page: index + 1)
                 } catch .page {
                     continue  // a damaged page: its placeholder, and the book reads on
                 }
@@ -96,6 +97,7 @@ import Testing
         var books: [(String, [UInt8])] = [
             ("long text", pdfBook([.text(lines, width: 595, height: 2000 * 14 + 144)])),
             ("standard book", standardPDFBook()),
+            ("links of every kind", linkedPDFBook()),
             ("fourteen fonts", SweepPDF.fourteenFonts()),
             ("CJK through a CMap", SweepPDF.cjk()),
             ("form and annotations", SweepPDF.formAndAnnotations()),
