@@ -109,6 +109,7 @@ public struct AppCore: Sendable {
         case .bookChanged: book.fileChanged(now: now, quiet: Self.reloadQuiet)
         case .bookReloadFailed: book.reloadFailed(now: now, quiet: Self.reloadQuiet)
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
+        case .vectorPages(let vector): book.vectorPages = vector
         case .pageAspectsKnown(let aspects):
             for (i, aspect) in aspects.enumerated() where !hasImage(i + 1) { reader.setPageAspect(i + 1, aspect) }
             // A landscape page much wider than the book's pages is a spread printed across two.

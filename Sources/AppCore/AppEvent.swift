@@ -37,6 +37,9 @@ public enum AppEvent: Sendable, Equatable {
     /// at index N - 1. Laying the spreads out at once keeps them from moving as pages arrive. Proportions only:
     /// a size in the PDF's points taken as pixels once made a 20 GB placeholder.
     case pageAspectsKnown([Double])
+    /// The book's pages are drawn from vectors at any size (a PDF), not from pixels of their own: there is no
+    /// 1:1 for a zoom to land on.
+    case vectorPages(Bool)
     /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
     case pageLabels([String])
     /// Who the book must credit (a IIIF manifest's `requiredStatement` and `rights`): shown with the page numbers.

@@ -71,6 +71,8 @@ struct BookPolicy: Sendable {
     var shapedSpreads: Set<Int> = []
     /// Pages on the half of a spread the book names (an EPUB's `page-spread-left`/`-right`).
     var pageSides: [Int: PageSide] = [:]
+    /// The pages are vectors (a PDF): no pixels of their own to zoom to 1:1 with.
+    var vectorPages = false
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
     /// The book's required attribution, shown on the overlay under the page numbers (empty: none).

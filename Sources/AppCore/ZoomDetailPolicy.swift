@@ -67,6 +67,16 @@ struct ZoomDetailPolicy: Sendable {
         return scale
     }
 
+    /// The pixels of the page under the middle of the window (else the spread's first): where 1:1 is.
+    static func pixelGrid(reader: Reader, pages: PageImages, renderScale: Double) -> PixelGrid? {
+        let flat = reader.frame.pages.filter { $0.rect.width > 0 && pages[$0.page] != nil }
+        let centre = reader.zoom.toBook(reader.zoom.viewport.center)
+        guard let placed = flat.first(where: { centre.map($0.rect.contains) ?? false }) ?? flat.first,
+              let source = pages[placed.page]?.sourceSize, source.width > 0, renderScale > 0 else { return nil }
+        return PixelGrid(actualScale: Double(source.width) / (placed.rect.width * renderScale),
+                         origin: Vec2(placed.rect.minX, placed.rect.minY), bufferScale: renderScale)
+    }
+
     /// A region arrived: where it goes over its page in book space, or nil when it is no longer wanted.
     /// Also returns how long it took since it was asked for (ms); nil for a coarse preview (`size` smaller than
     /// asked for), which is shown until the sharp one comes.

@@ -6,4 +6,10 @@ extension Reader {
         guard scale.isFinite, scale > zoom.config.maxScale else { return }
         zoom.config.maxScale = min(scale, 10_000)
     }
+
+    /// The page under the view has its own pixels where `grid` says (nil: none known): zooms settle on 1:1 with
+    /// them.
+    public mutating func setPixelGrid(_ grid: PixelGrid?) {
+        if zoom.pixelGrid != grid { zoom.pixelGrid = grid }
+    }
 }

@@ -13,10 +13,13 @@ import Gestures
 ///
 /// At rest the view satisfies: scale in [1, maxScale]; rotation a multiple of 90° when `snapRotation`; the pan
 /// limits of `ZoomLimits` (cover the viewport on an axis where the content's bounding box is larger, centred
-/// where it is smaller). During gestures the scale and pan resist past those limits (rubber band) and spring
+/// where it is smaller); released within 8 % of 1:1, 2:1 or 4:1 with the page's own pixels (`pixelGrid`), exactly
+/// there, its pixels on whole buffer pixels. During gestures the scale and pan resist past those limits (rubber band) and spring
 /// back on release.
 public struct ZoomView: Sendable, Equatable {
     public var config: ZoomConfig
+    /// The page's own pixels under the view, where known: the view settles on 1:1 with them (and 2:1, 4:1).
+    public var pixelGrid: PixelGrid?
     /// Window rect, px (sanitised).
     public private(set) var viewport: Rect = .zero
     /// Book-space bounds of what is shown (the spread's pages), px at fit (sanitised).
@@ -35,7 +38,7 @@ public struct ZoomView: Sendable, Equatable {
 
     public init(config: ZoomConfig = ZoomConfig()) { self.config = config }
 
-    /// Equal when they show the same: the latest time seen is not part of the view.
+    /// Equal when they show the same: the latest time seen and where 1:1 would be are not part of the view.
     public static func == (a: ZoomView, b: ZoomView) -> Bool {
         a.config == b.config && a.viewport == b.viewport && a.content == b.content && a.pose == b.pose
             && a.motion == b.motion && a.gesture == b.gesture
@@ -114,8 +117,9 @@ public struct ZoomView: Sendable, Equatable {
                 if t < glide.end { pose = glide.pose(at: t); return }
                 pose = glide.pose(at: glide.end)
                 motion = nil
-                // Normally already at rest within limits; a layout change during the glide may need a settle.
-                startTween(to: limits.clamped(pose), anchor: viewport.center, at: glide.end)
+                // Normally already at rest within limits; a layout change during the glide may need a settle, and
+                // a glide at 1:1 ends on whole pixels.
+                startTween(to: resting(limits.clamped(pose)), anchor: viewport.center, at: glide.end)
             }
         }
     }
@@ -204,6 +208,7 @@ public struct ZoomView: Sendable, Equatable {
     private func settled(_ p: ZoomPose, about focus: Vec2) -> (ZoomPose, Double) {
         var s = Swift.min(config.safeMaxScale, Swift.max(1, p.scale))
         if s <= config.safeFitSnapScale { s = 1 }
+        if let exact = pixelGrid?.snapped(s, above: config.safeFitSnapScale, maxScale: config.safeMaxScale) { s = exact }
         var q = p.scaled(by: s / p.scale, about: focus)
         q.scale = s
         var degrees: Double
@@ -217,7 +222,7 @@ public struct ZoomView: Sendable, Equatable {
         }
         if s == 1 && abs(normalizedAngle(q.rotation)) <= config.safeFitSnapAngle { return (.identity, 0) }
         if degrees == -180 { degrees = 180 }
-        return (limits.clamped(q), degrees)
+        return (resting(limits.clamped(q)), degrees)
     }
 
     // MARK: One finger
@@ -268,7 +273,12 @@ public struct ZoomView: Sendable, Equatable {
                 start: start)
             if glide.end > start { motion = .glide(glide); return }
         }
-        startTween(to: limits.clamped(pose), anchor: viewport.center, at: start)
+        startTween(to: resting(limits.clamped(pose)), anchor: viewport.center, at: start)
+    }
+
+    /// A view at rest within limits, on whole buffer pixels where it shows the page's pixels as whole squares.
+    private func resting(_ p: ZoomPose) -> ZoomPose {
+        p.aligned(to: pixelGrid, within: limits.translationRange(for: p))
     }
 
     // MARK: Discrete zoom

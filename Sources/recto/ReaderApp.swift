@@ -201,6 +201,7 @@ import Visits
         deliver(.pagePlacement(doublePages: source.metadata.doublePages, sides: source.metadata.pageSides,
                                spread: source.metadata.spread))
         deliver(.frontCover(source.metadata.coverPage))
+        deliver(.vectorPages(source.kind == .pdf))
         deliver(.pageLabels(source.pageLabels ?? []))
         deliver(.attribution(source.metadata.attribution))
         guard let aspects = source.knownPageAspects else { return }
