@@ -12,7 +12,10 @@ public final class Texture {
     /// (GLLimits.npotTextures false). Drawing scales texture coordinates by it.
     public let contentScale: (x: Double, y: Double)
     let hasMipmaps: Bool
-    private var minifyFromMipmaps: Bool
+    /// The minification filter set now.
+    private var minifyFilter: Int32
+    /// The magnification filter is nearest (each texel a square of whole pixels), not bilinear.
+    private var magnifiesByWholePixels = false
     /// The image's mean colour over paper: what a single page's flap shows where it lies on the ground
     /// (`SceneRenderer.prepareShowThrough`, when such a flap first needs it).
     var showThroughTint: RGBA?
@@ -35,7 +38,7 @@ public final class Texture {
         contentScale = (Double(width) / Double(storeW), Double(height) / Double(storeH))
         // A padded texture's mip levels would blend the padding into the image's edges.
         hasMipmaps = mipmaps && !padded
-        minifyFromMipmaps = hasMipmaps
+        minifyFilter = hasMipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         if padded {
@@ -86,12 +89,31 @@ public final class Texture {
     /// (level 1 contributes under a third at 1.25 texels a pixel, and nothing when magnifying), but a software
     /// renderer still pays for choosing and blending levels at every pixel: plain bilinear filtering there
     /// halves the cost of a page on llvmpipe.
+    ///
+    /// Magnified a whole number of times (a scan's pixels at 1:1, 2:1, 4:1, where the view lands on whole pixels),
+    /// each texel is drawn as a square of one value: bilinear filtering would blend neighbouring pixels and turn
+    /// a one-pixel checkerboard grey. Between those scales it blends, so panning a fine pattern does not shimmer.
     func bind(texelsPerPixel: Double) {
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        let mip = hasMipmaps && texelsPerPixel > 1.25
-        guard mip != minifyFromMipmaps else { return }
-        minifyFromMipmaps = mip
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mip ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        let whole = Self.magnifiesWholly(texelsPerPixel: texelsPerPixel)
+        if whole != magnifiesByWholePixels {
+            magnifiesByWholePixels = whole
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), whole ? GL_NEAREST : GL_LINEAR)
+        }
+        // At exactly 1:1 the level of detail is 0 give or take rounding, and a pixel the GPU finds a hair over it is
+        // minified: nearest there too, or it blends with its neighbour where the view is a fraction off.
+        let minify = whole ? GL_NEAREST : hasMipmaps && texelsPerPixel > 1.25 ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR
+        if minify != minifyFilter {
+            minifyFilter = minify
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), minify)
+        }
+    }
+
+    /// Whether each texel covers a whole number of pixels (1, 2, 3…), within a thousandth.
+    static func magnifiesWholly(texelsPerPixel: Double) -> Bool {
+        guard texelsPerPixel.isFinite, texelsPerPixel > 0, texelsPerPixel <= 1.0001 else { return false }
+        let m = 1 / texelsPerPixel
+        return abs(m - m.rounded()) < 1e-3 * m
     }
 
     deinit {

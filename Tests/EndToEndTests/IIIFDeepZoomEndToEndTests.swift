@@ -86,6 +86,56 @@ import Testing
         #expect(!session.history.contains { $0.name == "page-failed" && $0.int("page") != 1 }, "\(session.historyText)")
     }
 
+    /// A pinch let go at 1.05× of 1:1 lands on 1:1 exactly, on whole pixels: the checkerboard is the scan's own
+    /// black and white pixels, one screen pixel each, not a resampled grey.
+    @Test func aPinchLetGoNearOneToOneLandsThereAndShowsTheScansPixelsAsTheyAre() throws {
+        let book = try Self.book.get()
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", book.path],
+                                             environment: ["XDG_CACHE_HOME": try Scratch.makeDirectory("iiif-one").path],
+                                             readyTimeout: .seconds(60))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown", timeout: .seconds(60))
+        try Self.pinch(session.weston, from: 60, to: 1200)
+        let first = try session.waitForEvent("zoom", timeout: .seconds(30)).number("scale") ?? 1
+        let oneToOne = Double(Self.scanSize.width) / 740.6
+        try Self.pinch(session.weston, from: 200, to: 200 * 1.05 * oneToOne / first)
+        let zoom = try session.waitForEvent("zoom", timeout: .seconds(30))
+        let scale = zoom.number("scale") ?? 0
+        #expect(abs(scale / oneToOne - 1) < 0.005, "landed at \(scale), 1:1 at about \(oneToOne)")
+        _ = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
+        let centreRect = PixelRect(x: 860, y: 440, width: 200, height: 200)
+        let shot = try session.screenshot(timeout: .seconds(60)) { Self.sharpPairs($0, centreRect) >= 0.95 }
+        try Self.save(shot, "one-to-one")
+        #expect(Self.sharpPairs(shot, centreRect) >= 0.95,
+                "horizontal neighbours differing by 200 or more: \(Self.sharpPairs(shot, centreRect))")
+    }
+
+    /// The share of horizontally neighbouring pixels in `rect` that are neither equal (± 2 levels) nor far apart
+    /// (200 levels or more): blends of a black and a white source pixel.
+    static func blendedPairs(_ image: RGBAImage, _ rect: PixelRect) -> Double {
+        var blended = 0, pairs = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width - 1) {
+                pairs += 1
+                let d = abs(image.rgb(x, y).luminance - image.rgb(x + 1, y).luminance)
+                if d > 2 && d < 200 { blended += 1 }
+            }
+        }
+        return Double(blended) / Double(max(1, pairs))
+    }
+
+    /// The share of horizontally neighbouring pixels in `rect` whose luminance differs by at least 200.
+    static func sharpPairs(_ image: RGBAImage, _ rect: PixelRect) -> Double {
+        var sharp = 0, pairs = 0
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width - 1) {
+                pairs += 1
+                if abs(image.rgb(x, y).luminance - image.rgb(x + 1, y).luminance) >= 200 { sharp += 1 }
+            }
+        }
+        return Double(sharp) / Double(max(1, pairs))
+    }
+
     struct Outcome { var peakKiB: Int; var waits: [Double] }
 
     /// Opens the book, checks the checkerboard is grey at fit, pinches to the deepest zoom about the scan's centre
@@ -113,11 +163,13 @@ import Testing
         let region = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
         waits.append(region.number("wait_ms") ?? .nan)
         let centreRect = PixelRect(x: 860, y: 440, width: 200, height: 200)
-        // Flat grey (0) until the finest level is on screen; then each source pixel is a 2 × 2 screen square, drawn
-        // by the GPU's bilinear magnification: a checkerboard of about 32 whatever the sub-pixel offset.
-        let deep = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 }
+        // Flat grey (0) until the finest level is on screen; then, at twice 1:1 exactly, each source pixel is a 2 × 2
+        // square of one value: neighbours are equal or black and white, never a blend of the two.
+        let deep = try session.screenshot(timeout: .seconds(60)) { contrast($0, centreRect) > 20 && blendedPairs($0, centreRect) < 0.05 }
         try save(deep, "\(name)-deep")
         #expect(contrast(deep, centreRect) > 20, "\(name): no one-pixel checkerboard on screen, contrast \(contrast(deep, centreRect))")
+        #expect(abs(scale / oneToOne - 2) < 0.01, "\(name): the deepest zoom is twice 1:1: \(scale)")
+        #expect(blendedPairs(deep, centreRect) < 0.05, "\(name): source pixels blended: \(blendedPairs(deep, centreRect))")
         // Pans at the deepest zoom: each settled view is a new region of fresh tiles (the waits are docs/iiif.md's).
         for i in 0..<pans {
             let dx = i % 2 == 0 ? -500.0 : 300.0
