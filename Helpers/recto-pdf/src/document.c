@@ -28,6 +28,20 @@ PopplerPage *document_page(uint32_t index, struct rpdf_reply *reply) {
 }
 int document_fd(void) { return document ? open_fd : -1; }
 
+PopplerPage *document_requested_page(const struct rpdf_request *r, struct rpdf_reply *reply) {
+    if (!document) {
+        reply->status = RPDF_ERR_NO_DOCUMENT;
+        reply_text(reply, "no document is open");
+        return NULL;
+    }
+    if (r->page >= (uint32_t)poppler_document_get_n_pages(document)) {
+        reply->status = RPDF_ERR_BAD_REQUEST;
+        reply_text(reply, "no page %u", r->page + 1);
+        return NULL;
+    }
+    return document_page(r->page, reply);
+}
+
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply) {
     int fd = memfd_create("recto-pdf", MFD_CLOEXEC | MFD_ALLOW_SEALING);

@@ -39,6 +39,8 @@ struct _PopplerDocument *document_current(void);
 /* Page `index` of the open document (an existing one), or NULL with the reply's error set. */
 struct _PopplerPage *document_page(uint32_t index, struct rpdf_reply *reply);
 int document_fd(void);
+/* The page a TEXT or LINKS request names, or NULL with the reply's error set (no document, no such page). */
+struct _PopplerPage *document_requested_page(const struct rpdf_request *request, struct rpdf_reply *reply);
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply);
 // Unmaps a filled buffer and seals it as RPDF_SEALS; returns fd, or -1 (closed, reply filled in).

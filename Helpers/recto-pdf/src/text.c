@@ -12,18 +12,7 @@
 #include "recto_pdf_wire.h"
 
 int document_text(const struct rpdf_request *r, struct rpdf_reply *reply) {
-    PopplerDocument *document = document_current();
-    if (!document) {
-        reply->status = RPDF_ERR_NO_DOCUMENT;
-        reply_text(reply, "no document is open");
-        return -1;
-    }
-    if (r->page >= (uint32_t)poppler_document_get_n_pages(document)) {
-        reply->status = RPDF_ERR_BAD_REQUEST;
-        reply_text(reply, "no page %u", r->page + 1);
-        return -1;
-    }
-    PopplerPage *page = document_page(r->page, reply);
+    PopplerPage *page = document_requested_page(r, reply);
     if (!page)
         return -1;
     char *text = poppler_page_get_text(page);
