@@ -83,8 +83,11 @@ extension AppCore {
         if plan.target == .gl {
             pacing.scheduler.committed(at: now, cost: cost, factor: plan.motionFactor)
             reader.allowZoom(upTo: ZoomDetailPolicy.sourcePixelsScale(reader: reader, pages: pages.images, renderScale: renderScale))
-            reader.setPixelGrid(book.vectorPages ? nil
-                                : ZoomDetailPolicy.pixelGrid(reader: reader, pages: pages.images, renderScale: renderScale))
+            // Not while a page turns: no zoom settles then, and the turning frame costs a curl to build.
+            if !reader.isTurning {
+                reader.setPixelGrid(book.vectorPages ? nil
+                                    : ZoomDetailPolicy.pixelGrid(reader: reader, pages: pages.images, renderScale: renderScale))
+            }
             out += pages.zoomDetail.update(reader: reader, pages: pages.images, renderScale: renderScale, now: now)
         }
         out += startup.ready(window: window, pages: reader.position.pageCount)
