@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "recto", targets: ["recto"]),
         // GPL: links poppler. A separate program that `recto` talks to over a socket (Helpers/recto-pdf/README.md).
         .executable(name: "recto-pdf", targets: ["recto-pdf"]),
+        // AGPL: links MuPDF. A separate program for the text pages of fixed-layout EPUBs (Helpers/recto-epub/README.md).
+        .executable(name: "recto-epub", targets: ["recto-epub"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,11 +62,25 @@ let package = Package(
                        providers: [.apt(["libseccomp-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Helpers/recto-pdf/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        // The wire protocol's headers are recto's (Sources/CPDFWire/include, Apache-2.0): the helper includes them.
-        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CSeccomp", "CFontconfig"],
+        // What both helpers share (Apache-2.0): the sandbox, its system-call policy, and the replies' buffers. The
+        // wire protocol's headers are recto's (Sources/CPDFWire/include): the helpers include them.
+        .target(name: "HelperCommon", dependencies: ["CSeccomp"], path: "Helpers/common",
+                cSettings: [.headerSearchPath("../../Sources/CPDFWire/include"), .unsafeFlags(["-Wall", "-Wextra"])]),
+        .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CFontconfig", "HelperCommon"],
                           path: "Helpers/recto-pdf/src",
                           cSettings: [.headerSearchPath("../../../Sources/CPDFWire/include"),
                                       .unsafeFlags(["-Wall", "-Wextra"])]),
+        // The EPUB helper (AGPL, separate program): MuPDF's HTML engine, a static library in Debian.
+        .systemLibrary(name: "CMuPDF", path: "Helpers/recto-epub/CMuPDF",
+                       providers: [.apt(["libmupdf-dev", "libmujs-dev", "libgumbo-dev", "libopenjp2-7-dev",
+                                         "libjbig2dec0-dev", "libjpeg-dev", "libharfbuzz-dev"])]),
+        .executableTarget(name: "recto-epub", dependencies: ["CMuPDF", "HelperCommon"],
+                          path: "Helpers/recto-epub/src",
+                          cSettings: [.headerSearchPath("../../../Sources/CPDFWire/include"),
+                                      .unsafeFlags(["-Wall", "-Wextra"])],
+                          // Static MuPDF first, then what it was built against, in the order a static link needs.
+                          linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg",
+                                           "harfbuzz", "freetype", "z", "m"].map { .linkedLibrary($0) }),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),

@@ -37,7 +37,7 @@ public struct BenchZoom: ParsableCommand {
         for i in 0..<views {
             let t0 = monotonicMilliseconds()
             do {
-                if let drawn = source.provider as? any RenderedPageProvider {
+                if let drawn = source.renderer(of: page) {
                     if i == 0 { sourceSize = try drawn.sourceSize(of: page, fitting: screen) }
                     _ = try drawn.renderRegion(page: page, rect: Self.view(i, of: views, in: sourceSize, screen), sourceSize: sourceSize,
                                                output: screen)

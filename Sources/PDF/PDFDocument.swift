@@ -33,8 +33,8 @@ public final class PDFDocument: Sendable {
         }
 
         /// Finds the helper (see `HelperLocation`) and reads `RECTO_PDF_TIMEOUT_MS` for the time limit.
-        public static func standard(environment: [String: String]) throws(PDFError) -> Configuration {
-            var configuration = Configuration(helperPath: try HelperLocation.find(environment: environment))
+        public static func standard(environment: [String: String], helper: DocumentHelper = .pdf) throws(PDFError) -> Configuration {
+            var configuration = Configuration(helperPath: try HelperLocation.find(environment: environment, helper: helper))
             if let ms = environment["RECTO_PDF_TIMEOUT_MS"].flatMap({ Int($0) }), ms > 0 {
                 configuration.timeoutMilliseconds = ms
             }
@@ -78,8 +78,10 @@ public final class PDFDocument: Sendable {
     }
 
     /// Renders `rect` (points of the displayed page) of `page` (from 1) into `width` × `height` pixels:
-    /// straight RGBA8, rows top-down, opaque.
-    public func render(page: Int, rect: PDFRect, width: Int, height: Int) throws(PDFError) -> [UInt8] {
+    /// straight RGBA8, rows top-down, opaque. For `recto-epub`, `viewport` is the CSS pixels the page is laid
+    /// out in (each side 1...65535), and `rect` is in those pixels.
+    public func render(page: Int, rect: PDFRect, width: Int, height: Int,
+                       viewport: (width: Int, height: Int)? = nil) throws(PDFError) -> [UInt8] {
         guard page >= 1 && page <= info.pageCount else {
             throw .refused("page \(page) is outside 1...\(info.pageCount)")
         }
@@ -89,6 +91,12 @@ public final class PDFDocument: Sendable {
         request.width = Int32(clamping: width)
         request.height = Int32(clamping: height)
         (request.x, request.y, request.w, request.h) = (rect.x, rect.y, rect.width, rect.height)
+        if let viewport {
+            guard (1...0xFFFF).contains(viewport.width), (1...0xFFFF).contains(viewport.height) else {
+                throw .refused("a viewport of \(viewport.width) × \(viewport.height) px is out of limits")
+            }
+            request.arg = UInt32(viewport.width) | UInt32(viewport.height) << 16
+        }
         return try perform(request, retry: true, payloadBytes: { _ in width * height * 4 }).payload
     }
 

@@ -20,7 +20,11 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .helperNotFound(let searched):
-            return "PDF books need the recto-pdf helper, which is not installed (looked at \(searched.joined(separator: ", ")))"
+            let looked = searched.joined(separator: ", ")
+            if searched.first?.hasSuffix(DocumentHelper.epub.rawValue) == true {
+                return "EPUB pages of text need the recto-epub helper, which is not installed (looked at \(looked))"
+            }
+            return "PDF books need the recto-pdf helper, which is not installed (looked at \(looked))"
         case .helperFailed(let reason): return "the PDF helper failed: \(reason)"
         case .timedOut(let ms): return "the page took longer than \(Double(ms) / 1000) s to render and was stopped"
         case .needsPassword: return "the PDF needs a password"

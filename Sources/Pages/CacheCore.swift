@@ -107,7 +107,7 @@ final class CacheCore: @unchecked Sendable {
         if let diskCache, fromDisk(diskCache, page: page, bounds: bounds, generation: generation, source: source) {
             return
         }
-        if let renderer = source.provider as? any RenderedPageProvider {
+        if let renderer = source.renderer(of: page) {
             return render(renderer, page: page, bounds: bounds, generation: generation)
         }
         var reserved = 0
@@ -149,7 +149,7 @@ final class CacheCore: @unchecked Sendable {
         let size = entry.sourceSize
         // The limits may be tighter than when the entry was written: then the decode path refuses the page.
         // Rendered pages are drawn at the size asked for: their source size is not decoded.
-        let rendered = source.provider is any RenderedPageProvider
+        let rendered = source.renderer(of: page) != nil
         guard rendered || (size.width <= limits.maxDimension && size.height <= limits.maxDimension
                            && size.width <= limits.maxPixels / size.height) else { return false }
         update { state in
@@ -177,7 +177,7 @@ final class CacheCore: @unchecked Sendable {
     }
 
     private func full(page: Int, generation: Int, epoch: Int, source: PageSource) {
-        if let renderer = source.provider as? any RenderedPageProvider {
+        if let renderer = source.renderer(of: page) {
             return renderRegions(renderer, page: page, generation: generation)
         }
         var reserved = 0

@@ -14,6 +14,9 @@ struct EPUBPackage: Sendable, Equatable {
         /// Its own `rendition:layout`, where it overrides the book's (nil: the book's).
         var prePaginated: Bool?
         var spread: Spread?
+        /// Its place among the spine's documents as MuPDF counts them (every itemref the manifest resolves,
+        /// `linear="no"` ones included): the page number recto-epub knows it by, from 0.
+        var chapter = 0
     }
 
     var title: String?
@@ -24,6 +27,8 @@ struct EPUBPackage: Sendable, Equatable {
     /// `rendition:spread`: `none`, one page at a time; `both`, two even in portrait; nil for `landscape` and
     /// `auto` (the reader's own choice, which is landscape's) or when it says nothing.
     var spread: SpreadPreference?
+    /// EPUB 3.0's book-wide `rendition:viewport` ("width=1200, height=1600"), for pages that declare none.
+    var viewport: Viewport?
     var spine: [Item] = []
 
     /// The package document's path, from `META-INF/container.xml`'s first rootfile.
@@ -55,7 +60,7 @@ struct EPUBPackage: Sendable, Equatable {
     init(opf: [UInt8], opfPath: String, maxItems: Int) {
         let folder = opfPath.split(separator: "/").dropLast().joined(separator: "/")
         var manifest: [String: (href: String, type: String)] = [:]
-        var itemrefs: [(idref: String, properties: String)] = []
+        var itemrefs: [(idref: String, properties: String, linear: Bool)] = []
         var metaProperty: String?, text = ""
         XMLScanner.scan(opf) { event in
             switch event {
@@ -68,8 +73,8 @@ struct EPUBPackage: Sendable, Equatable {
                         manifest[id] = (href, attribute("media-type") ?? "")
                     }
                 case "itemref":
-                    if let idref = attribute("idref"), attribute("linear") != "no", itemrefs.count <= maxItems {
-                        itemrefs.append((idref, attribute("properties") ?? ""))
+                    if let idref = attribute("idref"), itemrefs.count <= maxItems {
+                        itemrefs.append((idref, attribute("properties") ?? "", attribute("linear") != "no"))
                     }
                 case "spine":
                     rightToLeft = attribute("page-progression-direction") == "rtl"
@@ -90,6 +95,7 @@ struct EPUBPackage: Sendable, Equatable {
                     switch metaProperty {
                     case "rendition:layout": prePaginated = value == "pre-paginated"
                     case "rendition:spread": spread = value == "none" ? .single : value == "both" ? .double : nil
+                    case "rendition:viewport": viewport = Viewport(content: value)
                     default: break
                     }
                     metaProperty = nil
@@ -98,8 +104,11 @@ struct EPUBPackage: Sendable, Equatable {
                 text = ""
             }
         }
+        var chapter = 0
         spine = itemrefs.compactMap { ref in
             guard let item = manifest[ref.idref] else { return nil }
+            defer { chapter += 1 }
+            guard ref.linear else { return nil }
             let properties = ref.properties.split(separator: " ").map(String.init)
             var layout: Bool?
             if properties.contains("rendition:layout-pre-paginated") { layout = true }
@@ -109,7 +118,8 @@ struct EPUBPackage: Sendable, Equatable {
                     : p.hasPrefix("page-spread-") ? String(p.dropFirst(12)) : ""
                 return Spread(rawValue: side)
             }.first
-            return Item(path: Self.resolve(item.href, against: folder), mediaType: item.type, prePaginated: layout, spread: spread)
+            return Item(path: Self.resolve(item.href, against: folder), mediaType: item.type, prePaginated: layout,
+                        spread: spread, chapter: chapter)
         }
     }
 
@@ -120,6 +130,11 @@ struct EPUBPackage: Sendable, Equatable {
         var images: [String] = []
         var alts: [String] = []
         var text: [String] = []
+        /// The size the page is laid out at: an XHTML page's `<meta name="viewport">`, an SVG page's
+        /// `width` and `height` (else its `viewBox`).
+        var viewport: Viewport?
+        /// Whether the body holds an `svg` drawing of its own (not an SVG page's root).
+        var inlineSVG = false
     }
 
     static func scanPage(_ xhtml: [UInt8]) -> PageContents {
@@ -128,6 +143,14 @@ struct EPUBPackage: Sendable, Equatable {
             switch event {
             case let .open(name, attributes, selfClosing):
                 let element = local(name)
+                let attribute = { (key: String) in attributes.first { local($0.name) == key }?.value }
+                if element == "meta", attribute("name") == "viewport", let content = attribute("content") {
+                    page.viewport = Viewport(content: content)
+                }
+                if element == "svg", !inBody, page.viewport == nil {
+                    page.viewport = Viewport(svgWidth: attribute("width"), height: attribute("height"), viewBox: attribute("viewBox"))
+                }
+                if element == "svg", inBody { page.inlineSVG = true }
                 if element == "body" || element == "svg" { inBody = true }
                 if ["title", "style", "script"].contains(element), !selfClosing { skipped += 1 }
                 guard inBody else { return }
@@ -193,7 +216,50 @@ struct EPUBPackage: Sendable, Equatable {
     static func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
 }
 
-private extension String {
+/// The CSS pixels a fixed-layout page is laid out in.
+struct Viewport: Sendable, Equatable {
+    var width: Int
+    var height: Int
+
+    /// `width=600, height=800` (commas, semicolons or spaces between; `px` allowed); nil without both numbers.
+    init?(content: String) {
+        var values: [String: Int] = [:]
+        for pair in content.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmed }
+            guard parts.count == 2 else { continue }
+            values[parts[0].lowercased()] = Self.pixels(parts[1])
+        }
+        guard let width = values["width"], let height = values["height"] else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    /// An SVG page's `width` and `height` in pixels, else its `viewBox`'s size.
+    init?(svgWidth: String?, height: String?, viewBox: String?) {
+        if let w = svgWidth.flatMap(Self.pixels), let h = height.flatMap(Self.pixels) {
+            self.init(width: w, height: h)
+            return
+        }
+        let box = (viewBox ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        guard box.count == 4, box[2].isFinite, box[3].isFinite, box[2] >= 1, box[3] >= 1,
+              box[2] < 1e9, box[3] < 1e9 else { return nil }
+        self.init(width: Int(box[2].rounded()), height: Int(box[3].rounded()))
+    }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// "600", "600px", "600.5": whole pixels; nil for another unit, a percentage or nonsense.
+    private static func pixels<S: StringProtocol>(_ text: S) -> Int? {
+        var digits = String(text.trimmed)
+        if digits.hasSuffix("px") { digits.removeLast(2) }
+        guard let value = Double(digits), value.isFinite, value >= 0, value < 1e9 else { return nil }
+        return Int(value.rounded())
+    }
+}
+
+private extension StringProtocol {
     var trimmed: String {
         let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
         return String(String.UnicodeScalarView(scalars.reversed()))

@@ -50,8 +50,6 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case render(name: String, reason: String)
     /// Bytes asked of a rendered page, which has none of its own.
     case renderedPage(name: String)
-    /// An EPUB page of laid-out text (not one picture), which Recto does not draw.
-    case textPage(name: String)
     /// A reflowable EPUB (a book of text, not of pictures): its one page says so.
     case reflowableEPUB(name: String)
     /// A page of a IIIF book whose image could not be fetched (HTTP status, time-out, no image, bad info.json).
@@ -103,8 +101,6 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name): \(reason)"
         case .renderedPage(let name):
             return "\(name) is rendered, it has no bytes of its own"
-        case .textPage(let name):
-            return "\(name) is a page of laid-out text: Recto shows the pages that are one picture"
         case .reflowableEPUB(let name):
             return "\(name) is a reflowable EPUB, a book of text: Recto shows books whose pages are pictures (fixed-layout EPUBs)"
         case .remote(let name, let reason):

@@ -140,13 +140,19 @@ public struct PageSource: Sendable {
     /// `page` as an image within `bounds`, synchronously: decoded from its bytes (never enlarged), or rendered
     /// (a PDF page fills the box, like in `PageCache`).
     public func image(of page: Int, fitting bounds: PixelSize, limits: DecodeLimits = .standard) throws(PageError) -> RGBAImage {
-        if let renderer = provider as? any RenderedPageProvider {
+        if let renderer = renderer(of: page) {
             return try renderer.render(page: page, size: renderer.sourceSize(of: page, fitting: bounds).fitting(within: bounds))
         }
         let bytes = try data(of: page)
         do { return try ImageDecoder.decode(bytes, limits: limits, fitting: bounds) } catch {
             throw .decode(name: name(of: page), error)
         }
+    }
+
+    /// What draws `page` when it is drawn rather than decoded (see `RenderedPageProvider.isRendered`).
+    public func renderer(of page: Int) -> (any RenderedPageProvider)? {
+        guard let renderer = provider as? any RenderedPageProvider, renderer.isRendered(page: page) else { return nil }
+        return renderer
     }
 
     /// Identity of `page` for a persistent cache key, without reading it.

@@ -7,6 +7,10 @@ import Geometry
 /// page's identity and the fitting box, like images) and renders zoom regions again at the zoomed scale
 /// instead of cutting them from a full-resolution image.
 public protocol RenderedPageProvider: PageProvider {
+    /// Whether `page` is drawn (the rest of this protocol) rather than decoded from its bytes (`contents(of:)`):
+    /// a fixed-layout EPUB draws its pages of text and decodes its pages that are one picture. Every page of a
+    /// PDF or a IIIF book is drawn.
+    func isRendered(page: Int) -> Bool
     /// The pixel space `requestRegion` rects live in for a page shown within `bounds` (`.ready`'s `sourceSize`):
     /// the display size × `RenderedPages.detail`, so a zoomed view up to that scale gets vector detail 1:1.
     /// The display image is exactly `sourceSize.fitting(within: bounds)`.
@@ -26,6 +30,8 @@ public protocol RenderedPageProvider: PageProvider {
 }
 
 extension RenderedPageProvider {
+    public func isRendered(page: Int) -> Bool { true }
+
     public func renderRegion(page: Int, rect: PixelRect, sourceSize: PixelSize, output: PixelSize,
                              cancelled: () -> Bool) throws(PageError) -> RGBAImage {
         try renderRegion(page: page, rect: rect, sourceSize: sourceSize, output: output)

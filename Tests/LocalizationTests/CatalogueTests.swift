@@ -33,7 +33,7 @@ import Testing
         PageError.decode(name: "p11.jpg", .unreadable(path: "/srv/p11.jpg", reason: "Input/output error")),
         PageError.unreadablePDF(path: "/srv/f.pdf", reason: "Permission denied"),
         PageError.needsPassword(name: "locked.pdf"),
-        PageError.textPage(name: "OEBPS/p4.xhtml"), PageError.reflowableEPUB(name: "novel.epub"),
+        PageError.reflowableEPUB(name: "novel.epub"),
         PageError.corruptEntry(name: "p5.png", reason: LibArchiveMessages.endsBefore),
         PageError.corruptEntry(name: "p6.png", reason: LibArchiveMessages.replaced),
         PageError.render(name: "page 4", reason: PDFError.timedOut(milliseconds: 10_000).description),

@@ -90,7 +90,7 @@ import Testing
         #expect(book.text(of: 1) == "A drawn page", "a picture's alt text, for speech")
     }
 
-    @Test func aPageOfTextSaysWhatItIsAndTheRestReads() throws {
+    @Test func aPageOfTextIsDrawnNotDecodedAndTheRestReads() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let text = """
@@ -103,13 +103,14 @@ import Testing
         entries = entries.map { $0.0 == "OEBPS/pages/p4.xhtml" ? ($0.0, Array(text.utf8)) : $0 }
         try writeZip(dir.file("text.epub"), entries)
         let book = try PageSource.open(path: dir.file("text.epub"))
+        #expect(book.renderer(of: 4) != nil && book.renderer(of: 5) == nil, "drawn by the helper, pictures decoded")
         #expect {
             try book.data(of: 4)
         } throws: { error in
-            if case PageError.textPage(let name) = error { name == "OEBPS/pages/p4.xhtml" } else { false }
+            if case PageError.renderedPage = error { true } else { false }
         }
         #expect(try book.data(of: 5) == images[4])
-        #expect(book.text(of: 4) == "The leaves were drawn from life.", "spoken, though not drawn")
+        #expect(book.text(of: 4) == "The leaves were drawn from life.", "spoken from its markup")
         #expect(book.text(of: 5) == nil, "a picture without alt text says nothing")
     }
 

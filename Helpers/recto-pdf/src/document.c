@@ -43,19 +43,6 @@ PopplerPage *document_requested_page(const struct rpdf_request *r, struct rpdf_r
 }
 
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
-int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply) {
-    int fd = memfd_create("recto-pdf", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-    if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) goto fail;
-    *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (*map == MAP_FAILED) goto fail;
-    return fd;
-fail:
-    reply->status = RPDF_ERR_SYSTEM;
-    reply_text(reply, "cannot make a shared buffer of %zu bytes: %s", bytes, strerror(errno));
-    if (fd >= 0) close(fd);
-    return -1;
-}
-
 // Page labels ("iv", "A-1") as NUL-terminated strings in page order, or an empty string when every label is
 // just the page number (a document without a label tree).
 static GString *page_labels(int count) {
@@ -77,16 +64,6 @@ static GString *page_labels(int count) {
     return labels;
 }
 
-// Unmaps a filled buffer and seals it, so recto can map it without fearing a later shrink. Returns fd, or -1
-// (closed, reply filled in) if it cannot be sealed.
-int seal(int fd, void *map, size_t bytes, struct rpdf_reply *reply) {
-    munmap(map, bytes);
-    if (fcntl(fd, F_ADD_SEALS, RPDF_SEALS) == 0) return fd;
-    reply->status = RPDF_ERR_SYSTEM;
-    reply_text(reply, "cannot seal a shared buffer: %s", strerror(errno));
-    close(fd);
-    return -1;
-}
 
 int document_open(int pdf_fd, struct rpdf_reply *reply) {
     if (document) g_object_unref(document);

@@ -2,7 +2,6 @@
 // Reads requests from the socket at RPDF_SOCKET_FD, answers each with one reply and, for bulk data, a memfd.
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +12,6 @@
 #include "helper.h"
 #include "recto_pdf_wire.h"
 
-void reply_text(struct rpdf_reply *reply, const char *format, ...) {
-    va_list args;
-    va_start(args, format);
-    int n = vsnprintf(reply->text, sizeof reply->text, format, args);
-    va_end(args);
-    reply->text_length = n < 0 ? 0 : (n >= (int)sizeof reply->text ? sizeof reply->text - 1 : (uint32_t)n);
-}
-
 static void send_reply(const struct rpdf_reply *reply, int fd) {
     if (rpdf_send(RPDF_SOCKET_FD, reply, offsetof(struct rpdf_reply, text) + reply->text_length, fd, 0) < 0)
         _exit(1);  // recto is gone
@@ -30,7 +21,7 @@ static void send_reply(const struct rpdf_reply *reply, int fd) {
 int main(int argc, char **argv) {
     limit_process(argc > 1 ? atol(argv[1]) : 0);
     warm_up();
-    enter_sandbox();
+    enter_sandbox(readable_directories());
     for (;;) {
         struct rpdf_request request;
         int fd;

@@ -36,6 +36,10 @@ enum rpdf_op {
     // page (0-based); the rectangle x, y, w, h in points of the page as displayed (origin top left, after
     // CropBox and /Rotate); width × height pixels out. Reply: attached memfd of width × height × 4 bytes,
     // R G B A, rows top-down, opaque (the page is rendered on white paper).
+    // recto-epub (a fixed-layout EPUB's text pages, same protocol): page is the spine document (0-based, as
+    // MuPDF counts: every itemref the manifest resolves, `linear="no"` ones included); arg is the viewport the
+    // page is laid out in, CSS pixels, width in the low 16 bits and height in the high 16; x, y, w, h in those
+    // pixels.
     RPDF_OP_RENDER = 2,
     // Hidden self-test of the sandbox: arg is an rpdf_selftest. Reply: value = 0 when the forbidden action
     // succeeded (the sandbox failed), else the errno it was refused with. A sandbox may kill the helper instead.

@@ -1,4 +1,4 @@
-// The helper's system-call policy once it reads PDFs: what it may do, what it is refused, what kills it, and why.
+// The helpers' system-call policy once they read a document (recto-pdf a PDF, recto-epub an EPUB): what it may do, what it is refused, what kills it, and why.
 //
 // The verdict for a call must not depend on what the warm-up happened to touch. glibc, fontconfig and poppler
 // ask some things lazily, on the first occasion: qsort asks sysinfo for the machine's memory the first time it
@@ -33,7 +33,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "helper.h"
+#include "helper_common.h"
 
 static const char *const allowed[] = {
     // Files already open or opened read-only (open and openat are judged by their flags below).
@@ -111,7 +111,7 @@ static void rule(scmp_filter_ctx filter, uint32_t action, const char *name, unsi
     int nr = seccomp_syscall_resolve_name(name);
     if (nr == __NR_SCMP_ERROR) return;  // not on this architecture
     if (seccomp_rule_add_array(filter, action, nr, count, args) != 0) {
-        fprintf(stderr, "recto-pdf: seccomp rule for %s failed\n", name);
+        fprintf(stderr, "%s: seccomp rule for %s failed\n", program_invocation_short_name, name);
         _exit(70);
     }
 }
@@ -194,7 +194,8 @@ static void refused(int signal, siginfo_t *info, void *context) {
     unsigned value = nr < 0 ? 0u : (unsigned)nr;
     do { number[--at] = (char)('0' + value % 10); value /= 10; } while (value && at > 0);
     const char *name = nr >= 0 && nr < NAMED_CALLS && call_names[nr] ? call_names[nr] : "an unnamed call";
-    write_text("recto-pdf: the sandbox refused system call ");
+    write_text(program_invocation_short_name);
+    write_text(": the sandbox refused system call ");
     write_text(name);
     write_text(" (");
     write_text(number + at);
@@ -215,7 +216,7 @@ static uint32_t default_action(void) {
 void filter_system_calls(void) {
     scmp_filter_ctx filter = seccomp_init(default_action());
     if (!filter) {
-        fprintf(stderr, "recto-pdf: seccomp_init failed\n");
+        fprintf(stderr, "%s: seccomp_init failed\n", program_invocation_short_name);
         _exit(70);
     }
     RULES(filter, SCMP_ACT_ALLOW, allowed);
@@ -224,7 +225,7 @@ void filter_system_calls(void) {
     RULES(filter, SCMP_ACT_KILL_PROCESS, killing);
     judged_by_arguments(filter);
     if (seccomp_load(filter) != 0) {
-        fprintf(stderr, "recto-pdf: seccomp_load failed\n");
+        fprintf(stderr, "%s: seccomp_load failed\n", program_invocation_short_name);
         _exit(70);
     }
     seccomp_release(filter);

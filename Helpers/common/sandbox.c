@@ -1,10 +1,8 @@
-// The helper's confinement: resource limits, then (after warm-up) no new privileges, Landlock and seccomp
+// A helper's confinement (recto-pdf's and recto-epub's alike): resource limits, then (after warm-up) no new privileges, Landlock and seccomp
 // (the system-call policy is policy.c).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <fontconfig/fontconfig.h>
-#include <glib.h>
 #include <linux/landlock.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,20 +17,18 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "helper.h"
+#include "helper_common.h"
 
-// Address space the helper may map by default: poppler, cairo and the largest render buffer fit with room to spare.
-#define ADDRESS_SPACE_BYTES (1024L << 20)
 
 static int landlock_abi;
 
 static void die(const char *what) {
-    fprintf(stderr, "recto-pdf: %s: %s\n", what, strerror(errno));
+    fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, what, strerror(errno));
     _exit(70);
 }
 
 void limit_process(long megabytes) {
-    rlim_t bytes = megabytes > 0 ? (rlim_t)megabytes << 20 : ADDRESS_SPACE_BYTES;
+    rlim_t bytes = (rlim_t)(megabytes > 0 ? megabytes : 1024) << 20;
     struct rlimit as = { bytes, bytes };
     if (setrlimit(RLIMIT_AS, &as) != 0) die("setrlimit");
     struct rlimit none = { 0, 0 };
@@ -41,35 +37,6 @@ void limit_process(long megabytes) {
     if (getppid() == 1) _exit(0);  // recto died before the line above
     // Only stdin/stdout/stderr and the socket stay open, whatever the spawner forgot to close.
     syscall(SYS_close_range, RPDF_SOCKET_FD + 1, ~0U, 0);
-}
-
-// Built-in one-page document with a standard (not embedded) font and a UTF-16 title: rendering it loads
-// fontconfig's configuration and cache, FreeType, a system font and the UTF-16 converter while files may be opened.
-void warm_up(void) {
-    const char *objects[] = {
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R "
-         "/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>"),
-        "<< /Length 58 >>\nstream\nBT /F1 24 Tf 10 50 Td (Aa) Tj /F2 24 Tf (Bb) Tj ET 0 0 50 50 re f\nendstream",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
-        "<< /Title <FEFF00720065006300740074006F> >>",
-    };
-    enum { count = sizeof objects / sizeof objects[0] };
-    GString *pdf = g_string_new("%PDF-1.4\n");
-    long offsets[count];
-    for (int i = 0; i < count; i++) {
-        offsets[i] = (long)pdf->len;
-        g_string_append_printf(pdf, "%d 0 obj\n%s\nendobj\n", i + 1, objects[i]);
-    }
-    long xref = (long)pdf->len;
-    g_string_append_printf(pdf, "xref\n0 %d\n0000000000 65535 f \n", count + 1);
-    for (int i = 0; i < count; i++) g_string_append_printf(pdf, "%010ld 00000 n \n", offsets[i]);
-    g_string_append_printf(pdf, "trailer\n<< /Size %d /Root 1 0 R /Info 7 0 R >>\nstartxref\n%ld\n%%%%EOF\n",
-                           count + 1, xref);
-    document_render_once(pdf->str, (int)pdf->len);
-    g_string_free(pdf, TRUE);
 }
 
 static void allow_reads_beneath(int ruleset, const char *path) {
@@ -81,15 +48,9 @@ static void allow_reads_beneath(int ruleset, const char *path) {
     close(dir);
 }
 
-static void allow_list(int ruleset, FcStrList *list) {
-    if (!list) return;
-    for (FcChar8 *dir; (dir = FcStrListNext(list));) allow_reads_beneath(ruleset, (const char *)dir);
-    FcStrListDone(list);
-}
-
-// File-system access after this: reading beneath the font, font-cache and font-configuration directories and
-// poppler's data (CMaps for CJK text); nothing else. Skipped where the kernel has no Landlock.
-static void restrict_files(void) {
+// File-system access after this: reading beneath `readable` (the helper's fonts and data, if it reads any from
+// files); nothing else. Skipped where the kernel has no Landlock.
+static void restrict_files(const char *const *readable) {
     int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) return;
     __u64 handled = (1ULL << 13) - 1;  // ABI 1: execute, write, read, and every kind of create and remove
@@ -98,21 +59,15 @@ static void restrict_files(void) {
     struct landlock_ruleset_attr attr = { .handled_access_fs = handled };
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
     if (ruleset < 0) return;
-    FcConfig *config = FcConfigGetCurrent();
-    allow_list(ruleset, FcConfigGetFontDirs(config));
-    allow_list(ruleset, FcConfigGetCacheDirs(config));
-    allow_list(ruleset, FcConfigGetConfigDirs(config));
-    const char *fixed[] = { "/etc/fonts", "/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/poppler",
-                            "/var/cache/fontconfig" };
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) allow_reads_beneath(ruleset, fixed[i]);
+    for (; readable && *readable; readable++) allow_reads_beneath(ruleset, *readable);
     if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) die("landlock_restrict_self");
     close(ruleset);
     landlock_abi = abi;
 }
 
-void enter_sandbox(void) {
+void enter_sandbox(const char *const *readable) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("prctl(PR_SET_NO_NEW_PRIVS)");
-    restrict_files();
+    restrict_files(readable);
     filter_system_calls();
 }
 
