@@ -35,8 +35,8 @@ arch=$(dpkg --print-architecture)
 scratch=.build-deb/swift
 swift_flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path "$scratch")
 # The PDF helper is a separate program (it links poppler, GPL; recto links none of it), installed where
-# recto looks for it: /usr/lib/recto/recto-pdf.
-programs=(recto recto-pdf)
+# recto looks for it: /usr/lib/recto/recto-pdf; so is the EPUB helper (it links MuPDF, AGPL): recto-epub.
+programs=(recto recto-pdf recto-epub)
 for p in "${programs[@]}"; do
   swift build "${swift_flags[@]}" --product "$p"
 done
@@ -67,12 +67,13 @@ install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/lib/recto" "$root/usr/share
   "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/lintian/overrides"
 
 # Programs. Stripped as dh_strip does; the Swift metadata sections are allocated and stay.
-installed=(usr/bin/recto usr/lib/recto/recto-pdf)
+installed=(usr/bin/recto usr/lib/recto/recto-pdf usr/lib/recto/recto-epub)
 for i in "${!programs[@]}"; do
   install -m 0755 "$bindir/${programs[$i]}" "$root/${installed[$i]}"
   strip --remove-section=.comment --remove-section=.note "$root/${installed[$i]}"
 done
 install -m 0644 Helpers/recto-pdf/README.md "$root/usr/share/doc/recto/README.recto-pdf.md"
+install -m 0644 Helpers/recto-epub/README.md "$root/usr/share/doc/recto/README.recto-epub.md"
 install -m 0755 Assets/deploy/recto-cage "$root/usr/bin/recto-cage"
 recto="$root/usr/bin/recto"
 

@@ -14,6 +14,9 @@ packages=(
   libpoppler-glib-dev libcairo2-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core
   # its CMaps: CJK text in fonts a PDF names but does not embed
   poppler-data
+  # the EPUB helper recto-epub (AGPL, a separate program): MuPDF's HTML engine, a static library in Debian,
+  # and the libraries it was built against
+  libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libjpeg-dev libharfbuzz-dev libfreetype-dev
   # tests: encrypting a PDF, poppler's reference rasteriser
   qpdf poppler-utils
   # text: Pango/Cairo to shape and draw; DejaVu covers Latin, Greek, Cyrillic, Hebrew and Arabic, WenQuanYi

@@ -3,6 +3,7 @@
 #   PREFIX/bin/recto                          the program
 #   PREFIX/bin/recto-cage                     kiosk launcher: cage -- recto --kiosk BOOK
 #   PREFIX/lib/recto/recto-pdf                the sandboxed PDF helper (GPL-3: it links poppler; recto does not)
+#   PREFIX/lib/recto/recto-epub               the sandboxed EPUB helper (AGPL-3: it links MuPDF; recto does not)
 #   PREFIX/share/recto/DemoBook/              the demo book (found by recto relative to its own binary)
 #   PREFIX/share/recto/deploy/                recto-kiosk.service (systemd), recto-speech.service (systemd user unit: speech-dispatcher), weston-kiosk.ini, recto.toml (example)
 #   PREFIX/share/applications/recto.desktop, PREFIX/share/icons/hicolor/scalable/apps/recto.svg
@@ -29,6 +30,7 @@ case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 if [ -z "$bin" ]; then
   swift build -c release --product recto
   swift build -c release --product recto-pdf
+  swift build -c release --product recto-epub
   bin="$(swift build -c release --show-bin-path)/recto"
 fi
 [ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
@@ -44,6 +46,14 @@ if [ -x "$helper" ]; then
 else
   echo "install.sh: no recto-pdf next to $bin: PDF books will not open" >&2
 fi
+epub_helper="$(dirname "$bin")/recto-epub"
+if [ -x "$epub_helper" ]; then
+  install -d "$prefix/lib/recto"
+  install -m 0755 "$epub_helper" "$prefix/lib/recto/recto-epub"
+  install -m 0644 Helpers/recto-epub/README.md "$prefix/lib/recto/README-recto-epub.md"
+else
+  echo "install.sh: no recto-epub next to $bin: the text pages of EPUBs will be placeholders" >&2
+fi
 install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
 install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
 [ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"
@@ -57,4 +67,4 @@ if [ -f Assets/recto.desktop ]; then
   chmod 0644 "$prefix/share/applications/recto.desktop"
 fi
 install -m 0644 packaging/recto.svg "$icons/recto.svg"
-echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, $prefix/lib/recto/recto-pdf, the demo book in $share/DemoBook and kiosk files in $share/deploy"
+echo "installed $prefix/bin/recto, $prefix/bin/recto-cage, $prefix/lib/recto/recto-pdf, recto-epub, the demo book in $share/DemoBook and kiosk files in $share/deploy"

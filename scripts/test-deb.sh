@@ -106,6 +106,14 @@ devs=$(in_root dpkg-query -W -f '${Package}\n' | grep -- '-dev$' || true)
 # The GPL stays in the helper: the installed recto links no PDF library (poppler, cairo, mupdf).
 ! in_root ldd /usr/bin/recto | grep -E "poppler|cairo|mupdf" || fail "the installed recto links a PDF library"
 in_root ldd /usr/lib/recto/recto-pdf | grep -q poppler || fail "the installed PDF helper does not link poppler"
+! in_root ldd /usr/lib/recto/recto-epub | grep "not found" || fail "the installed EPUB helper needs libraries the root lacks"
+
+step "an EPUB's page of text renders in the root (the sandboxed MuPDF helper)"
+python3 scripts/write-test-epub.py "$root/tmp/text.epub"
+in_root recto render --no-config /tmp/text.epub --page 1 --size 300x400 --out /tmp/epub1.png 2> "$state/epub.err" \
+  || fail "recto render of an EPUB's text page in the root"
+# A page that cannot be drawn is rendered as its placeholder, with the reason on stderr.
+[ ! -s "$state/epub.err" ] || fail "the EPUB page was not drawn: $(cat "$state/epub.err")"
 
 step "a PDF renders in the root (the sandboxed helper)"
 python3 scripts/measure-pdf.py --write-pdf "$root/tmp/book.pdf" --pages 3

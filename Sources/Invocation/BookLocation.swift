@@ -31,6 +31,8 @@ public struct BookLocation: Sendable {
         // A book must have at least one page that can be read; the rest may be placeholders.
         var firstProblem: String?
         let readable = (1...min(source.pageCount, 64)).contains { page in
+            // A page drawn by a helper (an EPUB's page of text) is drawn, or a placeholder that says why.
+            if source.renderer(of: page) != nil { return true }
             do {
                 let bytes = try source.data(of: page)
                 if ImageFormat.sniff(bytes) != nil { return true }

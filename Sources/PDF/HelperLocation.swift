@@ -27,7 +27,7 @@ public enum HelperLocation {
     public static func find(environment: [String: String], helper: DocumentHelper = .pdf) throws(PDFError) -> String {
         let searched = candidates(environment: environment, helper: helper)
         let executable = { (path: String) in (try? systemCall({ access(path, X_OK) }).get()) != nil }
-        guard let found = searched.first(where: executable) else { throw .helperNotFound(searched: searched) }
+        guard let found = searched.first(where: executable) else { throw .helperNotFound(searched: searched, helper: helper) }
         return found
     }
 }

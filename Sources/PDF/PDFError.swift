@@ -1,7 +1,7 @@
 /// Why a PDF or one of its pages could not be read. `description` is one short sentence, fit for a placeholder.
 public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No `recto-pdf` helper at any of the places looked at.
-    case helperNotFound(searched: [String])
+    case helperNotFound(searched: [String], helper: DocumentHelper = .pdf)
     /// The helper could not be started, or it died (crashed, was killed, ran out of memory, hit its sandbox).
     case helperFailed(String)
     /// The helper did not answer within the time limit; it was killed.
@@ -19,9 +19,9 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .helperNotFound(let searched):
+        case .helperNotFound(let searched, let helper):
             let looked = searched.joined(separator: ", ")
-            if searched.first?.hasSuffix(DocumentHelper.epub.rawValue) == true {
+            if helper == .epub {
                 return "EPUB pages of text need the recto-epub helper, which is not installed (looked at \(looked))"
             }
             return "PDF books need the recto-pdf helper, which is not installed (looked at \(looked))"
