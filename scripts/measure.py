@@ -306,6 +306,27 @@ def make_big_page():
     return out
 
 
+def helpers_peak_kb(pid):
+    """The largest VmHWM of recto's document helpers (recto-pdf, recto-epub), None when it started none. A child
+    is listed under the thread that started it, so every thread's list is read."""
+    peak = None
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            try:
+                status = Path(f"/proc/{child}/status").read_text()
+            except OSError:
+                continue
+            fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+            if fields.get("Name", "").strip().startswith("recto-") and "VmHWM" in fields:
+                kb = int(fields["VmHWM"].split()[0])
+                peak = kb if peak is None else max(peak, kb)
+    return peak
+
+
 def startup_run(weston, name, image, cache_dir):
     """One start of one viewer: exec -> first buffer commit, -> first commit after the image file's last close,
     recto's ready/shown; VmHWM once buffer commits have stopped for 1 s. recto's disk cache lives in
@@ -334,6 +355,7 @@ def startup_run(weston, name, image, cache_dir):
                 break
             last_count = len(commits)
         r["vmhwm_kb"] = proc.status("VmHWM")
+        r["helper_vmhwm_kb"] = helpers_peak_kb(proc.pid) if name.startswith("recto") or name == "other" else None
         commits = buffer_commits(proc.err)
         r["first_commit_ms"] = round(commits[0] - t0, 1) if commits else None
         closed = max(watch.closes) if watch.closes else None
@@ -377,18 +399,19 @@ def cmd_startup():
     for name in viewers:
         rs = [r for r in runs if r["viewer"] == name]
         s = {k: median([r.get(k) for r in rs]) for k in
-             ("ready_ms", "shown_ms", "first_commit_ms", "image_frame_ms", "vmhwm_kb")}
+             ("ready_ms", "shown_ms", "first_commit_ms", "image_frame_ms", "vmhwm_kb", "helper_vmhwm_kb")}
         s["all_first_frame_ms"] = [r.get("shown_ms") if name.startswith("recto") or name == "other" else r.get("image_frame_ms")
                                    for r in rs]
         s["first_frame_ms"] = median(s["all_first_frame_ms"])
         summary[name] = s
     rows = [[n, s["first_frame_ms"], s["ready_ms"], s["first_commit_ms"], s["image_frame_ms"],
              round(s["vmhwm_kb"] / 1024, 1) if s["vmhwm_kb"] else None,
+             round(s["helper_vmhwm_kb"] / 1024, 1) if s["helper_vmhwm_kb"] else None,
              " ".join(str(x) for x in s["all_first_frame_ms"])] for n, s in summary.items()]
     print(f"startup: {image} at {w}x{h} (recto opens {ARGS.recto_book or 'the same file'}), {ARGS.runs} "
           f"interleaved runs, load before {before}, after {load()}")
     table(rows, ["viewer", "first frame ms (median)", "ready", "1st buffer commit", "commit after file close",
-                 "peak RSS MiB", "all runs (first frame)"])
+                 "peak RSS MiB", "helper peak RSS MiB", "all runs (first frame)"])
     checks = [r["shown_minus_debug_commit_ms"] for r in runs if r.get("shown_minus_debug_commit_ms") is not None]
     if checks:
         print(f"method check: recto's shown stamp minus its WAYLAND_DEBUG commit: {min(checks)}..{max(checks)} ms")

@@ -27,6 +27,9 @@ struct EPUBPackage: Sendable, Equatable {
     /// `rendition:spread`: `none`, one page at a time; `both`, two even in portrait; nil for `landscape` and
     /// `auto` (the reader's own choice, which is landscape's) or when it says nothing.
     var spread: SpreadPreference?
+    /// The cover picture's path in the archive: EPUB 3's manifest item with `properties="cover-image"`, else
+    /// EPUB 2's `<meta name="cover" content="ID">`.
+    var coverImage: String?
     /// EPUB 3.0's book-wide `rendition:viewport` ("width=1200, height=1600"), for pages that declare none.
     var viewport: Viewport?
     var spine: [Item] = []
@@ -60,6 +63,7 @@ struct EPUBPackage: Sendable, Equatable {
     init(opf: [UInt8], opfPath: String, maxItems: Int) {
         let folder = opfPath.split(separator: "/").dropLast().joined(separator: "/")
         var manifest: [String: (href: String, type: String)] = [:]
+        var coverID: String?, coverHref: String?
         var itemrefs: [(idref: String, properties: String, linear: Bool)] = []
         var metaProperty: String?, text = ""
         XMLScanner.scan(opf) { event in
@@ -71,6 +75,8 @@ struct EPUBPackage: Sendable, Equatable {
                 case "item":
                     if let id = attribute("id"), let href = attribute("href") {
                         manifest[id] = (href, attribute("media-type") ?? "")
+                        let properties = (attribute("properties") ?? "").split(separator: " ")
+                        if properties.contains("cover-image"), coverHref == nil { coverHref = href }
                     }
                 case "itemref":
                     if let idref = attribute("idref"), itemrefs.count <= maxItems {
@@ -80,6 +86,7 @@ struct EPUBPackage: Sendable, Equatable {
                     rightToLeft = attribute("page-progression-direction") == "rtl"
                 case "meta":
                     metaProperty = attribute("property")
+                    if attribute("name") == "cover", let id = attribute("content") { coverID = id }
                 default: break
                 }
                 text = ""
@@ -104,6 +111,7 @@ struct EPUBPackage: Sendable, Equatable {
                 text = ""
             }
         }
+        if let href = coverHref ?? coverID.flatMap({ manifest[$0]?.href }) { coverImage = Self.resolve(href, against: folder) }
         var chapter = 0
         spine = itemrefs.compactMap { ref in
             guard let item = manifest[ref.idref] else { return nil }

@@ -89,12 +89,22 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
         metadata.language = package.language
         metadata.spread = package.spread
         metadata.doublePages = Set(spine.indices.filter { spine[$0].spread == .center }.map { $0 + 1 })
+        metadata.coverPage = package.coverImage.flatMap(coverPage)
         for (i, item) in spine.enumerated() {
             switch item.spread {
             case .left: metadata.pageSides[i + 1] = .left
             case .right: metadata.pageSides[i + 1] = .right
             case .center, nil: break
             }
+        }
+    }
+
+    /// The page among the first few that shows the book's cover picture alone (the shelf's cover, where the idle
+    /// reset returns); nil when none does (the book's first page is its cover then).
+    private func coverPage(_ image: String) -> Int? {
+        (0..<min(8, spine.count)).map { $0 + 1 }.first { page in
+            if case .image(let path) = try? form(of: page) { return path == image }
+            return false
         }
     }
 

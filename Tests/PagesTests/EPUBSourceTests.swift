@@ -114,6 +114,31 @@ import Testing
         #expect(book.text(of: 5) == nil, "a picture without alt text says nothing")
     }
 
+    @Test func theCoverIsThePageShowingTheCoverPicture() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let (path, _) = try Self.manga(in: dir)
+        let entries = try readZip(path)
+        let epub3 = entries.map { entry -> (String, [UInt8]) in
+            guard entry.0 == "OEBPS/package.opf" else { return entry }
+            let opf = String(decoding: entry.1, as: UTF8.self).replacingOccurrences(of: "<manifest>", with:
+                "<manifest><item id=\"c\" href=\"images/page%204.png\" media-type=\"image/png\" properties=\"cover-image\"/>")
+            return (entry.0, Array(opf.utf8))
+        }
+        try writeZip(dir.file("epub3.epub"), epub3)
+        #expect(try PageSource.open(path: dir.file("epub3.epub")).metadata.coverPage == 4)
+        let epub2 = entries.map { entry -> (String, [UInt8]) in
+            guard entry.0 == "OEBPS/package.opf" else { return entry }
+            let opf = String(decoding: entry.1, as: UTF8.self)
+                .replacingOccurrences(of: "<manifest>", with: "<manifest><item id=\"art\" href=\"images/page 1.png\" media-type=\"image/png\"/>")
+                .replacingOccurrences(of: "</metadata>", with: "<meta name=\"cover\" content=\"art\"/></metadata>")
+            return (entry.0, Array(opf.utf8))
+        }
+        try writeZip(dir.file("epub2.epub"), epub2)
+        #expect(try PageSource.open(path: dir.file("epub2.epub")).metadata.coverPage == 1)
+        #expect(try PageSource.open(path: path).metadata.coverPage == nil, "no cover named: the first page is the cover")
+    }
+
     @Test func aReflowableEPUBIsOnePageThatSaysWhy() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
