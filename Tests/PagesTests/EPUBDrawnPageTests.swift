@@ -233,6 +233,20 @@ import Testing
         #expect(throws: PDFError.self) { try document.selfTest(.exec) }
     }
 
+    @Test func aKilledHelperIsStartedAgainForTheNextPage() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let (path, _) = try Self.book(in: dir, pages: [Self.xhtml("pages/one.xhtml", Self.textPage())])
+        let helper = try HelperLocation.find(environment: [:], helper: .epub)
+        let document = try PDFDocument(path: path, configuration: .init(helperPath: helper, helpers: 1))
+        let whole = PDFRect(x: 0, y: 0, width: 600, height: 800)
+        let before = try document.render(page: 1, rect: whole, width: 60, height: 80, viewport: (600, 800))
+        for pid in document.helperProcessIDs { kill(pid, SIGKILL) }
+        let after = try document.render(page: 1, rect: whole, width: 60, height: 80, viewport: (600, 800))
+        #expect(after == before, "the same page, drawn by a new helper")
+        #expect(document.helperRestarts == 1)
+    }
+
     @Test func withoutTheHelperTextPagesSayWhatIsMissingAndPicturesRead() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
