@@ -38,13 +38,22 @@ extension AppCore {
             let pages = reader.position.spread.pages.sorted()
             page = pages.first ?? reader.page
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
-            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"]) + zoomLabel
                 + (book.attribution.isEmpty ? "" : " · " + book.attribution.joined(separator: " · "))
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
         return OverlayPlan(track: layout.track, thumb: thumb, label: label,
                            labelCentre: Vec2(layout.track.center.x, thumb.minY - s * textScale), opacity: opacity)
+    }
+
+    /// " · 100 %" while zoomed over a page whose own pixels are known: how large they are on screen (100 % at
+    /// 1:1, where a scan shows exactly as scanned); empty otherwise.
+    private var zoomLabel: String {
+        let zoom = reader.zoom
+        guard zoom.isZoomed, let grid = zoom.pixelGrid, grid.actualScale.isFinite, grid.actualScale > 0 else { return "" }
+        let percent = Int((zoom.scale / grid.actualScale * 100).rounded())
+        return " · " + translator.format("{percent} %", ["percent": "\(percent)"])
     }
 
     mutating func toggleOverlay(at time: Double) -> [AppEffect] {

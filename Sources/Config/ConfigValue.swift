@@ -42,7 +42,8 @@ extension SettingKey.Kind {
         case .paths: "a list of paths, e.g. [\"a.cbz\", \"b.pdf\"]"
         case .choice(let names): "one of " + names.joined(separator: ", ")
         case .colour: "a colour as \"#rrggbb\""
-        case .number(let lo, let hi): "a number from \(formatNumber(lo)) to \(formatNumber(hi))"
+        case .number(let lo, let hi, let words):
+            "a number from \(formatNumber(lo)) to \(formatNumber(hi))" + words.map { " or \($0)" }.joined()
         case .whole(let lo, let hi): "a whole number from \(lo) to \(hi)"
         }
     }

@@ -141,6 +141,28 @@ extension LogLevel: SettingValue {
     public var configValue: ConfigValue? { .string(rawValue) }
 }
 
+/// A zoom step: so many times the fitted page, or `actual`, 1:1 with the page's own pixels.
+public enum ZoomStep: SettingValue, Hashable {
+    case times(Double)
+    case actual
+
+    public init?(config: ConfigValue) {
+        switch config {
+        case .number(let d): self = .times(d)
+        case .integer(let i): self = .times(Double(i))
+        case .string("actual"): self = .actual
+        default: return nil
+        }
+    }
+
+    public var configValue: ConfigValue? {
+        switch self {
+        case .times(let d): .number(d)
+        case .actual: .string("actual")
+        }
+    }
+}
+
 extension Settings.Colour: SettingValue {
     public init?(config: ConfigValue) { guard case .string(let s) = config else { return nil }; self.init(hex: s) }
     public var configValue: ConfigValue? { .string(description) }
@@ -161,10 +183,13 @@ extension SettingKey.Kind {
         case (.choice(let names), .string(let s)):
             guard names.contains(s) else { break }
             return value
-        case (.number(let lo, let hi), .integer(let i)):
+        case (.number(_, _, let words), .string(let s)):
+            guard words.contains(s) else { break }
+            return value
+        case (.number(let lo, let hi, _), .integer(let i)):
             guard Double(i) >= lo, Double(i) <= hi else { break }
             return .number(Double(i))
-        case (.number(let lo, let hi), .number(let d)):
+        case (.number(let lo, let hi, _), .number(let d)):
             guard d >= lo, d <= hi else { break }  // also rejects nan
             return value
         case (.whole(let lo, let hi), .integer(let i)):

@@ -45,8 +45,8 @@ public struct SettingKey: Hashable, Sendable, Comparable, CustomStringConvertibl
         case choice([String])
         /// `#rrggbb`.
         case colour
-        /// A number (integer or float) in `min...max`.
-        case number(min: Double, max: Double)
+        /// A number (integer or float) in `min...max`, or one of `words` (`actual`).
+        case number(min: Double, max: Double, words: [String] = [])
         /// An integer in `min...max`.
         case whole(min: Int, max: Int)
     }

@@ -39,8 +39,9 @@ public struct SettingTable: Sendable {
         help: "Write JSON-lines events (ready, page, flip, zoom, idle-reset…) to stdout")
     public let maxZoom = Setting("max-zoom", 8.0, .number(min: 1, max: 32), unit: "x", live: true,
         help: "Largest zoom, 1–32 × the fitted page")
-    public let doubleTapZoom = Setting("double-tap-zoom", 2.5, .number(min: 1, max: 32), unit: "x", live: true,
-        help: "Zoom a double tap goes to, 1–32 × the fitted page, at most max-zoom")
+    public let doubleTapZoom = Setting("double-tap-zoom", ZoomStep.times(2.5), .number(min: 1, max: 32, words: ["actual"]),
+        unit: "x", live: true,
+        help: "Zoom a double tap goes to, 1–32 × the fitted page (at most max-zoom), or actual: 1:1 with the page's own pixels where they are larger than the screen (a scan; other pages go to 2.5 ×)")
     public let snapRotation = Setting("snap-rotation", true, .toggle, live: true,
         help: "Settle a two-finger rotation to the nearest right angle on release")
     public let pinchRotate = Setting("pinch-rotate", true, .toggle, live: true, help: "Let two fingers rotate the page")

@@ -15,7 +15,10 @@ extension Settings {
         c.release.flickSpeed = self.flickSpeed
         c.turnDuration = self.turnDuration
         c.zoom.maxScale = self.maxZoom
-        c.zoom.doubleTapScale = Swift.min(self.doubleTapZoom, self.maxZoom)
+        switch self.doubleTapZoom {
+        case .times(let scale): c.zoom.doubleTapScale = Swift.min(scale, self.maxZoom)
+        case .actual: c.zoom.doubleTapActual = true
+        }
         c.zoom.snapRotation = self.snapRotation
         c.zoom.allowRotation = self.pinchRotate
         c.zoom.momentum = self.momentum

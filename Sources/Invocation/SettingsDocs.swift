@@ -51,7 +51,8 @@ public enum SettingsDocs {
         case .paths: return "list of paths"
         case .colour: return "`#rrggbb`"
         case .choice(let names): return names.map { "`\($0)`" }.joined(separator: ", ")
-        case .number(let lo, let hi): return "\(formatNumber(lo))–\(formatNumber(hi)) \(unit)"
+        case .number(let lo, let hi, let words):
+            return "\(formatNumber(lo))–\(formatNumber(hi)) \(unit)" + words.map { ", `\($0)`" }.joined()
         case .whole(let lo, let hi): return "\(lo)–\(hi) \(unit) (whole)"
         }
     }

@@ -7,6 +7,9 @@ public struct ZoomConfig: Sendable, Hashable {
     public var maxScale: Double
     /// Scale a double tap zooms to (× fit), clamped to [1, maxScale].
     public var doubleTapScale: Double
+    /// A double tap goes to 1:1 with the page's own pixels (`ZoomView.pixelGrid`) instead, where that is above fit
+    /// and within `maxScale`.
+    public var doubleTapActual = false
     /// Whether a two-finger rotation follows the fingers at all. When false the pinch only scales and pans.
     public var allowRotation: Bool
     /// On release, settle the rotation to the nearest multiple of 90°; false leaves it where the fingers put it.

@@ -283,17 +283,22 @@ public struct ZoomView: Sendable, Equatable {
 
     // MARK: Discrete zoom
 
-    /// Double tap: when zoomed, animates back to fit; otherwise to `doubleTapScale` with the book point under
-    /// `p` kept under `p` (then clamped). Ignored during a gesture.
+    /// Double tap: when zoomed, animates back to fit; otherwise to `doubleTapScale` (or 1:1 with the page's pixels,
+    /// `doubleTapActual`, landing on whole buffer pixels) with the book point under `p` kept under `p` (then
+    /// clamped). Ignored during a gesture.
     public mutating func toggleZoom(at p: Vec2, time: Double) {
         guard gesture == nil else { return }
         advance(to: time)
         let at = p.isFinite ? p : viewport.center
         if isZoomed { startTween(to: .identity, anchor: at, at: now); return }
-        let s = config.safeDoubleTapScale
+        var s = config.safeDoubleTapScale
+        if config.doubleTapActual, let grid = pixelGrid, grid.isUsable, grid.actualScale > config.safeFitSnapScale,
+           grid.actualScale <= config.safeMaxScale {
+            s = grid.actualScale
+        }
         guard s > config.safeFitSnapScale else { startTween(to: .identity, anchor: at, at: now); return }
         let b = pose.inverse(at) ?? at
-        startTween(to: limits.clamped(ZoomPose(scale: s, rotation: 0, translation: at - b * s)), anchor: at, at: now)
+        startTween(to: resting(limits.clamped(ZoomPose(scale: s, rotation: 0, translation: at - b * s))), anchor: at, at: now)
     }
 
     /// Multiplies the (target) scale by `factor` about window point `p` (nil: viewport centre), clamped to

@@ -33,6 +33,9 @@ struct OneToOneTests {
         #expect(d.core.reader.zoom.scale == actual, "\(d.core.reader.zoom.scale) vs 1:1 at \(actual)")
         let corner = d.core.reader.zoom.toScreen(Vec2(placed.minX, placed.minY))
         #expect(abs(corner.x - corner.x.rounded()) < 1e-6 && abs(corner.y - corner.y.rounded()) < 1e-6, "\(corner)")
+        // The overlay says so (shown as the keys show it: a tap on a zoomed page pans nothing and shows nothing).
+        _ = d.core.toggleOverlay(at: d.now)
+        #expect(d.core.overlayPlan(at: d.now)?.label == "1 of 12 · 100 %")
     }
 
     @Test func vectorPagesHaveNoOneToOneToLandOn() throws {

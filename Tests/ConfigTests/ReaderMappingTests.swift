@@ -28,6 +28,20 @@ import Testing
         #expect(g.grabSize == 120 && g.tapZoneFraction == 0 && g.doubleTapInterval == 0 && g.flickMinVelocity == 700)
     }
 
+    @Test func doubleTapZoomTakesActual() throws {
+        var s = Settings()
+        _ = try s.setLive("double-tap-zoom", "actual")
+        #expect(s.doubleTapZoom == .actual && s.readerConfig.zoom.doubleTapActual)
+        #expect(try s.shownValue(of: "double-tap-zoom") == "actual")
+        _ = try s.setLive("double-tap-zoom", "4")
+        #expect(s.doubleTapZoom == .times(4) && !s.readerConfig.zoom.doubleTapActual && s.readerConfig.zoom.doubleTapScale == 4)
+        #expect {
+            try s.setLive("double-tap-zoom", "big")
+        } throws: { error in
+            (error as? ValueError)?.reason == "double-tap-zoom: expected a number from 1 to 32 or actual, got the string \"big\""
+        }
+    }
+
     @Test func doubleTapZoomNeverPassesMaxZoom() throws {
         var s = Settings()
         try s.set(\.maxZoom, .number(2))

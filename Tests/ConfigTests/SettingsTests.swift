@@ -33,7 +33,7 @@ let sampleValues: [String: ConfigValue] = [
         #expect(!s.kiosk && !s.rightToLeft && !s.logEvents)
         #expect(s.spread == .auto && s.logLevel == .notice)
         #expect(s.background.description == "#29292b")
-        #expect(s.curlRadius == 20 && s.maxZoom == 8 && s.doubleTapZoom == 2.5 && s.grabZone == 80)
+        #expect(s.curlRadius == 20 && s.maxZoom == 8 && s.doubleTapZoom == .times(2.5) && s.grabZone == 80)
         #expect(s.snapRotation && s.pinchRotate && s.momentum && s.tapZones)
         #expect(s.doubleTapInterval == 300 && s.commitProgress == 0.5 && s.flickSpeed == 400 && s.swipeSpeed == 500)
         #expect(s.margin == 0.02 && s.cacheMB == 256 && s.cacheBytes == 256 << 20)
@@ -130,7 +130,7 @@ let sampleValues: [String: ConfigValue] = [
     func ranges(_ key: SettingKey) throws {
         var s = Settings()
         switch key.kind {
-        case .number(let lo, let hi):
+        case .number(let lo, let hi, _):
             try s.set(key, .number(lo))
             try s.set(key, .number(hi))
             for bad in [lo - max(abs(lo) * 1e-9, 1e-9), hi + max(abs(hi) * 1e-9, 1e-9), .nan, .infinity, -.infinity] {
@@ -179,7 +179,7 @@ let sampleValues: [String: ConfigValue] = [
         for key in SettingKey.allCases {
             #expect(key.help.hasSuffix("."), "\(key.rawValue)")
             #expect(!key.valueName.isEmpty)
-            if case .number(let lo, let hi) = key.kind, key.rawValue != "idle-reset" {
+            if case .number(let lo, let hi, _) = key.kind, key.rawValue != "idle-reset" {
                 #expect(key.help.contains("\(Int(lo))") || key.help.contains("\(lo)"), "\(key.rawValue) help names its range")
                 #expect(key.help.contains("\(Int(hi))"), "\(key.rawValue) help names its range")
             }

@@ -71,3 +71,37 @@ import Testing
         #expect(Self.isWhole(Self.corner(turned)), "a right angle keeps pixels whole squares: \(Self.corner(turned))")
     }
 }
+
+/// `double-tap-zoom = actual`: a double tap on a scan larger than the screen goes to 1:1 with its pixels, on whole
+/// buffer pixels, and the next back to fit; without a known grid (a PDF) it goes to the number as before.
+@Suite struct DoubleTapActualTests {
+    typealias F = ZoomFixture
+
+    @Test func aDoubleTapCyclesFitOneToOneFit() {
+        var config = ZoomConfig(maxScale: 2 * PixelGridTests.grid.actualScale)
+        config.doubleTapActual = true
+        var z = F.view(config, content: F.page)
+        z.pixelGrid = PixelGridTests.grid
+        z.toggleZoom(at: Vec2(431.7, 377.2), time: 1000)
+        z.advance(to: 5000)
+        #expect(z.scale == PixelGridTests.grid.actualScale)
+        #expect(PixelGridTests.isWhole(PixelGridTests.corner(z)), "\(PixelGridTests.corner(z))")
+        z.toggleZoom(at: Vec2(431.7, 377.2), time: 6000)
+        z.advance(to: 10_000)
+        #expect(!z.isZoomed)
+    }
+
+    @Test func withoutPixelsOrBeyondTheLargestZoomItGoesToTheNumber() {
+        var config = ZoomConfig(maxScale: 8)
+        config.doubleTapActual = true
+        var vector = F.view(config, content: F.page)
+        vector.toggleZoom(at: Vec2(400, 300), time: 1000)
+        vector.advance(to: 5000)
+        #expect(vector.scale == 2.5, "no pixel grid (a PDF page)")
+        var huge = F.view(config, content: F.page)
+        huge.pixelGrid = PixelGridTests.grid
+        huge.toggleZoom(at: Vec2(400, 300), time: 1000)
+        huge.advance(to: 5000)
+        #expect(huge.scale == 2.5, "1:1 at 23.8× is past max-zoom 8")
+    }
+}
