@@ -143,6 +143,25 @@ public final class PDFDocument: Sendable {
         }
     }
 
+    /// The document's outline (its bookmarks) that lead to its pages, depth first in document order, at most 2000.
+    /// Blocks like `render`.
+    public func outline() throws(PDFError) -> [PDFOutlineEntry] {
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_OUTLINE.rawValue)
+        let stride = MemoryLayout<rpdf_outline_entry>.stride
+        let answer = try perform(request, retry: true,
+                                 payloadBytes: { Int(min(max(0, $0.value), Int32(RPDF_OUTLINE_MAX))) * stride })
+        return answer.payload.withUnsafeBytes { raw in
+            (0..<(answer.payload.count / stride)).compactMap { i in
+                var entry = raw.loadUnaligned(fromByteOffset: i * stride, as: rpdf_outline_entry.self)
+                let length = min(Int(entry.title_length), Int(RPDF_OUTLINE_TITLE_MAX))
+                let title = withUnsafeBytes(of: &entry.title) { String(decoding: $0.prefix(length), as: UTF8.self) }
+                guard entry.page >= 0, Int(entry.page) < info.pageCount, entry.level >= 0 else { return nil }
+                return PDFOutlineEntry(title: title, page: Int(entry.page) + 1, level: Int(entry.level))
+            }
+        }
+    }
+
     /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
     /// not refused). A helper the sandbox killed throws `.helperFailed`.
     public func selfTest(_ test: PDFSelfTest) throws(PDFError) -> Int32 {

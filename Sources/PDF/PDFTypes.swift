@@ -15,6 +15,19 @@ public struct PDFPageSize: Sendable, Hashable {
     public var aspect: Double { isUsable ? width / height : 0 }
 }
 
+/// One entry of a document's outline: its title, the page it opens (from 1), how deep it is nested (0: top).
+public struct PDFOutlineEntry: Sendable, Hashable {
+    public var title: String
+    public var page: Int
+    public var level: Int
+
+    public init(title: String, page: Int, level: Int) {
+        self.title = title
+        self.page = page
+        self.level = level
+    }
+}
+
 /// A rectangle in points of a displayed page, origin at its top left.
 public struct PDFRect: Sendable, Hashable {
     public var x: Double, y: Double, width: Double, height: Double

@@ -20,6 +20,8 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
 
     var kind: PageSource.Kind { .archive }
     var pageCount: Int { entries.count }
+    /// The archive's folders, as chapters.
+    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: names) }
 
     init(path: String, limits: PageLimits) throws(PageError) {
         let (zip, listed) = try ZipBook.open(path: path, limits: limits)

@@ -20,6 +20,8 @@ struct DirectorySource: PageProvider {
 
     var kind: PageSource.Kind { .directory }
     var pageCount: Int { names.count }
+    /// Its sub-folders, as chapters.
+    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: names) }
 
     init(path: String, limits: PageLimits) throws(PageError) {
         guard let root = PosixFiles.resolve(path) else {

@@ -30,6 +30,10 @@ struct EPUBPackage: Sendable, Equatable {
     /// The cover picture's path in the archive: EPUB 3's manifest item with `properties="cover-image"`, else
     /// EPUB 2's `<meta name="cover" content="ID">`.
     var coverImage: String?
+    /// The EPUB 3 navigation document (the manifest item with `properties="nav"`) and the EPUB 2 NCX (the spine's
+    /// `toc`, else the manifest's NCX item): where the book's own table of contents is.
+    var navDocument: String?
+    var ncx: String?
     /// EPUB 3.0's book-wide `rendition:viewport` ("width=1200, height=1600"), for pages that declare none.
     var viewport: Viewport?
     var spine: [Item] = []
@@ -63,7 +67,7 @@ struct EPUBPackage: Sendable, Equatable {
     init(opf: [UInt8], opfPath: String, maxItems: Int) {
         let folder = opfPath.split(separator: "/").dropLast().joined(separator: "/")
         var manifest: [String: (href: String, type: String)] = [:]
-        var coverID: String?, coverHref: String?
+        var coverID: String?, coverHref: String?, ncxID: String?, ncxHref: String?, navHref: String?
         var itemrefs: [(idref: String, properties: String, linear: Bool)] = []
         var metaProperty: String?, text = ""
         XMLScanner.scan(opf) { event in
@@ -77,6 +81,8 @@ struct EPUBPackage: Sendable, Equatable {
                         manifest[id] = (href, attribute("media-type") ?? "")
                         let properties = (attribute("properties") ?? "").split(separator: " ")
                         if properties.contains("cover-image"), coverHref == nil { coverHref = href }
+                        if properties.contains("nav"), navHref == nil { navHref = href }
+                        if attribute("media-type") == "application/x-dtbncx+xml", ncxHref == nil { ncxHref = href }
                     }
                 case "itemref":
                     if let idref = attribute("idref"), itemrefs.count <= maxItems {
@@ -84,6 +90,7 @@ struct EPUBPackage: Sendable, Equatable {
                     }
                 case "spine":
                     rightToLeft = attribute("page-progression-direction") == "rtl"
+                    ncxID = attribute("toc")
                 case "meta":
                     metaProperty = attribute("property")
                     if attribute("name") == "cover", let id = attribute("content") { coverID = id }
@@ -112,6 +119,8 @@ struct EPUBPackage: Sendable, Equatable {
             }
         }
         if let href = coverHref ?? coverID.flatMap({ manifest[$0]?.href }) { coverImage = Self.resolve(href, against: folder) }
+        navDocument = navHref.map { Self.resolve($0, against: folder) }
+        ncx = (ncxID.flatMap { manifest[$0]?.href } ?? ncxHref).map { Self.resolve($0, against: folder) }
         var chapter = 0
         spine = itemrefs.compactMap { ref in
             guard let item = manifest[ref.idref] else { return nil }

@@ -24,6 +24,8 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
     private let reflowable: Bool
     private let bookViewport: Viewport?
     private(set) var metadata: BookMetadata
+    /// The book's own table of contents (its navigation document, else its NCX), in page numbers.
+    let tableOfContents: [ContentsEntry]
     /// The helper for drawn pages (nil: found as `PDFDocument.Configuration.standard` finds it).
     private let helper: PDFDocument.Configuration?
     /// What each page was found to be, once its document was read.
@@ -85,6 +87,7 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
             if item.prePaginated == nil { item.prePaginated = fixed }
             return item
         }
+        tableOfContents = Self.contents(package, files: files, zip: zip, pagePaths: spine.map(\.path))
         metadata = BookMetadata(title: package.title, rightToLeft: package.rightToLeft ? true : nil)
         metadata.language = package.language
         metadata.spread = package.spread
@@ -97,6 +100,20 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
             case .center, nil: break
             }
         }
+    }
+
+    /// The navigation document's `toc` (else the NCX's `navMap`) as entries on the pages their links name.
+    private static func contents(_ package: EPUBPackage, files: [String: ZipEntry], zip: ZipBook,
+                                 pagePaths: [String]) -> [ContentsEntry] {
+        func read(_ path: String?) -> (path: String, bytes: [UInt8])? {
+            guard let path, let entry = files[path], let bytes = try? zip.extract(entry, name: path, limit: maxDocumentBytes)
+            else { return nil }
+            return (path, bytes)
+        }
+        var links: [EPUBNavigation.Link] = [], at = ""
+        if let nav = read(package.navDocument) { (links, at) = (EPUBNavigation.navDocument(nav.bytes), nav.path) }
+        if links.isEmpty, let ncx = read(package.ncx) { (links, at) = (EPUBNavigation.ncx(ncx.bytes), ncx.path) }
+        return BookContents.cleaned(EPUBNavigation.entries(links, documentPath: at, pagePaths: pagePaths), pageCount: pagePaths.count)
     }
 
     /// The page among the first few that shows the book's cover picture alone (the shelf's cover, where the idle

@@ -115,6 +115,9 @@ final class LibArchiveSource: PageProvider, @unchecked Sendable {
         return (entries, cutShort)
     }
 
+    /// The archive's folders, as chapters.
+    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: entries.map(\.path)) }
+
     func name(of page: Int) -> String { page >= 1 && page <= entries.count ? entries[page - 1].path : "page \(page)" }
 
     func identity(of page: Int) throws(PageError) -> PageIdentity {

@@ -1,3 +1,4 @@
+import Book
 import Decoding
 import FoundationEssentials
 import Geometry
@@ -26,6 +27,9 @@ public struct PDFSource: RenderedPageProvider {
         return metadata
     }
 
+    /// Its outline, read when it was opened.
+    public let tableOfContents: [ContentsEntry]
+
     public init(path: String, limits: PageLimits = .standard, configuration: PDFDocument.Configuration? = nil) throws(PageError) {
         let configuration = try Self.configuration(configuration, path: path)
         do { document = try PDFDocument(path: path, configuration: configuration) } catch {
@@ -36,6 +40,10 @@ public struct PDFSource: RenderedPageProvider {
         self.path = path
         self.limits = limits
         file = PosixFiles.identity(document.fileStatus)
+        // An outline that cannot be read is no reason not to read the book.
+        let outline = (try? document.outline()) ?? []
+        tableOfContents = BookContents.cleaned(outline.map { ContentsEntry(title: $0.title, page: $0.page, level: $0.level) },
+                                               pageCount: document.info.pageCount)
     }
 
     private static func configuration(_ given: PDFDocument.Configuration?,

@@ -1,3 +1,4 @@
+import Book
 import Decoding
 import Geometry
 import Glibc
@@ -36,6 +37,8 @@ public protocol PageProvider: Sendable {
     var pageLabels: [String]? { get }
     /// The page's own text for speech, raw (`PageSource.text(of:)` tidies it), nil when it has none. May block.
     func text(of page: Int) -> String?
+    /// The book's table of contents in reading order (`BookContents.cleaned`); empty when it has none.
+    var tableOfContents: [ContentsEntry] { get }
 }
 
 extension PageProvider {
@@ -43,6 +46,7 @@ extension PageProvider {
     public var metadata: BookMetadata { .none }
     public var pageLabels: [String]? { nil }
     public func text(of page: Int) -> String? { nil }
+    public var tableOfContents: [ContentsEntry] { [] }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.
@@ -154,6 +158,9 @@ public struct PageSource: Sendable {
         guard let renderer = provider as? any RenderedPageProvider, renderer.isRendered(page: page) else { return nil }
         return renderer
     }
+
+    /// The book's table of contents (empty: none), in this source's page numbers.
+    public var tableOfContents: [ContentsEntry] { provider.tableOfContents }
 
     /// Identity of `page` for a persistent cache key, without reading it.
     public func identity(of page: Int) throws(PageError) -> PageIdentity { try provider.identity(of: page) }

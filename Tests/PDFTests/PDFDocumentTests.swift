@@ -113,6 +113,21 @@ import Testing
     }
 }
 
+@Suite struct PDFOutlineTests {
+    @Test func theOutlineListsItsEntriesDepthFirstWithTheirPages() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanup() }
+        let document = try PDFDocument(path: try scratch.write("outlined.pdf", outlinedPDFBook()),
+                                       configuration: helperConfiguration())
+        // The web page leads to no page of the book: left out.
+        #expect(try document.outline() == [PDFOutlineEntry(title: "Introduction", page: 2, level: 0),
+                                           PDFOutlineEntry(title: "Part Ô One", page: 3, level: 0),
+                                           PDFOutlineEntry(title: "Chapter 1", page: 4, level: 1)])
+        let plain = try PDFDocument(path: try scratch.write("plain.pdf", standardPDFBook()), configuration: helperConfiguration())
+        #expect(try plain.outline() == [])
+    }
+}
+
 @Suite struct PDFLinkTests {
     @Test func linksLeadToPagesByDestinationNameAndActionInPointsOfTheDisplayedPage() throws {
         let scratch = try Scratch()

@@ -72,6 +72,7 @@ import Testing
                     continue  // a damaged page: its placeholder, and the book reads on
                 }
             }
+            _ = try document.outline()
             outcome.unlistedCall = try document.firstUnlistedSystemCall()
             if document.helpersStarted != 1 { outcome.failure = "the helper was restarted" }
         } catch {
@@ -98,6 +99,7 @@ import Testing
             ("long text", pdfBook([.text(lines, width: 595, height: 2000 * 14 + 144)])),
             ("standard book", standardPDFBook()),
             ("links of every kind", linkedPDFBook()),
+            ("an outline", outlinedPDFBook()),
             ("fourteen fonts", SweepPDF.fourteenFonts()),
             ("CJK through a CMap", SweepPDF.cjk()),
             ("form and annotations", SweepPDF.formAndAnnotations()),

@@ -1,3 +1,4 @@
+import Book
 import Foundation
 @testable import Pages
 import Testing
@@ -112,6 +113,44 @@ import Testing
         #expect(try book.data(of: 5) == images[4])
         #expect(book.text(of: 4) == "The leaves were drawn from life.", "spoken from its markup")
         #expect(book.text(of: 5) == nil, "a picture without alt text says nothing")
+    }
+
+    @Test func theNavigationDocumentElseTheNCXIsTheContents() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let nav = """
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+            <nav epub:type="landmarks"><ol><li><a href="pages/p1.xhtml">Cover</a></li></ol></nav>
+            <nav epub:type="toc"><h1>Contents</h1><ol>
+              <li><a href="pages/p1.xhtml">The <em>Garden</em></a></li>
+              <li><a href="pages/p3.xhtml#top">Leaves</a><ol><li><a href="pages/p4.xhtml">Oak</a></li>
+                <li><a href="pages/missing.xhtml">Gone</a></li></ol></li>
+              <li><a href="pages/p2.svg">Stems</a></li></ol></nav></body></html>
+            """
+        let (path, _) = try Self.manga(in: dir, extra: [("OEBPS/nav.xhtml", Array(nav.utf8))])
+        let book = try PageSource.open(path: path)
+        #expect(book.tableOfContents == [ContentsEntry(title: "The Garden", page: 1), ContentsEntry(title: "Leaves", page: 3),
+                                         ContentsEntry(title: "Oak", page: 4, level: 1), ContentsEntry(title: "Stems", page: 2)])
+        let ncx = """
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
+              <navPoint id="a"><navLabel><text>Part one</text></navLabel><content src="pages/p1.xhtml"/>
+                <navPoint id="b"><navLabel><text>Chapter 1</text></navLabel><content src="pages/p3.xhtml"/></navPoint>
+              </navPoint>
+              <navPoint id="c"><navLabel><text>Part two</text></navLabel><content src="pages/p5.xhtml"/></navPoint>
+            </navMap></ncx>
+            """
+        let epub2 = try readZip(path).map { entry -> (String, [UInt8]) in
+            guard entry.0 == "OEBPS/package.opf" else { return entry }
+            let opf = String(decoding: entry.1, as: UTF8.self)
+                .replacingOccurrences(of: "properties=\"nav\"", with: "")
+                .replacingOccurrences(of: "<manifest>", with: "<manifest><item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>")
+                .replacingOccurrences(of: "<spine ", with: "<spine toc=\"ncx\" ")
+            return (entry.0, Array(opf.utf8))
+        } + [("OEBPS/toc.ncx", Array(ncx.utf8))]
+        try writeZip(dir.file("epub2.epub"), epub2)
+        #expect(try PageSource.open(path: dir.file("epub2.epub")).tableOfContents
+                == [ContentsEntry(title: "Part one", page: 1), ContentsEntry(title: "Chapter 1", page: 3, level: 1),
+                    ContentsEntry(title: "Part two", page: 5)])
     }
 
     @Test func theCoverIsThePageShowingTheCoverPicture() throws {

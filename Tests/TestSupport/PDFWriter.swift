@@ -181,3 +181,22 @@ public func linkedPDFBook() -> [UInt8] {
     return pdfBook([first, second, .text(["Chapter 2"]), rotated, .text(["Chapter 4"])], title: "Linked Book",
                    catalog: "/Names << /Dests << /Names [(chapter4) [PAGE(4) /XYZ 0 842 0] (chapter5) [PAGE(5) /Fit]] >> >>")
 }
+
+/// Five pages with an outline: "Introduction" (page 2), "Part One" (page 3) holding "Chapter 1" (page 4), all by
+/// named destinations, and a web link in the outline that leads to no page; page 1 links to page 4.
+public func outlinedPDFBook() -> [UInt8] {
+    var w = PDFWriter()
+    let root = w.reserve(), intro = w.reserve(), part = w.reserve(), chapter = w.reserve(), web = w.reserve()
+    w.set(root, "<< /Type /Outlines /First \(intro) 0 R /Last \(part) 0 R /Count 4 >>")
+    w.set(intro, "<< /Title (Introduction) /Parent \(root) 0 R /Next \(part) 0 R /Dest (intro) >>")
+    w.set(part, "<< /Title <FEFF0050006100720074002000D40020004F006E0065> /Parent \(root) 0 R /Prev \(intro) 0 R "
+          + "/First \(chapter) 0 R /Last \(web) 0 R /Count 2 /Dest (part1) >>")
+    w.set(chapter, "<< /Title (Chapter 1) /Parent \(part) 0 R /Next \(web) 0 R /Dest (ch1) >>")
+    w.set(web, "<< /Title (A web page) /Parent \(part) 0 R /Prev \(chapter) 0 R /A << /S /URI /URI (https://example.org/) >> >>")
+    var first = PDFTestPage.text(["Contents"])
+    first.annotations = [PDFTestPage.link((72, 700, 272, 730), "/Dest (ch1)")]
+    return pdfBook([first, .text(["Introduction"]), .text(["Part One"]), .text(["Chapter 1"]), .text(["The end"])],
+                   title: "Outlined Book", prefix: w,
+                   catalog: "/Outlines \(root) 0 R /Names << /Dests << /Names [(ch1) [PAGE(4) /Fit] (intro) [PAGE(2) /Fit] "
+                       + "(part1) [PAGE(3) /Fit]] >> >>")
+}

@@ -6,6 +6,10 @@
 
 #include "helper_common.h"
 
+struct _PopplerDocument;
+struct _PopplerPage;
+struct _PopplerDest;
+
 // Loads everything rendering needs from outside the already-open descriptors (fontconfig's configuration and
 // cache, FreeType, text converters) by rendering a tiny built-in document once.
 void warm_up(void);
@@ -23,6 +27,11 @@ void document_language(struct rpdf_reply *reply);
 // RPDF_OP_LINKS (links.c): the page's links in a memfd of struct rpdf_link, value their count; -1 and value 0
 // when it has none.
 int document_links(const struct rpdf_request *request, struct rpdf_reply *reply);
+// The 0-based page a destination names, or -1 (a named destination the document does not define) (links.c).
+int document_destination_page(struct _PopplerDocument *document, struct _PopplerDest *dest);
+// RPDF_OP_OUTLINE (outline.c): the outline's entries in a memfd of struct rpdf_outline_entry, value their count;
+// -1 and value 0 when the document has none.
+int document_outline(struct rpdf_reply *reply);
 // The open document (NULL before a successful OPEN) and its descriptor (-1 then).
 struct _PopplerDocument *document_current(void);
 /* Page `index` of the open document (an existing one), or NULL with the reply's error set. */

@@ -7,7 +7,7 @@
 #include "recto_pdf_wire.h"
 
 // The 0-based page a destination names, or -1 (a named destination the document does not define).
-static int destination_page(PopplerDocument *document, PopplerDest *dest) {
+int document_destination_page(PopplerDocument *document, PopplerDest *dest) {
     if (!dest) return -1;
     if (dest->type != POPPLER_DEST_NAMED) return dest->page_num - 1;
     PopplerDest *found = dest->named_dest ? poppler_document_find_dest(document, dest->named_dest) : NULL;
@@ -33,7 +33,7 @@ static int describe(PopplerDocument *document, PopplerAction *action, int from, 
     link->page = -1;
     switch (action ? action->type : POPPLER_ACTION_NONE) {
     case POPPLER_ACTION_GOTO_DEST:
-        link->page = destination_page(document, action->goto_dest.dest);
+        link->page = document_destination_page(document, action->goto_dest.dest);
         break;
     case POPPLER_ACTION_NAMED:
         link->page = named_action_page(action->named.named_dest, from, count);

@@ -42,6 +42,8 @@ int main(int argc, char **argv) {
             attached = document_text(&request, &reply);
         } else if (request.op == RPDF_OP_LINKS) {
             attached = document_links(&request, &reply);
+        } else if (request.op == RPDF_OP_OUTLINE) {
+            attached = document_outline(&reply);
         } else if (request.op == RPDF_OP_LANGUAGE) {
             document_language(&reply);
         } else if (request.op == RPDF_OP_SELFTEST) {

@@ -26,6 +26,10 @@
 #define RPDF_PAGE_TEXT_MAX (64 * 1024)
 // Most links listed for one page (RPDF_OP_LINKS); a page with more lists its first ones in document order.
 #define RPDF_LINKS_MAX 1024
+// Most outline entries (RPDF_OP_OUTLINE), and the longest title kept of one, in bytes (cut on a character's
+// boundary).
+#define RPDF_OUTLINE_MAX 2000
+#define RPDF_OUTLINE_TITLE_MAX 255
 
 enum rpdf_op {
     // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
@@ -54,6 +58,19 @@ enum rpdf_op {
     // page (0-based). Reply: value = how many links the page has (at most RPDF_LINKS_MAX); attached when value > 0:
     // a memfd of that many struct rpdf_link, in the page's annotation order.
     RPDF_OP_LINKS = 6,
+    // Reply: value = how many entries the document's outline (bookmarks) has that lead to one of its pages (at
+    // most RPDF_OUTLINE_MAX), depth first in document order; attached when value > 0: a memfd of that many
+    // struct rpdf_outline_entry.
+    RPDF_OP_OUTLINE = 7,
+};
+
+// One outline entry: how deep it is nested (0: the top level), the 0-based page it opens, its title (UTF-8,
+// NUL-terminated, title_length bytes).
+struct rpdf_outline_entry {
+    int32_t level;
+    int32_t page;
+    uint32_t title_length;
+    char title[RPDF_OUTLINE_TITLE_MAX + 1];
 };
 
 // Where a link leads.
