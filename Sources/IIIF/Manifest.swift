@@ -15,6 +15,15 @@ public struct Manifest: Sendable, Equatable {
     public var canvases: [Canvas]
     /// The manifest's language where its labels say one (the first language of the title).
     public var language: String?
+    /// Its table of contents: `structures` (ranges, nested), each with the first canvas it holds.
+    public var sections: [Section] = []
+
+    /// A range of `structures`: its label, the id of the first canvas in it, how deep it is nested.
+    public struct Section: Sendable, Equatable {
+        public var title: String
+        public var canvas: String
+        public var level: Int
+    }
 
     /// The canvases a visitor turns through.
     public var pages: [Canvas] { canvases.filter { !$0.nonPaged } }
@@ -29,6 +38,8 @@ public struct Manifest: Sendable, Equatable {
         public var image: Result<PageImage, PageImageFailure>
         /// `summary`/`description`, for speech.
         public var summary: String?
+        /// `id` (3) or `@id` (2.1): what ranges name it by.
+        public var id: String?
     }
 
     /// A canvas's painting: an image service (a pyramid) and, where the manifest names one, a whole image.
@@ -140,7 +151,8 @@ extension Manifest.Canvas {
     init(_ json: JSONValue, hints: [String], label: String?, summary: String?,
          image: Result<Manifest.PageImage, Manifest.PageImageFailure>) {
         self.init(label: label, size: json.pixelSize, facingPages: hints.contains("facing-pages"),
-                  nonPaged: hints.contains("non-paged"), image: image, summary: summary)
+                  nonPaged: hints.contains("non-paged"), image: image, summary: summary,
+                  id: json["id"]?.string ?? json["@id"]?.string)
     }
 }
 

@@ -26,7 +26,7 @@ struct PresentationThree {
             }
         }
         let hints = json["behavior"]?.hints ?? []
-        return Manifest(
+        var manifest = Manifest(
             version: .three,
             title: title?.text ?? "Untitled",
             attribution: attribution,
@@ -35,6 +35,41 @@ struct PresentationThree {
             paged: hints.contains("paged"),
             canvases: canvasItems.map(canvas),
             language: title?.language)
+        manifest.sections = sections(json["structures"]?.list ?? [])
+        return manifest
+    }
+
+    /// The ranges in order, depth first; one top range holding the others (a "Table of Contents" wrapper) is
+    /// left out for its children; `no-nav` ranges and ranges without a label or a canvas are left out.
+    func sections(_ ranges: [JSONValue]) -> [Manifest.Section] {
+        var out: [Manifest.Section] = []
+        func firstCanvas(_ range: JSONValue, depth: Int) -> String? {
+            guard depth < 32 else { return nil }
+            for item in range["items"]?.list ?? [] {
+                switch item["type"]?.string {
+                case "Canvas": if let id = item["id"]?.string { return id }
+                case "SpecificResource":
+                    if let id = item["source"]?.string ?? item["source"]?["id"]?.string { return id }
+                case "Range": if let id = firstCanvas(item, depth: depth + 1) { return id }
+                default: break
+                }
+            }
+            return nil
+        }
+        func walk(_ range: JSONValue, level: Int) {
+            guard level < 32, out.count < Manifest.maxCanvases, !(range["behavior"]?.hints ?? []).contains("no-nav") else { return }
+            if let title = labels.text(range["label"])?.text, let canvas = firstCanvas(range, depth: 0) {
+                out.append(Manifest.Section(title: title, canvas: canvas, level: level))
+            }
+            for child in range["items"]?.list ?? [] where child["type"]?.string == "Range" { walk(child, level: level + 1) }
+        }
+        let top = ranges.filter { $0["type"]?.string == "Range" }
+        if top.count == 1, let only = top.first, (only["items"]?.list ?? []).contains(where: { $0["type"]?.string == "Range" }) {
+            for child in only["items"]?.list ?? [] where child["type"]?.string == "Range" { walk(child, level: 0) }
+        } else {
+            for range in top { walk(range, level: 0) }
+        }
+        return out
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {

@@ -25,7 +25,7 @@ struct PresentationTwo {
         let hints = (sequence["viewingHint"]?.hints ?? []) + (json["viewingHint"]?.hints ?? [])
         let attribution = labels.text(json["attribution"]).map { ["Attribution: \($0.text)"] } ?? []
         let rights = json["license"]?.list.first?.string ?? json["license"]?.string
-        return Manifest(
+        var manifest = Manifest(
             version: .two,
             title: title?.text ?? "Untitled",
             attribution: attribution,
@@ -34,6 +34,35 @@ struct PresentationTwo {
             paged: hints.contains("paged"),
             canvases: canvasItems.map(canvas),
             language: title?.language)
+        manifest.sections = sections(json["structures"]?.list ?? [])
+        return manifest
+    }
+
+    /// 2.1's flat list of ranges, nested by their `ranges` (or by `within`): the roots are those no other range
+    /// names; a `top` range holding the others is left out for its children.
+    func sections(_ ranges: [JSONValue]) -> [Manifest.Section] {
+        var byID: [String: JSONValue] = [:], named = Set<String>()
+        for range in ranges {
+            if let id = range["@id"]?.string { byID[id] = range }
+            for child in range["ranges"]?.list ?? [] { if let id = child.string { named.insert(id) } }
+            if let parent = range["within"]?.string, byID[parent] != nil || ranges.contains(where: { $0["@id"]?.string == parent }),
+               let id = range["@id"]?.string { named.insert(id) }
+        }
+        var out: [Manifest.Section] = [], seen = Set<String>()
+        func walk(_ range: JSONValue, level: Int) {
+            let id = range["@id"]?.string ?? ""
+            guard level < 32, out.count < Manifest.maxCanvases, seen.insert(id).inserted || id.isEmpty else { return }
+            let children = (range["ranges"]?.list ?? []).compactMap { $0.string.flatMap { byID[$0] } }
+                + ranges.filter { $0["within"]?.string == id && !id.isEmpty }
+            let top = (range["viewingHint"]?.hints ?? []).contains("top")
+            if !top, let title = labels.text(range["label"])?.text,
+               let canvas = range["canvases"]?.list.first?.string ?? children.lazy.compactMap({ $0["canvases"]?.list.first?.string }).first {
+                out.append(Manifest.Section(title: title, canvas: canvas, level: level))
+            }
+            for child in children { walk(child, level: top ? level : level + 1) }
+        }
+        for range in ranges where !named.contains(range["@id"]?.string ?? "") { walk(range, level: 0) }
+        return out
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {

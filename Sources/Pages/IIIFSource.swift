@@ -1,3 +1,4 @@
+import Book
 import Geometry
 import Glibc
 import IIIF
@@ -28,6 +29,14 @@ final class IIIFSource: PageProvider {
     var pageLabels: [String]? {
         let labels = manifest.pages.enumerated().map { $0.element.label ?? String($0.offset + 1) }
         return labels.isEmpty ? nil : labels
+    }
+
+    /// The manifest's `structures`, each on the page of the first canvas its range holds.
+    var tableOfContents: [ContentsEntry] {
+        var pageOf: [String: Int] = [:]
+        for (i, canvas) in manifest.pages.enumerated() { if let id = canvas.id, pageOf[id] == nil { pageOf[id] = i + 1 } }
+        let entries = manifest.sections.compactMap { s in pageOf[s.canvas].map { ContentsEntry(title: s.title, page: $0, level: s.level) } }
+        return BookContents.cleaned(entries, pageCount: pageCount)
     }
 
     var metadata: BookMetadata {

@@ -170,3 +170,50 @@ import Testing
         }
     }
 }
+
+/// `structures` as a table of contents, shaped like the IIIF Cookbook's table-of-contents recipes (0024 for
+/// 3.0: one top range holding the book's ranges; 2.1's flat ranges nested by `ranges`).
+@Suite struct ManifestSectionTests {
+    @Test func rangesOfThreeAreSectionsOnTheirFirstCanvas() throws {
+        let canvases = (1...6).map { ManifestTests.canvas3($0, label: "p\($0)") }
+        func c(_ n: Int) -> String { #"{"id": "https://example.org/iiif/book1/canvas/p\#(n)", "type": "Canvas"}"# }
+        let structures = #"""
+        "structures": [{"id": "https://example.org/iiif/book1/range/r0", "type": "Range", "label": {"en": ["Table of Contents"]},
+          "items": [
+            {"id": "https://example.org/iiif/book1/range/r1", "type": "Range", "label": {"en": ["Tabiba Tabiban"]},
+             "items": [\#(c(1)), \#(c(2))]},
+            {"id": "https://example.org/iiif/book1/range/r2", "type": "Range", "label": {"en": ["Gold Pen"]},
+             "items": [{"id": "https://example.org/iiif/book1/range/r2/1", "type": "Range", "label": {"en": ["Part 1"]},
+                        "items": [{"type": "SpecificResource", "source": "https://example.org/iiif/book1/canvas/p4"}]},
+                       {"id": "https://example.org/iiif/book1/range/r2/2", "type": "Range", "label": {"en": ["Part 2"]},
+                        "items": [\#(c(5)), \#(c(6))]}]},
+            {"id": "https://example.org/iiif/book1/range/r3", "type": "Range", "behavior": ["no-nav"], "label": {"en": ["Hidden"]},
+             "items": [\#(c(3))]}]}],
+        """#
+        let m = try Manifest.parse(ManifestTests.manifest3(canvases, extra: structures), from: ManifestTests.base)
+        #expect(m.sections.map(\.title) == ["Tabiba Tabiban", "Gold Pen", "Part 1", "Part 2"])
+        #expect(m.sections.map(\.level) == [0, 0, 1, 1])
+        #expect(m.sections.map { $0.canvas.split(separator: "/").last! } == ["p1", "p4", "p4", "p5"])
+    }
+
+    @Test func rangesOfTwoPointOneNestByTheirRanges() throws {
+        let json = #"""
+        {"@context": "http://iiif.io/api/presentation/2/context.json", "@id": "https://example.org/m", "@type": "sc:Manifest",
+         "label": "Book", "sequences": [{"canvases": [
+           {"@id": "https://example.org/c1", "@type": "sc:Canvas", "label": "1", "width": 10, "height": 10},
+           {"@id": "https://example.org/c2", "@type": "sc:Canvas", "label": "2", "width": 10, "height": 10},
+           {"@id": "https://example.org/c3", "@type": "sc:Canvas", "label": "3", "width": 10, "height": 10}]}],
+         "structures": [
+           {"@id": "https://example.org/r0", "@type": "sc:Range", "label": "Contents", "viewingHint": "top",
+            "ranges": ["https://example.org/r1", "https://example.org/r2"]},
+           {"@id": "https://example.org/r1", "@type": "sc:Range", "label": "Preface", "canvases": ["https://example.org/c1"]},
+           {"@id": "https://example.org/r2", "@type": "sc:Range", "label": "Chapter", "canvases": ["https://example.org/c2"],
+            "ranges": ["https://example.org/r3"]},
+           {"@id": "https://example.org/r3", "@type": "sc:Range", "label": "Section", "canvases": ["https://example.org/c3"]}]}
+        """#
+        let m = try Manifest.parse(Array(json.utf8), from: try ResourceURL("https://example.org/m"))
+        #expect(m.sections == [Manifest.Section(title: "Preface", canvas: "https://example.org/c1", level: 0),
+                               Manifest.Section(title: "Chapter", canvas: "https://example.org/c2", level: 0),
+                               Manifest.Section(title: "Section", canvas: "https://example.org/c3", level: 1)])
+    }
+}
