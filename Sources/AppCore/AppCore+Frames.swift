@@ -20,6 +20,8 @@ public struct FramePlan: Sendable {
     public var idleWarning: IdleWarningPlan? = nil
     /// The on-screen controls and the focus ring, when shown.
     public var controls: ControlsPlan? = nil
+    /// The table of contents, while open.
+    public var contents: ContentsPlan? = nil
     /// A library's shelf, or the book grown from its cover (nil without a library).
     public var shelf: ShelfView? = nil
 }
@@ -55,6 +57,7 @@ extension AppCore {
         plan.overlay = shown.overlay
         plan.idleWarning = shown.idleWarning
         plan.controls = shown.controls
+        plan.contents = shown.contents
         plan.shelf = shown.shelf
         return (plan, effects)
     }

@@ -38,7 +38,8 @@ extension AppCore {
             let pages = reader.position.spread.pages.sorted()
             page = pages.first ?? reader.page
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
-            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"]) + zoomLabel
+            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+                + (currentSection.map { " · " + $0 } ?? "") + zoomLabel
                 + (book.attribution.isEmpty ? "" : " · " + book.attribution.joined(separator: " · "))
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb

@@ -28,6 +28,8 @@ public struct AppCore: Sendable {
     var controls = ControlsState()
     /// The library's shelf; nil when one book was opened.
     var shelf: ShelfPolicy?
+    /// The table of contents while it is open over the book.
+    var contentsPanel: ContentsPanel?
 
     /// `startPage`: where the book was left (a remembered position), else the cover.
     public init(pageCount: Int, settings: Settings, host: Host = Host(), startPage: Int = 1) {
@@ -103,6 +105,9 @@ public struct AppCore: Sendable {
             out += pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
         case .pageLabels(let labels): book.pageLabels = labels
         case .attribution(let lines): book.attribution = lines
+        case .tableOfContents(let entries):
+            book.contents = entries
+            if entries.isEmpty { contentsPanel = nil }
         case .pixelDensity(let perMM):
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
@@ -171,14 +176,17 @@ public struct AppCore: Sendable {
         // held still under it) goes on with what it was doing.
         let startsAnswer = extended && input.recognizer.isIdle
         // Keys that move or use the focus are the focus's alone (AppCore+Controls).
-        let focusCommand = woke || extended ? nil : self.focusCommand(for: event)
+        let panelOpen = contentsPanel != nil
+        let focusCommand = woke || extended || panelOpen ? nil : self.focusCommand(for: event)
         controls.hideFocus(on: event, page: reader.page)
         if woke {
             out += endAttract()
         } else if !extended {
             if shelf?.visible != true { controls.overlay.inputArrived(at: time) }
-            if focusCommand == nil { out += shelfKeys(event, at: time) }
+            if focusCommand == nil, !panelOpen { out += shelfKeys(event, at: time) }
         }
+        // The table of contents takes every input while it is open.
+        if panelOpen, !woke, !startsAnswer { return out + contentsInput(event, at: time) }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
@@ -262,7 +270,7 @@ public struct AppCore: Sendable {
 
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
-        let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset")
+        let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents()
         controls.resetFocus(page: reader.page)
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)

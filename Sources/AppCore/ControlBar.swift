@@ -3,7 +3,7 @@ import Geometry
 /// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
 /// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
 public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
-    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber
+    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents
 
     /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
     public var label: String {
@@ -19,6 +19,7 @@ public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
         case .panUp: "Move up"
         case .panDown: "Move down"
         case .scrubber: "Go to page"
+        case .contents: "Contents"
         }
     }
 
@@ -52,9 +53,10 @@ public struct ControlBar: Sendable, Equatable {
     public let band: Rect
 
     /// `home`: a book read from the shelf (the home control is part of the row in reach mode; at the top it
-    /// keeps its corner). `zoomed`: the pan steps show.
+    /// keeps its corner). `zoomed`: the pan steps show. `contents`: the book has a table of contents (its
+    /// control ends the row).
     public init(width: Double, height: Double, pixelsPerMM: Double?, reach: Bool, large: Bool, rightToLeft: Bool,
-                zoomed: Bool, home: Bool) {
+                zoomed: Bool, home: Bool, contents: Bool = false) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
         let gap = max(Self.clearance, 3 * perMM), inset = gap
@@ -62,6 +64,7 @@ public struct ControlBar: Sendable, Equatable {
         var actions: [ControlAction] = [.previous, .zoomOut, .fit, .zoomIn]
         if zoomed { actions += rightToLeft ? [.panRight, .panUp, .panDown, .panLeft] : [.panLeft, .panUp, .panDown, .panRight] }
         actions.append(.next)
+        if contents { actions.append(.contents) }
         let y = reach ? height - inset - t : inset
         let rowWidth = Double(actions.count) * t + Double(actions.count - 1) * gap
         var x0 = (width - rowWidth) / 2

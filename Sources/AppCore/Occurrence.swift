@@ -53,6 +53,10 @@ public enum Occurrence: Sendable, Equatable {
     case jump(from: Int, to: Int)
     /// A link on page `from` was followed to page `to` (tapped, or Enter on it).
     case linkFollowed(from: Int, to: Int)
+    /// The table of contents opened or closed.
+    case contents(shown: Bool)
+    /// An entry of the table of contents was opened: from the page on screen to the entry's.
+    case sectionOpened(from: Int, to: Int, title: String)
     /// Attract mode began (its first lift is its first loop).
     case attractBegan
     /// Attract mode lifted the corner again: loop `loop` (from 2; the first came with `attractBegan`).
@@ -136,6 +140,8 @@ extension Occurrence {
         case .overlay(let shown): LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")])
         case let .jump(from, to): LogEvent("jump", ["from": .int(from), "to": .int(to)])
         case let .linkFollowed(from, to): LogEvent("link", ["from": .int(from), "to": .int(to)])
+        case .contents(let shown): LogEvent("contents", ["state": .string(shown ? "shown" : "hidden")])
+        case let .sectionOpened(from, to, title): LogEvent("section", ["from": .int(from), "to": .int(to), "title": .string(title)])
         case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])

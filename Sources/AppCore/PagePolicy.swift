@@ -77,6 +77,8 @@ struct BookPolicy: Sendable {
     var pageLabels: [String] = []
     /// The book's required attribution, shown on the overlay under the page numbers (empty: none).
     var attribution: [String] = []
+    /// The book's table of contents (empty: none, and no contents control).
+    var contents: [ContentsEntry] = []
     /// Pages whose failure was already logged (once per page until the book changes).
     private var reportedFailures: Set<Int> = []
     private(set) var reloadDeadline: Double?

@@ -35,8 +35,8 @@ public enum BookContents {
         return kept
     }
 
-    /// The entry whose section holds `page`: the last one starting at or before it (entries in reading order);
-    /// nil before the first.
+    /// The entry whose section holds `page`: the last one starting at or before it (entries in reading order, so
+    /// of several starting on one page, the last listed); nil before the first.
     public static func section(of page: Int, in entries: [ContentsEntry]) -> Int? {
         var found: Int?
         for (i, entry) in entries.enumerated() where entry.page <= page {

@@ -60,7 +60,7 @@ public struct MetricsRecorder: Sendable {
         case .idleExtended: idleExtensions += 1
         case .library: libraryReads += 1
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
-             .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .attractEnded, .speech, .focus, .pageAsked, .retuned:
+             .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractEnded, .speech, .focus, .pageAsked, .retuned:
             return
         }
         changed = true

@@ -175,6 +175,14 @@ import Renderer
             scene.controls = ControlsLayer(buttons: buttons, focus: controls.focus.map(px), label: controls.focusLabel,
                                            labelCentre: controls.focusLabelCentre * s, scale: s, textScale: controls.textScale)
         }
+        scene.contents = plan.contents.map { c in
+            ContentsLayer(box: px(c.box), title: c.title, titleRect: px(c.titleRect),
+                          rows: c.rows.map { r in
+                              ContentsLayer.Row(rect: px(r.rect), title: r.title, page: r.page, level: r.level, current: r.current,
+                                                focused: r.focused)
+                          },
+                          focusShown: c.focusShown, moreAbove: c.moreAbove, moreBelow: c.moreBelow, scale: s, textScale: c.textScale)
+        }
         scene.idleWarning = plan.idleWarning.map { w in
             IdleWarningLayer(title: w.title, line: w.line, box: px(w.box), left: w.left, opacity: w.opacity, scale: s)
         }
@@ -213,6 +221,7 @@ import Renderer
         case .panRight: .panRight
         case .panUp: .panUp
         case .panDown: .panDown
+        case .contents: .contents
         case .home, .scrubber: nil
         }
     }

@@ -14,6 +14,7 @@ public struct SceneSignature: Hashable {
     let shelf: [PageKey]
     let home: Rect?
     let controls: ControlsLayer?
+    let contents: ContentsLayer?
     /// Where the idle warning lies: its content changes damage only its box (`DamageTracker`).
     let idleWarningBox: Rect?
 
@@ -34,6 +35,7 @@ public struct SceneSignature: Hashable {
         shelf = scene.shelf.map(key)
         home = scene.home
         controls = scene.controls
+        contents = scene.contents
         idleWarningBox = scene.idleWarning?.box
     }
 }

@@ -106,6 +106,8 @@ public struct FrameScene {
     public var controls: ControlsLayer?
     /// The idle warning's countdown, drawn over everything.
     public var idleWarning: IdleWarningLayer?
+    /// The table of contents, drawn over the book and its controls.
+    public var contents: ContentsLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

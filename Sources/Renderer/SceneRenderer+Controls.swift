@@ -44,7 +44,7 @@ extension SceneRenderer {
     }
 
     /// A glyph as light rectangles in a button's square (no text: the same in every language): ◀ ▶ for the
-    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps.
+    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents.
     static func glyph(_ glyph: ControlsLayer.Glyph, in r: Rect) -> [Rect] {
         let u = r.width / 12, c = r.center
         func bar(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: c.x + x * u, y: c.y + y * u, width: w * u, height: h * u) }
@@ -69,6 +69,9 @@ extension SceneRenderer {
         case .panRight: return [bar(-3.5, -0.5, 4, 1)] + triangle(dx: 1, dy: 0, size: 4, offset: 1.5)
         case .panUp: return [bar(-0.5, -0.5, 1, 4)] + triangle(dx: 0, dy: -1, size: 4, offset: 1.5)
         case .panDown: return [bar(-0.5, -3.5, 1, 4)] + triangle(dx: 0, dy: 1, size: 4, offset: 1.5)
+        case .contents:
+            // A list: three lines, each after a dot.
+            return [-3.0, -0.5, 2.0].flatMap { y in [bar(-3.5, y, 1, 1), bar(-1.5, y, 5, 1)] }
         }
     }
 }

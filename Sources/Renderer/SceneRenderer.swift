@@ -32,6 +32,7 @@ public final class SceneRenderer {
     private var labels: [LabelSlot: (text: String, scale: Double, texture: Texture)] = [:]
     enum LabelSlot { case hint, overlay, controls }
     let idleWarningLabels = IdleWarningLabels()
+    let contentsLabels = ContentsLabels()
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -128,6 +129,7 @@ public final class SceneRenderer {
             drawOverlay(scene, width: width, height: height)
             drawShelf(scene, width: width, height: height)
             drawControls(scene, width: width, height: height)
+            drawContents(scene, width: width, height: height)
             drawIdleWarning(scene, width: width, height: height)
         }
         defer { drawHint(scene, toClip: toClip) }

@@ -11,12 +11,12 @@ extension Occurrence {
         case .overlay(let shown): shown ? [.overlay] : []
         case .jump: [.scrubber]
         // A link is a way to another page, as Home and End are.
-        case .linkFollowed: [.turn(.jump)]
+        case .linkFollowed, .sectionOpened: [.turn(.jump)]
         case .idleReset: [.idleReset]
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
         case .retuned(let idleReset): [.idleTimeout(idleReset)]
-        case .ready, .shown, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
+        case .ready, .shown, .contents, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.

@@ -204,6 +204,7 @@ import Visits
         deliver(.vectorPages(source.kind == .pdf))
         deliver(.pageLabels(source.pageLabels ?? []))
         deliver(.attribution(source.metadata.attribution))
+        deliver(.tableOfContents(source.tableOfContents))
         guard let aspects = source.knownPageAspects else { return }
         deliver(.pageAspectsKnown(aspects))
     }

@@ -16,7 +16,7 @@ import Testing
         let entries = [ContentsEntry(title: "A", page: 3), ContentsEntry(title: "A.1", page: 3, level: 1),
                        ContentsEntry(title: "B", page: 8)]
         #expect(BookContents.section(of: 2, in: entries) == nil)
-        #expect(BookContents.section(of: 3, in: entries) == 1, "the deepest entry starting on the page")
+        #expect(BookContents.section(of: 3, in: entries) == 1, "of the two starting on the page, the last listed")
         #expect(BookContents.section(of: 7, in: entries) == 1)
         #expect(BookContents.section(of: 9, in: entries) == 2)
     }

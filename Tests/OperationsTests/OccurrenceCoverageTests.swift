@@ -11,7 +11,7 @@ import Visits
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
-             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, attractBegan, attractLooped,
+             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
@@ -40,6 +40,8 @@ import Visits
         case .overlay: .overlay
         case .jump: .jump
         case .linkFollowed: .linkFollowed
+        case .contents: .contents
+        case .sectionOpened: .sectionOpened
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped
         case .attractEnded: .attractEnded
@@ -77,6 +79,8 @@ import Visits
         case .overlay: .overlay(shown: false)
         case .jump: .jump(from: 3, to: 9)
         case .linkFollowed: .linkFollowed(from: 1, to: 40)
+        case .contents: .contents(shown: true)
+        case .sectionOpened: .sectionOpened(from: 1, to: 12, title: "Roots")
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
@@ -115,6 +119,8 @@ import Visits
         .overlay: "overlay state=hidden",
         .jump: "jump from=3 to=9",
         .linkFollowed: "link from=1 to=40",
+        .contents: "contents state=shown",
+        .sectionOpened: "section from=1 to=12 title=Roots",
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
@@ -133,7 +139,7 @@ import Visits
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
-        .jump: [], .linkFollowed: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
+        .jump: [], .linkFollowed: [], .contents: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
@@ -198,7 +204,8 @@ import Visits
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
-        .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)], .attractBegan: [.attractBegan],
+        .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
+        .contents: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
@@ -219,7 +226,7 @@ import Visits
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
-        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .attractBegan: nil, .attractLooped: nil,
+        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .pageAgain(5), .retuned: nil,
