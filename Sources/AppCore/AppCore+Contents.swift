@@ -8,7 +8,10 @@ import Gestures
 /// Escape or the idle reset closes it.
 extension AppCore {
     var contentsLayout: ContentsLayout? {
-        window.map { ContentsLayout(width: $0.width, height: $0.height, pixelsPerMM: pixelsPerMM, large: settings.largeText) }
+        window.map {
+            ContentsLayout(width: $0.width, height: $0.height, pixelsPerMM: pixelsPerMM, large: settings.largeText,
+                           entries: book.contents.count)
+        }
     }
 
     /// A finger's travel before a press on the panel scrolls it rather than taps (window px).

@@ -2,7 +2,7 @@ import Book
 import Geometry
 
 /// The table of contents over the book (window px): a dark box with its title and one row per entry, as many as
-/// fit; the rest scroll. Pure: tested without a screen.
+/// fit (the box no taller than its `entries` need); the rest scroll. Pure: tested without a screen.
 public struct ContentsLayout: Sendable, Equatable {
     public let box: Rect
     /// The title's band at the top of the box.
@@ -12,12 +12,12 @@ public struct ContentsLayout: Sendable, Equatable {
     /// How many rows show at once.
     public let visibleRows: Int
 
-    public init(width: Double, height: Double, pixelsPerMM: Double?, large: Bool) {
+    public init(width: Double, height: Double, pixelsPerMM: Double?, large: Bool, entries: Int = .max) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let margin = max(24, 6 * perMM)
         row = max(ControlBar.minimumTarget, ControlBar.targetMM * perMM) * (large ? ControlBar.largeFactor : 1)
         let w = max(1, min(width - 2 * margin, max(480, width * 0.6)))
-        let h = max(2 * row, height - 2 * margin)
+        let h = max(2 * row, min(height - 2 * margin, row * (1 + Double(max(1, min(entries, 10_000)))) + row / 2))
         box = Rect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
         header = Rect(x: box.minX, y: box.minY, width: w, height: row)
         visibleRows = max(1, Int((h - row) / row))

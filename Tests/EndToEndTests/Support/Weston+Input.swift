@@ -9,6 +9,8 @@ enum InputCode {
     static let keyLeftCtrl: UInt32 = 29
     static let keyLeft: UInt32 = 105
     static let keyRight: UInt32 = 106
+    static let keyUp: UInt32 = 103
+    static let keyDown: UInt32 = 108
     static let keyPageUp: UInt32 = 104
     static let keyPageDown: UInt32 = 109
     static let keySpace: UInt32 = 57
