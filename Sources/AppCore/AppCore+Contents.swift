@@ -5,7 +5,7 @@ import Gestures
 /// The table of contents: opened from its control (by touch, or by Tab and Enter), it lies over the book and
 /// takes every input until it closes. A tap on an entry goes to its page with the cross-fade; a finger drags
 /// the list, the wheel and the arrow keys scroll it, Enter opens the entry the keys are on; a tap beside it,
-/// Escape or the idle reset closes it.
+/// Escape or the idle reset closes it. In speech mode a tap on an entry says it and the next tap on it opens it.
 extension AppCore {
     var contentsLayout: ContentsLayout? {
         window.map {
@@ -98,7 +98,13 @@ extension AppCore {
             guard !press.moved else { return [] }
             guard layout.box.contains(press.start) else { return closeContents() }
             if let row = layout.visibleRow(at: press.start), panel.first + row < count {
-                return openEntry(panel.first + row, at: time)
+                let entry = panel.first + row
+                // In speech mode the first tap says the entry, the next on it opens it (explore by touch).
+                if controls.speechMode, panel.focus != entry {
+                    panel.focus = entry
+                    return [focusOccurrence(entry)]
+                }
+                return openEntry(entry, at: time)
             }
         case .touchCancel:
             panel.press = nil

@@ -109,6 +109,31 @@ struct ContentsPanelTests {
         #expect(d.core.contentsPlan() == nil && d.core.reader.page == 1)
     }
 
+    @Test func inSpeechModeATapSaysTheEntryAndTheNextOpensIt() throws {
+        var s = Driver.settings
+        s.controls = "always"
+        s.doubleTapInterval = 0
+        s.spread = .single
+        s.speech = true
+        var d = Driver(settings: s)
+        _ = d.handle(.tableOfContents(Self.entries))
+        d.run(for: 100)
+        // The control too is explored first: one tap says it, the next opens the panel.
+        let button = try Self.contentsButton(d).center
+        for _ in 0..<2 {
+            d.input(tap(at: button, t0: d.now + 100))
+            d.run(for: 200)
+        }
+        let row = try #require(d.core.contentsPlan()).rows[1].rect.center
+        d.input(tap(at: row, t0: d.now + 100))
+        d.run(for: 200)
+        let labels = d.effects.compactMap { if case .occurred(.focus(let label, _, _)) = $0 { label } else { nil } }
+        #expect(labels.last == "Roots, page 4" && d.core.reader.page == 1, "said, not opened")
+        d.input(tap(at: row, t0: d.now + 100))
+        d.run(for: 1000)
+        #expect(d.core.reader.page == 4 && d.core.contentsPlan() == nil)
+    }
+
     @Test func theIdleResetClosesIt() throws {
         var d = Self.driver()
         try Self.open(&d)
