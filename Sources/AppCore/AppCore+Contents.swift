@@ -18,15 +18,15 @@ extension AppCore {
     static let contentsSlop = 12.0
 
     mutating func openContents(at time: Double) -> [AppEffect] {
-        guard !book.contents.isEmpty, let layout = contentsLayout, contentsPanel == nil, shelf?.visible != true else { return [] }
+        guard !book.contents.isEmpty, let layout = contentsLayout, controls.contents == nil, shelf?.visible != true else { return [] }
         let panel = ContentsPanel(entries: book.contents, page: reader.page, visibleRows: layout.visibleRows)
-        contentsPanel = panel
+        controls.contents = panel
         return [.occurred(.contents(shown: true)), focusOccurrence(panel.focus, opening: true)]
     }
 
     mutating func closeContents() -> [AppEffect] {
-        guard contentsPanel != nil else { return [] }
-        contentsPanel = nil
+        guard controls.contents != nil else { return [] }
+        controls.contents = nil
         return [.occurred(.contents(shown: false))]
     }
 
@@ -55,9 +55,9 @@ extension AppCore {
 
     /// Every input while the panel is open.
     mutating func contentsInput(_ event: InputEvent, at time: Double) -> [AppEffect] {
-        guard var panel = contentsPanel, let layout = contentsLayout else { return [] }
+        guard var panel = controls.contents, let layout = contentsLayout else { return [] }
         let count = book.contents.count, rows = layout.visibleRows
-        defer { if contentsPanel != nil { contentsPanel = panel } }
+        defer { if controls.contents != nil { controls.contents = panel } }
         switch event {
         case let .key(sym, true, _, _):
             let step: Int? = switch sym {
@@ -117,7 +117,7 @@ extension AppCore {
 
     /// What to draw of the panel (nil: closed).
     func contentsPlan() -> ContentsPlan? {
-        guard let panel = contentsPanel, let layout = contentsLayout else { return nil }
+        guard let panel = controls.contents, let layout = contentsLayout else { return nil }
         let current = BookContents.section(of: reader.page, in: book.contents)
         let shown = panel.first..<min(book.contents.count, panel.first + layout.visibleRows)
         let rows = shown.enumerated().map { i, entry in

@@ -197,7 +197,7 @@ extension AppCore {
     /// What to draw of the controls and the focus at `now` (nil: nothing).
     public func controlsPlan(now: Double) -> ControlsPlan? {
         // The table of contents, while open, is the screen's only control.
-        guard contentsPanel == nil else { return nil }
+        guard controls.contents == nil else { return nil }
         let shown = controlsShown, bar = controlBar
         let buttons = shown ? (bar?.buttons.filter { $0.action != .home } ?? []) : []
         var ring: Rect?

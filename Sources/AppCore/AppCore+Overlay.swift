@@ -28,7 +28,7 @@ extension AppCore {
 
     /// The overlay's plan for a frame at `now`, if drawn.
     func overlayPlan(at now: Double) -> OverlayPlan? {
-        guard contentsPanel == nil, let opacity = controls.overlay.opacity(at: now), let layout = overlayLayout else { return nil }
+        guard controls.contents == nil, let opacity = controls.overlay.opacity(at: now), let layout = overlayLayout else { return nil }
         let t = translator, rtl = reader.config.rightToLeft
         let label: String, page: Int
         if let scrub = controls.overlay.scrub {

@@ -28,8 +28,6 @@ public struct AppCore: Sendable {
     var controls = ControlsState()
     /// The library's shelf; nil when one book was opened.
     var shelf: ShelfPolicy?
-    /// The table of contents while it is open over the book.
-    var contentsPanel: ContentsPanel?
 
     /// `startPage`: where the book was left (a remembered position), else the cover.
     public init(pageCount: Int, settings: Settings, host: Host = Host(), startPage: Int = 1) {
@@ -107,7 +105,7 @@ public struct AppCore: Sendable {
         case .attribution(let lines): book.attribution = lines
         case .tableOfContents(let entries):
             book.contents = entries
-            if entries.isEmpty { contentsPanel = nil }
+            if entries.isEmpty { controls.contents = nil }
         case .pixelDensity(let perMM):
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
@@ -176,7 +174,7 @@ public struct AppCore: Sendable {
         // held still under it) goes on with what it was doing.
         let startsAnswer = extended && input.recognizer.isIdle
         // Keys that move or use the focus are the focus's alone (AppCore+Controls).
-        let panelOpen = contentsPanel != nil
+        let panelOpen = controls.contents != nil
         let focusCommand = woke || extended || panelOpen ? nil : self.focusCommand(for: event)
         controls.hideFocus(on: event, page: reader.page)
         if woke {

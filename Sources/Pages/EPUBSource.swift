@@ -105,14 +105,14 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
     /// The navigation document's `toc` (else the NCX's `navMap`) as entries on the pages their links name.
     private static func contents(_ package: EPUBPackage, files: [String: ZipEntry], zip: ZipBook,
                                  pagePaths: [String]) -> [ContentsEntry] {
-        func read(_ path: String?) -> (path: String, bytes: [UInt8])? {
+        func document(_ path: String?) -> (path: String, bytes: [UInt8])? {
             guard let path, let entry = files[path], let bytes = try? zip.extract(entry, name: path, limit: maxDocumentBytes)
             else { return nil }
             return (path, bytes)
         }
         var links: [EPUBNavigation.Link] = [], at = ""
-        if let nav = read(package.navDocument) { (links, at) = (EPUBNavigation.navDocument(nav.bytes), nav.path) }
-        if links.isEmpty, let ncx = read(package.ncx) { (links, at) = (EPUBNavigation.ncx(ncx.bytes), ncx.path) }
+        if let nav = document(package.navDocument) { (links, at) = (EPUBNavigation.navDocument(nav.bytes), nav.path) }
+        if links.isEmpty, let ncx = document(package.ncx) { (links, at) = (EPUBNavigation.ncx(ncx.bytes), ncx.path) }
         return BookContents.cleaned(EPUBNavigation.entries(links, documentPath: at, pagePaths: pagePaths), pageCount: pagePaths.count)
     }
 
