@@ -24,6 +24,10 @@ const char *sandbox_first_refused_call(void);
 int sandbox_landlock_abi(void);
 // RPDF_OP_SELFTEST: attempts the forbidden action (value 0 if it succeeded, else the errno), or reports.
 void sandbox_selftest(uint32_t which, struct rpdf_reply *reply);
+// Reads requests from RPDF_SOCKET_FD until recto closes it (0) or the socket fails (1), answering SELFTEST itself
+// and every other request with `answer`, which fills the reply and returns a descriptor to attach (-1: none).
+// `*fd` is a descriptor that came with the request (-1: none): `answer` sets it to -1 if it keeps it.
+int serve_requests(int (*answer)(const struct rpdf_request *request, int *fd, struct rpdf_reply *reply));
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply);
 // Unmaps a filled buffer and seals it as RPDF_SEALS; returns fd, or -1 (closed, reply filled in).
