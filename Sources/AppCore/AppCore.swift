@@ -104,8 +104,9 @@ public struct AppCore: Sendable {
         case .pageLabels(let labels): book.pageLabels = labels
         case .attribution(let lines): book.attribution = lines
         case .tableOfContents(let entries):
+            // Another book, or the book read again: an open panel would point into the old list.
+            out += closeContents()
             book.contents = entries
-            if entries.isEmpty { controls.contents = nil }
         case .pixelDensity(let perMM):
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
@@ -255,7 +256,8 @@ public struct AppCore: Sendable {
         if idle.resetDue(now: now) { out += idleReset(now: now) }
         if shelf?.visible == true, let due = idle.attract.deadline, due <= now { idle.attract.restart(now: now) }
         let (lift, begins) = idle.attract.due(now: now)
-        if begins { out += beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
+        // Attract mode shows the book, not an open table of contents.
+        if begins { out += closeContents() + beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
         if lift { _ = reader.attractLift(at: now) }
         if book.reloadDue(now: now) { out.append(.start(.reloadBook)) }
         out += overlayDue(now: now)

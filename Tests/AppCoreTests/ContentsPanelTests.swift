@@ -134,6 +134,15 @@ struct ContentsPanelTests {
         #expect(d.core.reader.page == 4 && d.core.contentsPlan() == nil)
     }
 
+    @Test func anotherBooksContentsCloseTheOpenPanel() throws {
+        var d = Self.driver(page: 12)
+        try Self.open(&d)
+        _ = d.handle(.tableOfContents([ContentsEntry(title: "Only", page: 1)]))
+        #expect(d.core.contentsPlan() == nil && d.logLines.contains("contents state=hidden"))
+        try Self.open(&d)
+        #expect(d.core.contentsPlan()?.rows.map(\.title) == ["Only"])
+    }
+
     @Test func theIdleResetClosesIt() throws {
         var d = Self.driver()
         try Self.open(&d)
