@@ -20,8 +20,11 @@ final class ArchiveSource: PageProvider, @unchecked Sendable {
 
     var kind: PageSource.Kind { .archive }
     var pageCount: Int { entries.count }
-    /// The archive's folders, as chapters.
-    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: names) }
+    /// ComicInfo's bookmarks, else its folders as chapters.
+    var tableOfContents: [ContentsEntry] {
+        metadata.bookmarks.isEmpty ? BookContents.chapters(paths: names)
+            : BookContents.cleaned(metadata.bookmarks.sorted { $0.page < $1.page }, pageCount: pageCount)
+    }
 
     init(path: String, limits: PageLimits) throws(PageError) {
         let (zip, listed) = try ZipBook.open(path: path, limits: limits)

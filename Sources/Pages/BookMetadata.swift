@@ -22,6 +22,8 @@ public struct BookMetadata: Sendable, Equatable {
     public var attribution: [String] = []
     /// The book's language where it says one (BCP 47: "en", "fr"), for speech.
     public var language: String?
+    /// ComicInfo's `<Page Bookmark="…">`: named places in the book (chapters, stories), in page order.
+    public var bookmarks: [ContentsEntry] = []
     /// ComicInfo's `<Summary>`: what the book is about, said with its cover page when that page has no text of
     /// its own (ComicInfo describes no single page).
     public var summary: String?
@@ -121,6 +123,9 @@ public enum ComicInfo {
         }
         if let double = lower["doublepage"]?.trimmingWhitespace.lowercased(), double == "true" || double == "1" {
             metadata.doublePages.insert(page)
+        }
+        if let mark = lower["bookmark"], !mark.trimmingWhitespace.isEmpty {
+            metadata.bookmarks.append(ContentsEntry(title: mark, page: page))
         }
     }
 

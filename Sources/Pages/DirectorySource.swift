@@ -20,8 +20,11 @@ struct DirectorySource: PageProvider {
 
     var kind: PageSource.Kind { .directory }
     var pageCount: Int { names.count }
-    /// Its sub-folders, as chapters.
-    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: names) }
+    /// ComicInfo's bookmarks, else its sub-folders as chapters.
+    var tableOfContents: [ContentsEntry] {
+        metadata.bookmarks.isEmpty ? BookContents.chapters(paths: names)
+            : BookContents.cleaned(metadata.bookmarks.sorted { $0.page < $1.page }, pageCount: pageCount)
+    }
 
     init(path: String, limits: PageLimits) throws(PageError) {
         guard let root = PosixFiles.resolve(path) else {

@@ -115,8 +115,11 @@ final class LibArchiveSource: PageProvider, @unchecked Sendable {
         return (entries, cutShort)
     }
 
-    /// The archive's folders, as chapters.
-    var tableOfContents: [ContentsEntry] { BookContents.chapters(paths: entries.map(\.path)) }
+    /// ComicInfo's bookmarks, else its folders as chapters.
+    var tableOfContents: [ContentsEntry] {
+        metadata.bookmarks.isEmpty ? BookContents.chapters(paths: entries.map(\.path))
+            : BookContents.cleaned(metadata.bookmarks.sorted { $0.page < $1.page }, pageCount: pageCount)
+    }
 
     func name(of page: Int) -> String { page >= 1 && page <= entries.count ? entries[page - 1].path : "page \(page)" }
 

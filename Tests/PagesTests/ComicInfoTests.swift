@@ -1,3 +1,4 @@
+import Book
 import Pages
 import Testing
 import TestSupport
@@ -31,6 +32,24 @@ import TestSupport
                                                     coverPage: 1, doublePages: [4]))
         // Image 3 is beyond a three-page book.
         #expect(parse(Self.example, pages: 3).doublePages.isEmpty)
+    }
+
+    /// `Bookmark` names a page: the book's contents, in page order whatever the order of the `Page` elements.
+    @Test func bookmarksAreTheContents() throws {
+        let xml = """
+            <ComicInfo><Pages><Page Image="6" Bookmark="The Storm"/><Page Image="0" Bookmark="Cover"/>
+            <Page Image="2" Bookmark="  "/><Page Image="40" Bookmark="Beyond"/></Pages></ComicInfo>
+            """
+        #expect(parse(xml).bookmarks == [ContentsEntry(title: "The Storm", page: 7), ContentsEntry(title: "Cover", page: 1)])
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        var entries = try (1...8).map { (String(format: "ch1/p%02d.png", $0), try pngBytes(width: 8, height: 8, seed: UInt64($0))) }
+        #expect(try { try writeZip(dir.file("plain.cbz"), entries); return try PageSource.open(path: dir.file("plain.cbz")).tableOfContents }()
+                == [ContentsEntry(title: "ch1", page: 1)], "without bookmarks, the folders")
+        entries.append(("ComicInfo.xml", Array(xml.utf8)))
+        try writeZip(dir.file("marked.cbz"), entries)
+        #expect(try PageSource.open(path: dir.file("marked.cbz")).tableOfContents
+                == [ContentsEntry(title: "Cover", page: 1), ContentsEntry(title: "The Storm", page: 7)])
     }
 
     @Test func titleFallsBackToSeriesAndNumber() {
