@@ -110,6 +110,76 @@ import Testing
                 "horizontal neighbours differing by 200 or more: \(Self.sharpPairs(shot, centreRect))")
     }
 
+    /// A pinch-out from 1:1 back to fit over the 20,000 × 28,000 page, recorded step by step (a screenshot after each
+    /// of 24 finger moves): around the pinch, where the page always is, no frame shows a hole (a block of the
+    /// window's background or of black: the page's coarse image stays under the sharper one until it comes), and
+    /// the frames drawn meanwhile are the compositor's (presentation feedback: none drawn for nothing).
+    @Test func aPinchOutFromOneToOneToFitNeverShowsAHole() throws {
+        let book = try Self.book.get()
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--stats", book.path],
+                                             environment: ["XDG_CACHE_HOME": try Scratch.makeDirectory("iiif-out").path],
+                                             readyTimeout: .seconds(60))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown", timeout: .seconds(60))
+        try Self.pinch(session.weston, from: 60, to: 1200)
+        let first = try session.waitForEvent("zoom", timeout: .seconds(30)).number("scale") ?? 1
+        let oneToOne = Double(Self.scanSize.width) / 740.6
+        try Self.pinch(session.weston, from: 200, to: 200 * oneToOne / first)
+        _ = try session.waitForEvent("zoom", timeout: .seconds(30))
+        _ = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
+        let (cx, cy) = Self.centre
+        let around = PixelRect(x: Int(cx) - 160, y: Int(cy) - 160, width: 320, height: 320)
+        var holes: [String] = []
+        let steps = 24, d0 = 1200.0, d1 = 1200.0 / oneToOne
+        try session.weston.touchDown([Finger(id: 0, x: cx - d0 / 2, y: cy), Finger(id: 1, x: cx + d0 / 2, y: cy)])
+        for i in 1...steps {
+            let half = (d0 + (d1 - d0) * Double(i) / Double(steps)) / 2
+            for (id, x) in [(0, cx - half), (1, cx + half)] { try session.weston.touchMotion(id: id, x: x, y: cy) }
+            try session.weston.touchFrame()
+            let shot = try session.screenshot()
+            // The record: every step's screen, kept with the test's artifacts.
+            try Self.save(shot, "pinch-out-\(i)")
+            if let hole = Self.hole(shot, in: around) { holes.append("step \(i): \(hole)") }
+        }
+        try session.weston.touchUp([0, 1])
+        let settled = try session.waitForEvent("zoom", timeout: .seconds(30))
+        #expect(holes.isEmpty, "\(holes)")
+        #expect((settled.number("scale") ?? 0) < 1.5, "back near fit: \(settled)")
+        // A summary comes every 2 s of activity, at a commit: the pinch and its screenshots took longer.
+        let stats = try session.waitForEvent("stats", timeout: .seconds(30))
+        let presented = stats.int("presented") ?? 0, discarded = stats.int("discarded") ?? 0
+        #expect(presented > 0 && discarded * 20 <= presented, "\(stats)")
+    }
+
+    /// The check itself sees a hole: a gradient page is whole, the same with a 40 px square of background is not.
+    @Test func theHoleCheckSeesAHole() {
+        var pixels: [UInt8] = []
+        for y in 0..<200 { for x in 0..<200 { pixels += [UInt8(60 + x / 4), UInt8(60 + y / 4), UInt8(60 + x / 4), 255] } }
+        let whole = RGBAImage(width: 200, height: 200, pixels: pixels)
+        #expect(Self.hole(whole, in: PixelRect(x: 0, y: 0, width: 200, height: 200)) == nil)
+        for y in 70..<134 { for x in 70..<134 { pixels.replaceSubrange((y * 200 + x) * 4..<(y * 200 + x) * 4 + 3, with: [0x29, 0x29, 0x2b]) } }
+        #expect(Self.hole(RGBAImage(width: 200, height: 200, pixels: pixels), in: PixelRect(x: 0, y: 0, width: 200, height: 200)) != nil)
+    }
+
+    /// A 32 × 32 block of `rect` all of the window's background (#29292b) or all black, if there is one.
+    static func hole(_ image: RGBAImage, in rect: PixelRect) -> String? {
+        for by in stride(from: rect.y, to: rect.y + rect.height - 31, by: 32) {
+            for bx in stride(from: rect.x, to: rect.x + rect.width - 31, by: 32) {
+                var background = true, black = true
+                for y in by..<(by + 32) where background || black {
+                    for x in bx..<(bx + 32) {
+                        let p = image[x, y]
+                        if abs(Int(p.r) - 0x29) > 1 || abs(Int(p.g) - 0x29) > 1 || abs(Int(p.b) - 0x2b) > 1 { background = false }
+                        if p.r > 10 || p.g > 10 || p.b > 10 { black = false }
+                        if !background && !black { break }
+                    }
+                }
+                if background || black { return "\(background ? "background" : "black") block at \(bx), \(by)" }
+            }
+        }
+        return nil
+    }
+
     /// The share of horizontally neighbouring pixels in `rect` that are neither equal (± 2 levels) nor far apart
     /// (200 levels or more): blends of a black and a white source pixel.
     static func blendedPairs(_ image: RGBAImage, _ rect: PixelRect) -> Double {
