@@ -34,26 +34,21 @@ if [ -z "$bin" ]; then
   bin="$(swift build -c release --show-bin-path)/recto"
 fi
 [ -x "$bin" ] || { echo "install.sh: no executable at $bin" >&2; exit 2; }
-helper="$(dirname "$bin")/recto-pdf"
 share="$prefix/share/recto"
 icons="$prefix/share/icons/hicolor/scalable/apps"
 install -d "$prefix/bin" "$share/DemoBook" "$share/deploy" "$prefix/share/applications" "$icons"
 install -m 0755 "$bin" "$prefix/bin/recto"
-if [ -x "$helper" ]; then
-  install -d "$prefix/lib/recto"
-  install -m 0755 "$helper" "$prefix/lib/recto/recto-pdf"
-  install -m 0644 Helpers/recto-pdf/README.md "$prefix/lib/recto/README-recto-pdf.md"
-else
-  echo "install.sh: no recto-pdf next to $bin: PDF books will not open" >&2
-fi
-epub_helper="$(dirname "$bin")/recto-epub"
-if [ -x "$epub_helper" ]; then
-  install -d "$prefix/lib/recto"
-  install -m 0755 "$epub_helper" "$prefix/lib/recto/recto-epub"
-  install -m 0644 Helpers/recto-epub/README.md "$prefix/lib/recto/README-recto-epub.md"
-else
-  echo "install.sh: no recto-epub next to $bin: the text pages of EPUBs will be placeholders" >&2
-fi
+# The document helpers, each a separate program beside recto: what is missing without it.
+for helper in "recto-pdf:PDF books will not open" "recto-epub:the text pages of EPUBs will be placeholders"; do
+  name="${helper%%:*}"
+  if [ -x "$(dirname "$bin")/$name" ]; then
+    install -d "$prefix/lib/recto"
+    install -m 0755 "$(dirname "$bin")/$name" "$prefix/lib/recto/$name"
+    install -m 0644 "Helpers/$name/README.md" "$prefix/lib/recto/README-$name.md"
+  else
+    echo "install.sh: no $name next to $bin: ${helper#*:}" >&2
+  fi
+done
 install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
 install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
 [ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"

@@ -89,19 +89,9 @@ import Testing
     /// A pinch let go at 1.05× of 1:1 lands on 1:1 exactly, on whole pixels: the checkerboard is the scan's own
     /// black and white pixels, one screen pixel each, not a resampled grey.
     @Test func aPinchLetGoNearOneToOneLandsThereAndShowsTheScansPixelsAsTheyAre() throws {
-        let book = try Self.book.get()
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", book.path],
-                                             environment: ["XDG_CACHE_HOME": try Scratch.makeDirectory("iiif-one").path],
-                                             readyTimeout: .seconds(60))
+        let (session, scale) = try Self.pinchedNearOneToOne(by: 1.05, cache: "iiif-one")
         defer { session.stop() }
-        _ = try session.waitForEvent("shown", timeout: .seconds(60))
-        try Self.pinch(session.weston, from: 60, to: 1200)
-        let first = try session.waitForEvent("zoom", timeout: .seconds(30)).number("scale") ?? 1
-        let oneToOne = Double(Self.scanSize.width) / 740.6
-        try Self.pinch(session.weston, from: 200, to: 200 * 1.05 * oneToOne / first)
-        let zoom = try session.waitForEvent("zoom", timeout: .seconds(30))
-        let scale = zoom.number("scale") ?? 0
-        #expect(abs(scale / oneToOne - 1) < 0.005, "landed at \(scale), 1:1 at about \(oneToOne)")
+        #expect(abs(scale / Self.oneToOne - 1) < 0.005, "landed at \(scale), 1:1 at about \(Self.oneToOne)")
         _ = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
         let centreRect = PixelRect(x: 860, y: 440, width: 200, height: 200)
         let shot = try session.screenshot(timeout: .seconds(60)) { Self.sharpPairs($0, centreRect) >= 0.95 }
@@ -115,18 +105,10 @@ import Testing
     /// window's background or of black: the page's coarse image stays under the sharper one until it comes), and
     /// the frames drawn meanwhile are the compositor's (presentation feedback: none drawn for nothing).
     @Test func aPinchOutFromOneToOneToFitNeverShowsAHole() throws {
-        let book = try Self.book.get()
-        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk", "--stats", book.path],
-                                             environment: ["XDG_CACHE_HOME": try Scratch.makeDirectory("iiif-out").path],
-                                             readyTimeout: .seconds(60))
+        let (session, _) = try Self.pinchedNearOneToOne(by: 1, cache: "iiif-out", arguments: ["--stats"])
         defer { session.stop() }
-        _ = try session.waitForEvent("shown", timeout: .seconds(60))
-        try Self.pinch(session.weston, from: 60, to: 1200)
-        let first = try session.waitForEvent("zoom", timeout: .seconds(30)).number("scale") ?? 1
-        let oneToOne = Double(Self.scanSize.width) / 740.6
-        try Self.pinch(session.weston, from: 200, to: 200 * oneToOne / first)
-        _ = try session.waitForEvent("zoom", timeout: .seconds(30))
         _ = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
+        let oneToOne = Self.oneToOne
         let (cx, cy) = Self.centre
         let around = PixelRect(x: Int(cx) - 160, y: Int(cy) - 160, width: 320, height: 320)
         var holes: [String] = []
@@ -180,6 +162,29 @@ import Testing
         return nil
     }
 
+    /// The first canvas is 740.6 px wide at fit: 1:1 with the scan's pixels at this zoom.
+    static var oneToOne: Double { Double(scanSize.width) / 740.6 }
+
+    /// The book opened in a new session, pinched about the scan's centre to `factor` × 1:1 (a first pinch to
+    /// learn the zoom, a second to go there); the session and the zoom it settled at.
+    static func pinchedNearOneToOne(by factor: Double, cache: String,
+                                    arguments: [String] = []) throws -> (session: RectoSession, scale: Double) {
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--kiosk"] + arguments + [try book.get().path],
+                                             environment: ["XDG_CACHE_HOME": try Scratch.makeDirectory(cache).path],
+                                             readyTimeout: .seconds(60))
+        do {
+            _ = try session.waitForEvent("shown", timeout: .seconds(60))
+            try pinch(session.weston, from: 60, to: 1200)
+            let first = try session.waitForEvent("zoom", timeout: .seconds(30)).number("scale") ?? 1
+            try pinch(session.weston, from: 200, to: 200 * factor * oneToOne / first)
+            let zoom = try session.waitForEvent("zoom", timeout: .seconds(30))
+            return (session, zoom.number("scale") ?? 0)
+        } catch {
+            session.stop()
+            throw error
+        }
+    }
+
     /// The share of horizontally neighbouring pixels in `rect` that are neither equal (± 2 levels) nor far apart
     /// (200 levels or more): blends of a black and a white source pixel.
     static func blendedPairs(_ image: RGBAImage, _ rect: PixelRect) -> Double {
@@ -226,8 +231,7 @@ import Testing
         try pinch(session.weston, from: 200, to: 900)
         let zoom = try session.waitForEvent("zoom", timeout: .seconds(30))
         let scale = zoom.number("scale") ?? 0
-        // The first canvas is 740 px wide at fit: 1:1 at 20,000 / 740 = 27×, the deepest zoom twice that.
-        let oneToOne = Double(scanSize.width) / 740.6
+        // 1:1 at 20,000 / 740.6 = 27×, the deepest zoom twice that.
         #expect(scale >= oneToOne * 1.5, "\(name): zoom \(scale), 1:1 at \(oneToOne)")
         var waits: [Double] = []
         let region = try session.waitForEvent("region", timeout: .seconds(120)) { $0.int("page") == 1 }
