@@ -80,8 +80,10 @@ extension AppCore {
             case Keysym.Escape, Keysym.BackSpace: return closeContents()
             default: return []
             }
-        case let .touchDown(_, p, _):
-            panel.press = (p, panel.first, false)
+        case let .touchDown(id, p, _):
+            panel.fingers.insert(id)
+            // A second finger makes the touch no tap: lifting opens nothing and closes nothing.
+            if panel.press != nil { panel.press?.moved = true } else { panel.press = (p, panel.first, false) }
         case let .pointerButton(_, true, _):
             if let p = panel.pointer { panel.press = (p, panel.first, false) }
         case let .touchMotion(_, p, _), let .pointerMotion(p, _):
@@ -94,6 +96,10 @@ extension AppCore {
             }
         case .touchUp, .pointerButton(_, false, _):
             guard let press = panel.press else { return [] }
+            if case .touchUp(let id, _) = event {
+                panel.fingers.remove(id)
+                guard panel.fingers.isEmpty else { return [] }  // the last finger ends the touch
+            }
             panel.press = nil
             guard !press.moved else { return [] }
             guard layout.box.contains(press.start) else { return closeContents() }
@@ -108,6 +114,7 @@ extension AppCore {
             }
         case .touchCancel:
             panel.press = nil
+            panel.fingers = []
         case let .pointerAxis(.vertical, value, _, _):
             panel.first = ContentsPanel.clamped(panel.first + (value > 0 ? 3 : -3), count: count, visibleRows: rows)
         default: break

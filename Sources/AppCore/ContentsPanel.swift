@@ -47,10 +47,12 @@ struct ContentsPanel: Sendable, Equatable {
     var press: (start: Vec2, first: Int, moved: Bool)?
     /// Where the pointer is (a button press happens there).
     var pointer: Vec2?
+    /// The fingers down on the screen.
+    var fingers: Set<Int32> = []
 
     static func == (a: ContentsPanel, b: ContentsPanel) -> Bool {
         a.first == b.first && a.focus == b.focus && a.press?.start == b.press?.start && a.press?.first == b.press?.first
-            && a.press?.moved == b.press?.moved && a.pointer == b.pointer
+            && a.press?.moved == b.press?.moved && a.pointer == b.pointer && a.fingers == b.fingers
     }
 
     /// Opened on the section holding `page`, shown as near the middle as the list allows.

@@ -143,6 +143,21 @@ struct ContentsPanelTests {
         #expect(d.core.contentsPlan()?.rows.map(\.title) == ["Only"])
     }
 
+    @Test func aSecondFingerMakesTheTouchNoTap() throws {
+        var d = Self.driver()
+        try Self.open(&d)
+        let row = try #require(d.core.contentsPlan()).rows[1].rect.center
+        let t = d.now + 100
+        d.input([.touchDown(id: 0, position: row, time: t), .touchFrame,
+                 .touchDown(id: 1, position: Vec2(20, 400), time: t + 30), .touchFrame,
+                 .touchUp(id: 1, time: t + 60), .touchFrame, .touchUp(id: 0, time: t + 90), .touchFrame])
+        d.run(for: 500)
+        #expect(d.core.contentsPlan() != nil && d.core.reader.page == 1, "neither opened nor closed")
+        d.input(tap(at: row, t0: d.now + 100))
+        d.run(for: 1000)
+        #expect(d.core.reader.page == 4, "the next tap acts")
+    }
+
     @Test func theIdleResetClosesIt() throws {
         var d = Self.driver()
         try Self.open(&d)
