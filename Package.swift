@@ -134,6 +134,11 @@ let package = Package(
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
         // libsqlite3, its C API) on a worker thread, and the report drawn from them.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
+        // Narration: libsndfile (LGPL) decodes the recordings, libpulse-simple (LGPL) plays them through the session's
+        // sound server (PulseAudio, or PipeWire's pipewire-pulse); both linked dynamically.
+        system("CSndFile", "sndfile", apt: "libsndfile1-dev"),
+        system("CPulseSimple", "libpulse-simple", apt: "libpulse-dev"),
+        .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple"]),
         .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file
         // (TOML), opening a book, exit statuses, the stderr log.
@@ -161,7 +166,7 @@ let package = Package(
         ]),
         .executableTarget(name: "recto", dependencies: [
             "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
-            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Speech", "Visits",
+            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -203,6 +208,7 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Reader"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Pages", "Posix"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,12 +44,14 @@ extension AppCore {
     }
 
     /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.
-    mutating func settingsChanged(_ new: Settings, now: Double) {
+    mutating func settingsChanged(_ new: Settings, now: Double) -> [AppEffect] {
+        let louder = new.narrationVolume != settings.narrationVolume
         settings = new
         let config = new.readerConfig
         reader.retune(config, at: now)
         input.retune(config.gestures)
         idle.retune(idleReset: idleReset, now: now)
+        return louder ? [.narrate(.volume(new.narrationVolume))] : []
     }
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page after its spine offset.
@@ -61,6 +63,9 @@ extension AppCore {
     /// Another book replaced the one shown: every page image goes, the new book opens at `startPage`.
     mutating func replaceBook(pageCount: Int, startPage: Int) -> [AppEffect] {
         book.replaced()
+        // Another book's pages: its recordings play from its first spread, whatever its numbers.
+        controls.narration.asked = nil
+        controls.narration.playing = nil
         var out = clearTurns(reason: "book")
         out += pages.removeAll()
         out.append(.endRegions)

@@ -22,6 +22,8 @@ public struct FramePlan: Sendable {
     public var controls: ControlsPlan? = nil
     /// The table of contents, while open.
     public var contents: ContentsPlan? = nil
+    /// A narration's captions, while a cue is due.
+    public var captions: CaptionPlan? = nil
     /// A library's shelf, or the book grown from its cover (nil without a library).
     public var shelf: ShelfView? = nil
 }
@@ -37,7 +39,7 @@ extension AppCore {
         guard glIsUp else { return softwareFrame(now: now) }
         let inputDriven = (reader.isDragging || reader.zoom.isInteracting) && !reader.isAnimating
         guard pacing.drawsGL(now: now, pending: framePending, inputDriven: inputDriven) else { return (nil, []) }
-        let effects = log(reader.advance(to: now))
+        let effects = log(reader.advance(to: now)) + narrationDue(now: now)
         let factor = pacing.scheduler.factor(moving: reader.isTurning || reader.isAnimating, setting: motionScale)
         var frame = reader.frame
         let shown = content(at: now, frame: frame)
@@ -58,6 +60,7 @@ extension AppCore {
         plan.idleWarning = shown.idleWarning
         plan.controls = shown.controls
         plan.contents = shown.contents
+        plan.captions = shown.captions
         plan.shelf = shown.shelf
         return (plan, effects)
     }

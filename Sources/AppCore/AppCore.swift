@@ -47,7 +47,7 @@ public struct AppCore: Sendable {
 
     /// When the shell's timer must fire next (ms), if anything waits for time.
     public var nextDeadline: Double? {
-        [input.deadline, idle.deadline, book.reloadDeadline, startup.deadline, controls.deadline, speechKeyDeadline, shelf?.deadline(quiet: Self.reloadQuiet),
+        [input.deadline, idle.deadline, controls.narration.captionsChange, book.reloadDeadline, startup.deadline, controls.deadline, speechKeyDeadline, shelf?.deadline(quiet: Self.reloadQuiet),
          pacing.due, turns.deadline].compactMap { $0 }.min()
     }
 
@@ -137,7 +137,7 @@ public struct AppCore: Sendable {
         case .terminate: out.append(.quit(0))
         case let .control(client, request): out += control(request, client: client, now: now)
         case let .settingsChanged(new, client, reply):
-            settingsChanged(new, now: now)
+            out += settingsChanged(new, now: now)
             out += [.occurred(.retuned(idleReset: idleReset)), .reply(client: client, reply)]
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         case let .pageTextRead(page, text, client): out += pageTextRead(page, text: text, client: client)
@@ -145,12 +145,15 @@ public struct AppCore: Sendable {
         case let .coverReady(book, size): coverReady(book, size: size)
         case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
         case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
-        case .speech(let note): out.append(.occurred(.speech(note)))
+        case .speech(let note):
+            if note == .speaking { out += narrationYields() }
+            out.append(.occurred(.speech(note)))
+        case .narration(let note): out += narrationNoted(note)
         case .libraryChanged: shelf?.libraryChanged(now: now)
         case .libraryRead(let books): out += libraryRead(books, now: now)
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
-        return out + idleWarningDue(now: now)
+        return out + idleWarningDue(now: now) + narrationDue(now: now)
     }
 
     // MARK: input
@@ -165,6 +168,7 @@ public struct AppCore: Sendable {
         }
         var out: [AppEffect] = []
         pacing.scheduler.inputArrived(at: now)
+        narrationVisitorArrived()
         let (woke, extension_) = idle.input(at: time, now: now, idleReset: idleReset)
         // An answer to the idle warning only extends the time, as the touch that ends attract mode only wakes.
         let extended = extension_ != nil
@@ -271,6 +275,7 @@ public struct AppCore: Sendable {
     /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
     mutating func idleReset(now: Double) -> [AppEffect] {
         let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents()
+        narrationAwaitsVisitor()
         controls.resetFocus(page: reader.page)
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)

@@ -36,6 +36,8 @@ public enum AppEffect: Sendable, Equatable {
     /// Tell the speech output to stop what it says or to say the last utterance again (speech mode is the
     /// core's: what to say comes as occurrences and their `speechCue`).
     case speech(SpeechRequest)
+    /// Tell the narration player to play a spread's recordings, stop, or change its loudness.
+    case narrate(NarrationRequest)
 }
 
 /// What a touch or the speech key asks of what is being said.

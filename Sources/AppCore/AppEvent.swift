@@ -88,6 +88,8 @@ public enum AppEvent: Sendable, Equatable {
     case shelfBookOpened(book: Int, pageCount: Int, startPage: Int)
     /// Shelf book `book` cannot be opened now (`message` says why): the shelf stays.
     case shelfBookFailed(book: Int, message: String)
+    /// The narration player did something: a recording began (with its captions) or ended, or cannot play.
+    case narration(NarrationNote)
     /// Speech mode's output did something (switched, sent, stopped…): logged as it is, and `.mode` is how the
     /// core learns whether speech mode is on (touches explore the controls while it is, AppCore+Explore).
     case speech(SpeechNote)

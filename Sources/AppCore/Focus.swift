@@ -84,6 +84,8 @@ struct ControlsState: Sendable {
     var speechKey = SpeechKey(holdMS: 1000)
     /// The item the stroke now down went down on while it already had the focus: its tap activates it.
     var armed: FocusItem?
+    /// The page's recorded narration (AppCore+Narration).
+    var narration = NarrationState()
 
     var deadline: Double? { overlay.deadline }
 

@@ -17,6 +17,7 @@ struct FrameContent: Equatable, Sendable {
     var idleWarning: IdleWarningPlan?
     var controls: ControlsPlan?
     var contents: ContentsPlan?
+    var captions: CaptionPlan?
     var shelf: ShelfView?
     var details: [Int: Rect]
     var detailArrivals: Int
@@ -40,7 +41,7 @@ extension AppCore {
         return FrameContent(reader: reader, window: window.map { [$0.width, $0.height, $0.scale] } ?? [],
                             pixelsPerMM: pixelsPerMM, glIsUp: glIsUp, settings: settings, hint: attractHint,
                             overlay: overlayPlan(at: now), idleWarning: idleWarningPlan(at: now),
-                            controls: controlsPlan(now: now), contents: contentsPlan(), shelf: shelfView(now: now), details: details,
+                            controls: controlsPlan(now: now), contents: contentsPlan(), captions: captionPlan(at: now), shelf: shelfView(now: now), details: details,
                             detailArrivals: pages.zoomDetail.arrivals, images: images, placed: placed)
     }
 

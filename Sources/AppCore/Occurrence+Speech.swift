@@ -54,7 +54,7 @@ extension Occurrence {
         case .speech(.mode(let on, byVisitor: true)): .mode(on: on)
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
-             .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech,
+             .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,
              .retuned,
              // A book added or removed by the curator is heard when the visitor moves over the shelf (titles, focus).
              .library:

@@ -65,6 +65,8 @@ public enum Occurrence: Sendable, Equatable {
     case attractEnded
     /// Speech mode: switched, a text sent to speech-dispatcher, speech stopped, the server missing.
     case speech(SpeechNote)
+    /// Narration: a page's recording began or ended, or cannot be played; its captions are broken.
+    case narration(NarrationNote)
     /// The keyboard focus moved to a control, a shelf cover or a link: its label in the visitor's language ("Next
     /// page", a book's title, "Link to page 40"), and its place in the focus order (`index` from 0 of `count`).
     case focus(label: String, index: Int, count: Int)
@@ -147,6 +149,7 @@ extension Occurrence {
         case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
         case .speech(let note): note.logEvent
+        case .narration(let note): note.logEvent
         case let .focus(label, index, count):
             LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
         case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
@@ -175,6 +178,24 @@ extension SpeechNote {
         case let .stopping(ms, waits):
             LogEvent("speech", ["state": .string("stopping"), "after_ms": .double((ms * 100).rounded() / 100), "waits": .bool(waits)])
         case .stopped(let ms): LogEvent("speech", ["state": .string("stopped"), "after_ms": .double((ms * 10).rounded() / 10)])
+        }
+    }
+}
+
+extension NarrationNote {
+    var logEvent: LogEvent {
+        switch self {
+        case let .started(page, duration, captions, _, after):
+            LogEvent("narration", ["state": .string("started"), "page": .int(page), "after_ms": .double((after * 10).rounded() / 10),
+                                   "duration_ms": .double(duration.rounded()), "captions": .int(captions?.cues.count ?? 0)])
+        case let .ended(page, heard, duration, completed):
+            LogEvent("narration", ["state": .string(completed ? "ended" : "stopped"), "page": .int(page),
+                                   "heard_ms": .double(heard.rounded()), "duration_ms": .double(duration.rounded())])
+        case let .failed(page, reason):
+            LogEvent("narration", ["state": .string("failed"), "page": .int(page), "reason": .string(reason)])
+        case let .captionsFailed(page, reason):
+            LogEvent("narration", ["state": .string("captions-failed"), "page": .int(page), "reason": .string(reason)])
+        case .unavailable(let reason): LogEvent("narration", ["state": .string("unavailable"), "reason": .string(reason)])
         }
     }
 }

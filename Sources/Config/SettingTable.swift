@@ -118,6 +118,11 @@ public struct SettingTable: Sendable {
     public let speechVolume = Setting("speech-volume", 0, .whole(min: -100, max: 100), unit: "step",
         help: "Speech volume, -100–100 (0: speech-dispatcher's default); back to it at each idle reset")
 
+    public let narration = Setting("narration", false, .toggle, live: true,
+        help: "Play each page's recorded narration (page-003.opus, .ogg, .mp3, .flac or .wav beside the page; page-003.de.opus in a language) when the page settles, with its WebVTT captions (page-003.vtt) on screen, through the sound server")
+    public let narrationVolume = Setting("narration-volume", 100, .whole(min: 0, max: 100), unit: "percent", live: true,
+        help: "Loudness of the narration, 0–100 % of the recording's own")
+
     init() {}
 
     /// The one table.

@@ -24,6 +24,9 @@ public struct MetricsRecorder: Sendable {
     public private(set) var idleWarnings = 0, idleExtensions = 0
     /// Times the library's directory changed and was read again.
     public private(set) var libraryReads = 0
+    /// Page recordings begun, and the seconds of them heard (played out or stopped).
+    public private(set) var narrations = 0
+    public private(set) var narrationSeconds = 0.0
     /// Restarts of the PDF helper (`setHelperRestarts`, from the PDF module's count).
     public private(set) var helperRestarts = 0
     public private(set) var frames = 0
@@ -59,6 +62,9 @@ public struct MetricsRecorder: Sendable {
             idleWarnings += 1
         case .idleExtended: idleExtensions += 1
         case .library: libraryReads += 1
+        case .narration(.started): narrations += 1
+        case .narration(.ended(_, let heard, _, _)): narrationSeconds += heard / 1000
+        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable): return
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractEnded, .speech, .focus, .pageAsked, .retuned:
             return
@@ -132,6 +138,10 @@ public struct MetricsRecorder: Sendable {
             e.family(name, "counter", help)
             e.sample(name, [:], Double(value))
         }
+        e.family("recto_narrations_total", "counter", "Page recordings begun.")
+        e.sample("recto_narrations_total", [:], Double(narrations))
+        e.family("recto_narration_seconds_total", "counter", "Seconds of page recordings heard.")
+        e.sample("recto_narration_seconds_total", [:], narrationSeconds)
         e.histogram("recto_frame_seconds", "Time to draw and commit a frame.", frameSeconds)
         e.histogram("recto_input_to_presentation_seconds", "From an input event's timestamp to the presentation of the frame showing it.",
                     inputToPresentationSeconds)

@@ -39,6 +39,8 @@ public protocol PageProvider: Sendable {
     func text(of page: Int) -> String?
     /// The book's table of contents in reading order (`BookContents.cleaned`); empty when it has none.
     var tableOfContents: [ContentsEntry] { get }
+    /// The page's recorded narration in `language` (else in none), nil when it has none. May block.
+    func narration(of page: Int, language: String?) -> PageNarration?
 }
 
 extension PageProvider {
@@ -47,6 +49,7 @@ extension PageProvider {
     public var pageLabels: [String]? { nil }
     public func text(of page: Int) -> String? { nil }
     public var tableOfContents: [ContentsEntry] { [] }
+    public func narration(of page: Int, language: String?) -> PageNarration? { nil }
 }
 
 /// A book: a directory of images, a single image file, or a CBZ archive read in place.

@@ -15,6 +15,7 @@ public struct SceneSignature: Hashable {
     let home: Rect?
     let controls: ControlsLayer?
     let contents: ContentsLayer?
+    let captions: CaptionLayer?
     /// Where the idle warning lies: its content changes damage only its box (`DamageTracker`).
     let idleWarningBox: Rect?
 
@@ -36,6 +37,7 @@ public struct SceneSignature: Hashable {
         home = scene.home
         controls = scene.controls
         contents = scene.contents
+        captions = scene.captions
         idleWarningBox = scene.idleWarning?.box
     }
 }

@@ -108,6 +108,8 @@ public struct FrameScene {
     public var idleWarning: IdleWarningLayer?
     /// The table of contents, drawn over the book and its controls.
     public var contents: ContentsLayer?
+    /// A narration's captions, drawn over the book and the overlay.
+    public var captions: CaptionLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

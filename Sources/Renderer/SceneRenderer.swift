@@ -33,6 +33,7 @@ public final class SceneRenderer {
     enum LabelSlot { case hint, overlay, controls }
     let idleWarningLabels = IdleWarningLabels()
     let contentsLabels = ContentsLabels()
+    let captionLabels = CaptionLabels()
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -129,6 +130,7 @@ public final class SceneRenderer {
             drawOverlay(scene, width: width, height: height)
             drawShelf(scene, width: width, height: height)
             drawControls(scene, width: width, height: height)
+            drawCaptions(scene, width: width, height: height)
             drawContents(scene, width: width, height: height)
             drawIdleWarning(scene, width: width, height: height)
         }

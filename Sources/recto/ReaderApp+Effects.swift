@@ -57,6 +57,8 @@ extension ReaderApp {
                 start(job)
             case .speech(let request):
                 speech?.perform(request, now: at)
+            case .narrate(let request):
+                narrationPlayer.perform(request, source: currentSource, now: at)
             }
         }
     }

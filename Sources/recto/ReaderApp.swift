@@ -11,6 +11,7 @@ import Platform
 import Presentation
 import Operations
 import Renderer
+import Sound
 import Speech
 import Visits
 
@@ -65,6 +66,8 @@ import Visits
     var spokenPages: SpokenPages?
     /// The pages' links, read off the loop (made at the first page asked for).
     var linkReader: LinkReader?
+    /// Pages' recorded narration (made at the first request: a reader without it starts no thread).
+    var narrator: NarrationPlayer?
 
     init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
          stats: Bool, logger: Logger) throws {

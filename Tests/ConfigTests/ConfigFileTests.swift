@@ -57,13 +57,15 @@ import Testing
         speech-language = "fr"
         speech-rate = -20
         speech-volume = 30
+        narration = true
+        narration-volume = 60
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 52)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 54)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

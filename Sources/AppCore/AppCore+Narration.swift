@@ -1,0 +1,71 @@
+import Book
+
+/// Narration follows the page: the recordings of the spread that has settled play once a visitor is there
+/// (not before the first touch, nor after the idle reset, nor in attract mode or over the shelf); a turn that
+/// lands elsewhere fades them out and plays the new spread's. Derived at the end of every event from what is on
+/// screen, so nothing has to remember to start or stop it.
+extension AppCore {
+    /// The spread narration should be playing now; nil: none. A turn in progress changes nothing yet (a page
+    /// that falls back goes on being read).
+    private var narratedSpread: [Int]?? {
+        let n = controls.narration
+        guard settings.narration, !n.awaitsVisitor, !idle.attract.active, shelf?.visible != true else { return .some(nil) }
+        return reader.isTurning ? .none : .some(reader.position.spread.pages)
+    }
+
+    /// Called after every event and every frame's advance (a turn ends in a frame, with no event).
+    mutating func narrationDue(now: Double) -> [AppEffect] {
+        var out: [AppEffect] = []
+        if case .some(let wanted) = narratedSpread, wanted != controls.narration.asked {
+            if controls.narration.asked != nil { out.append(.narrate(.stop)) }
+            controls.narration.playing = nil
+            controls.narration.asked = wanted
+            if let wanted { out.append(.narrate(.play(pages: wanted, language: settings.language))) }
+        }
+        controls.narration.captionsChange = controls.narration.playing.flatMap { p in
+            p.captions?.nextChange(after: now - p.heardAt).map { $0 + p.heardAt }
+        }
+        return out
+    }
+
+    /// What the player reported.
+    mutating func narrationNoted(_ note: NarrationNote) -> [AppEffect] {
+        switch note {
+        case let .started(page, _, captions, heardAt, _):
+            if controls.narration.asked?.contains(page) == true {
+                controls.narration.playing = .init(page: page, heardAt: heardAt, captions: captions)
+            }
+        case .ended(let page, _, _, _):
+            if controls.narration.playing?.page == page { controls.narration.playing = nil }
+        case .failed, .captionsFailed, .unavailable: break
+        }
+        return [.occurred(.narration(note))]
+    }
+
+    /// Speech began: the recording gives way (and is not played again for this spread).
+    mutating func narrationYields() -> [AppEffect] {
+        guard controls.narration.playing != nil else { return [] }
+        controls.narration.playing = nil
+        return [.narrate(.stop)]
+    }
+
+    /// A visitor is here: recordings may play.
+    mutating func narrationVisitorArrived() { controls.narration.awaitsVisitor = false }
+
+    /// The idle reset: the room may be empty, so nothing plays until the next touch.
+    mutating func narrationAwaitsVisitor() { controls.narration.awaitsVisitor = true }
+
+    /// The captions on screen at `now`, if a recording with captions plays and a cue is due.
+    func captionPlan(at now: Double) -> CaptionPlan? {
+        guard let p = controls.narration.playing, let captions = p.captions else { return nil }
+        let cues = captions.showing(at: now - p.heardAt)
+        guard !cues.isEmpty else { return nil }
+        var lines: [String] = []
+        for cue in cues {
+            for (i, line) in cue.lines.enumerated() {
+                lines.append(i == 0 && cue.speaker != nil ? "\(cue.speaker!): \(line)" : line)
+            }
+        }
+        return CaptionPlan(lines: lines, largeText: settings.largeText)
+    }
+}

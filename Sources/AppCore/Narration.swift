@@ -1,0 +1,50 @@
+import Book
+
+/// What the core asks of the narration player (the shell's, Sound/NarrationPlayer).
+public enum NarrationRequest: Sendable, Equatable {
+    /// Play the recordings of `pages` (a spread's, in reading order), one after another, in `language` where a
+    /// page has one; what plays now fades out first.
+    case play(pages: [Int], language: String?)
+    /// Fade out what plays, and play nothing.
+    case stop
+    /// The loudness, percent of the recording's own, from now on (what plays too).
+    case volume(Int)
+}
+
+/// What the narration player did, for the core (captions, what stops it), the log and the visit statistics.
+public enum NarrationNote: Sendable, Equatable {
+    /// Page `page`'s recording began: its first sample is heard at `heardAt` (ms, monotonic), `afterMS` after it
+    /// was asked for; it lasts `durationMS`; `captions` are shown with it (nil: none).
+    case started(page: Int, durationMS: Double, captions: Captions?, heardAt: Double, afterMS: Double)
+    /// Page `page`'s recording ended after `heardMS` of its `durationMS`: played to its end, or stopped.
+    case ended(page: Int, heardMS: Double, durationMS: Double, completed: Bool)
+    /// Page `page`'s recording cannot be played (`reason`): the page reads without it. Said once per file.
+    case failed(page: Int, reason: String)
+    /// Page `page`'s captions cannot be shown, or were mended (`reason`): said once per file.
+    case captionsFailed(page: Int, reason: String)
+    /// No sound server takes the narration (`reason`): narration is silent until one does. Said once.
+    case unavailable(reason: String)
+}
+
+/// The narration as the core knows it: what it asked for, what plays, and the captions' next change.
+struct NarrationState: Sendable, Equatable {
+    struct Playing: Sendable, Equatable {
+        var page: Int
+        var heardAt: Double
+        var captions: Captions?
+    }
+
+    /// The spread whose recordings were asked for (playing, played out, or stopped by speech); nil: none.
+    var asked: [Int]?
+    var playing: Playing?
+    /// Nobody has touched the reader since it started or since the idle reset: a recording waits for a visitor.
+    var awaitsVisitor = true
+    /// When the captions on screen change next (ms).
+    var captionsChange: Double?
+}
+
+/// The captions on screen at one time: each cue's lines, its speaker first where it names one.
+public struct CaptionPlan: Sendable, Equatable {
+    public var lines: [String]
+    public var largeText: Bool
+}

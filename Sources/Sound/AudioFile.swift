@@ -1,0 +1,63 @@
+import CSndFile
+
+/// A recording opened for streaming with libsndfile (LGPL, linked dynamically): Ogg Opus and Vorbis, MP3,
+/// FLAC and WAV, read as 32-bit float frames a chunk at a time, never whole.
+final class AudioFile {
+    let rate: Int
+    let channels: Int
+    /// Its length (ms) as its header says.
+    let durationMS: Double
+    private let file: OpaquePointer
+
+    /// Most channels a page's recording may have (7.1).
+    static let maxChannels = 8
+    /// Longest recording of one page: an hour. A header claiming more is a broken file, or not a page's.
+    static let maxSeconds = 3600.0
+
+    /// Throws a reason fit for the log when the file cannot be read or is not a page's recording.
+    init(path: String) throws(SoundError) {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw .unreadable(String(cString: sf_strerror(nil)))
+        }
+        guard info.channels >= 1, Int(info.channels) <= Self.maxChannels else {
+            sf_close(file)
+            throw .unreadable("\(info.channels) channels (at most \(Self.maxChannels))")
+        }
+        guard info.samplerate >= 8000, info.samplerate <= 192_000 else {
+            sf_close(file)
+            throw .unreadable("a sample rate of \(info.samplerate) Hz (8000–192000)")
+        }
+        let seconds = Double(info.frames) / Double(info.samplerate)
+        guard info.frames > 0, seconds <= Self.maxSeconds else {
+            sf_close(file)
+            throw .unreadable(info.frames <= 0 ? "no audio in it" : "\(Int(seconds)) s long (at most \(Int(Self.maxSeconds)) s)")
+        }
+        self.file = file
+        rate = Int(info.samplerate)
+        channels = Int(info.channels)
+        durationMS = seconds * 1000
+    }
+
+    deinit { sf_close(file) }
+
+    /// Reads up to `frames` frames into `buffer` (interleaved); returns the frames read, 0 at the end (or where
+    /// the file is cut short).
+    func read(into buffer: inout [Float], frames: Int) -> Int {
+        if buffer.count < frames * channels { buffer = [Float](repeating: 0, count: frames * channels) }
+        let n = buffer.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(frames)) }
+        return max(0, Int(n))
+    }
+}
+
+/// Why a recording does not play.
+enum SoundError: Error, Sendable {
+    case unreadable(String)
+    case server(String)
+
+    var reason: String {
+        switch self {
+        case .unreadable(let r), .server(let r): r
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import AppCore
+import Book
+import Pages
+import Posix
+
+/// Plays pages' recorded narration on a thread of its own: finds each page's file, reads its captions, decodes
+/// the recording a chunk at a time (memory stays a few KB whatever its length) and writes it to the sound
+/// server. The loop asks (`perform`) and hears back through `fd` (`takeNotes`): nothing here blocks the frame
+/// loop. A new request fades out what plays first. Without a sound server, or with the server gone, a request
+/// says so (once until one is back) and the reader goes on as without narration.
+public final class NarrationPlayer: @unchecked Sendable {
+    // @unchecked: the fields below the lock are read and written with `condition` held.
+    private let condition = Condition()
+    private let wakeup = WakePipe()
+    private var request: (pages: [Int], source: PageSource, language: String?, at: Double)?
+    /// Bumped by each request: the thread's current narration ends when it differs from the one it began with.
+    private var generation = 0
+    private var gain: Float
+    private var notes: [NarrationNote] = []
+    /// Files and the server already said to fail (said once each).
+    private var warned: Set<String> = []
+
+    /// Fade at a stop or a new page: short enough to be heard as a stop, long enough not to click.
+    static let fadeMS = 25.0
+    /// Audio decoded and written per step.
+    static let chunkMS = 20.0
+
+    private let server: String?
+
+    /// `volume`: percent of the recording's level; `server`: the sound server (nil: the session's, as libpulse
+    /// finds it from `PULSE_SERVER` and the runtime directory).
+    public init(volume: Int, server: String? = nil) {
+        gain = Float(volume) / 100
+        self.server = server
+        startThread(name: "narration") { [self] in run() }
+    }
+
+    /// Readable when notes wait, for the loop's poll set.
+    public var fd: Int32 { wakeup.fd }
+
+    /// What happened since the last call, in order.
+    public func takeNotes() -> [NarrationNote] {
+        wakeup.drain()
+        return condition.withLock {
+            defer { notes = [] }
+            return notes
+        }
+    }
+
+    /// The core's request; `source`: the book now open, where the pages' files are looked for.
+    public func perform(_ request: NarrationRequest, source: PageSource, now: Double) {
+        condition.withLock {
+            switch request {
+            case let .play(pages, language):
+                self.request = (pages, source, language, now)
+                generation += 1
+            case .stop:
+                self.request = nil
+                generation += 1
+            case .volume(let percent): gain = Float(max(0, min(100, percent))) / 100
+            }
+            condition.signal()
+        }
+    }
+
+    private func note(_ n: NarrationNote, once key: String? = nil) {
+        let said = condition.withLock { () -> Bool in
+            if let key {
+                guard warned.insert(key).inserted else { return false }
+            }
+            notes.append(n)
+            return true
+        }
+        if said { wakeup.wake() }
+    }
+
+    private var current: Int { condition.withLock { generation } }
+
+    private func run() {
+        var served = -1
+        while true {
+            let (job, number) = condition.withLock { () -> ((pages: [Int], source: PageSource, language: String?, at: Double)?, Int) in
+                while generation == served { condition.wait() }
+                return (request, generation)
+            }
+            served = number
+            guard let job else { continue }
+            for page in job.pages where current == number {
+                guard let narration = job.source.narration(of: page, language: job.language) else { continue }
+                play(narration, page: page, askedAt: job.at, generation: number)
+            }
+        }
+    }
+
+    private func play(_ narration: PageNarration, page: Int, askedAt: Double, generation number: Int) {
+        let file: AudioFile
+        do { file = try AudioFile(path: narration.audio) } catch {
+            note(.failed(page: page, reason: "\(narration.audio): \(error.reason)"), once: narration.audio)
+            return
+        }
+        let (captions, problem) = narration.readCaptions()
+        if let problem, let path = narration.captions {
+            note(.captionsFailed(page: page, reason: "\(path): \(problem)"), once: path)
+        }
+        let server: SoundServer
+        do { server = try SoundServer(server: self.server, rate: file.rate, channels: file.channels, name: "page \(page)") } catch {
+            note(.unavailable(reason: "no sound server takes the narration: \(error.reason)"), once: "server")
+            return
+        }
+        _ = condition.withLock { warned.remove("server") }
+        let frames = max(1, Int(Double(file.rate) * Self.chunkMS / 1000))
+        var buffer = [Float](), written = 0.0, heardAt: Double?
+        while true {
+            let (gain, stopping) = condition.withLock { (self.gain, generation != number) }
+            let n = file.read(into: &buffer, frames: stopping ? Int(Double(file.rate) * Self.fadeMS / 1000) : frames)
+            if n == 0 {
+                if heardAt == nil, written > 0 { heardAt = monotonicMilliseconds() + server.latencyMS - written }
+                break
+            }
+            let count = n * file.channels
+            for i in 0..<count {
+                let fade: Float = stopping ? Float(1 - Double(i / file.channels) / Double(n)) : 1
+                buffer[i] *= gain * fade
+            }
+            let failure = buffer.withUnsafeBufferPointer { samples -> SoundError? in
+                do throws(SoundError) { try server.write(UnsafeBufferPointer(rebasing: samples[0..<count])) } catch { return error }
+                return nil
+            }
+            if let failure {
+                note(.unavailable(reason: "the sound server went away: \(failure.reason)"), once: "server")
+                note(.ended(page: page, heardMS: heardAt.map { monotonicMilliseconds() - $0 } ?? 0,
+                            durationMS: file.durationMS, completed: false))
+                return
+            }
+            written += Double(n) / Double(file.rate) * 1000
+            // Once the server holds its buffer's worth it plays: the first sample is heard the latency minus
+            // what was written after it from now.
+            if heardAt == nil, written >= SoundServer.bufferMS || n < frames {
+                let now = monotonicMilliseconds(), at = now + max(0, server.latencyMS - written)
+                heardAt = at
+                note(.started(page: page, durationMS: file.durationMS, captions: captions, heardAt: at, afterMS: at - askedAt))
+            }
+            if stopping { break }
+        }
+        let stopped = current != number
+        server.drain()
+        let heard = heardAt.map { max(0, min(file.durationMS, monotonicMilliseconds() - $0)) } ?? 0
+        note(.ended(page: page, heardMS: stopped ? heard : file.durationMS, durationMS: file.durationMS, completed: !stopped))
+    }
+}

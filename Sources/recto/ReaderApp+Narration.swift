@@ -1,0 +1,15 @@
+import AppCore
+import Sound
+
+extension ReaderApp {
+    /// The narration player, made with its descriptor in the loop at the first request.
+    var narrationPlayer: NarrationPlayer {
+        if let narrator { return narrator }
+        let player = NarrationPlayer(volume: core.settings.narrationVolume)
+        loop.add(fd: player.fd) { [unowned self] _ in
+            for note in narrator?.takeNotes() ?? [] { deliver(.narration(note)) }
+        }
+        narrator = player
+        return player
+    }
+}

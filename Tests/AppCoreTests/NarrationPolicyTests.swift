@@ -1,0 +1,135 @@
+@testable import AppCore
+import Book
+import Config
+import Geometry
+import Gestures
+import Testing
+
+/// Narration follows the page on screen: asked for the spread that settles, once a visitor is there; stopped
+/// (faded) when another settles, at the idle reset, in attract mode and when speech begins; its captions are in
+/// the frame at their cue times and the loop wakes when they change.
+@Suite struct NarrationPolicyTests {
+    static var settings: Settings {
+        var s = Driver.settings
+        s.narration = true
+        return s
+    }
+
+    func requests(_ d: Driver, from index: Int = 0) -> [NarrationRequest] {
+        d.effects.dropFirst(index).compactMap { if case .narrate(let r) = $0 { r } else { nil } }
+    }
+
+    /// A visitor's key press that turns to the next spread.
+    mutating func next(_ d: inout Driver) {
+        d.input(key(Keysym.Right, at: d.now + 10))
+        d.run(for: 1000)
+    }
+
+    @Test func nothingPlaysBeforeAVisitorThenTheSpreadOnScreenPlays() {
+        var d = Driver(settings: Self.settings)
+        d.run(for: 500)
+        #expect(requests(d).isEmpty, "no visitor yet")
+        var t = self
+        t.next(&d)
+        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        let before = d.effects.count
+        t.next(&d)
+        #expect(requests(d, from: before) == [.stop, .play(pages: d.core.reader.position.spread.pages, language: nil)])
+    }
+
+    @Test func offByDefaultAndSwitchedOnLive() {
+        var d = Driver()
+        var t = self
+        t.next(&d)
+        #expect(requests(d).isEmpty)
+        d.handle(.settingsChanged(Self.settings, client: 1, reply: "ok"))
+        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        var louder = Self.settings
+        louder.narrationVolume = 40
+        d.handle(.settingsChanged(louder, client: 1, reply: "ok"))
+        #expect(requests(d).last == .volume(40))
+        d.handle(.settingsChanged(Driver.settings, client: 1, reply: "ok"))
+        #expect(requests(d).last == .stop)
+    }
+
+    @Test func aPageThatFallsBackGoesOnBeingRead() {
+        var d = Driver(settings: Self.settings)
+        var t = self
+        t.next(&d)
+        let before = d.effects.count
+        // A drag from the right corner a little way, let go: the page falls back.
+        d.input(stroke(from: Scene.rightCorner, to: Scene.rightCorner - Vec2(120, 10), steps: 30, interval: 30, at: d.now + 50))
+        d.run(for: 1500)
+        #expect(d.flips.last == "cancel forward", "\(d.flips)")
+        #expect(requests(d, from: before).isEmpty)
+    }
+
+    @Test func theIdleResetStopsItAndTheNextVisitorStartsIt() {
+        var s = Self.settings
+        s.idleReset = 5
+        var d = Driver(settings: s)
+        var t = self
+        t.next(&d)
+        t.next(&d)
+        let before = d.effects.count
+        d.run(for: 6000)
+        #expect(d.core.reader.page == 1)
+        #expect(requests(d, from: before) == [.stop], "the room may be empty: nothing plays after the reset")
+        let visitor = d.effects.count
+        d.input(tap(at: Scene.middle, t0: d.now + 10))
+        d.run(for: 600)
+        #expect(requests(d, from: visitor) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+    }
+
+    @Test func attractModeStopsIt() {
+        var s = Self.settings
+        s.attractAfter = 2
+        var d = Driver(settings: s)
+        var t = self
+        t.next(&d)
+        let before = d.effects.count
+        d.run(for: 2600)
+        #expect(d.logLines.contains("attract phase=begin"))
+        #expect(requests(d, from: before) == [.stop])
+    }
+
+    @Test func speechBeginningStopsItForThisSpread() {
+        var d = Driver(settings: Self.settings)
+        var t = self
+        t.next(&d)
+        let page = d.core.reader.position.spread.pages[0]
+        d.handle(.narration(.started(page: page, durationMS: 10_000, captions: nil, heardAt: d.now, afterMS: 40)))
+        let before = d.effects.count
+        d.handle(.speech(.speaking))
+        d.run(for: 500)
+        #expect(requests(d, from: before) == [.stop])
+    }
+
+    @Test func captionsShowAtTheirCueTimesAndTheLoopWakesForThem() throws {
+        var d = Driver(settings: Self.settings)
+        var t = self
+        t.next(&d)
+        let page = d.core.reader.position.spread.pages[0]
+        let captions = try Captions.parse("WEBVTT\n\n00:00.500 --> 00:01.500\n<v Curator>The first leaf\nof the book\n\n00:02.000 --> 00:03.000\nFolio two\n")
+        let heardAt = d.now + 100
+        d.handle(.narration(.started(page: page, durationMS: 3000, captions: captions, heardAt: heardAt, afterMS: 60)))
+        #expect(d.core.captionPlan(at: heardAt + 400) == nil)
+        #expect(d.core.nextDeadline.map { abs($0 - (heardAt + 500)) < 0.001 } == true, "woken at the first cue")
+        #expect(d.core.captionPlan(at: heardAt + 600)?.lines == ["Curator: The first leaf", "of the book"])
+        #expect(d.core.captionPlan(at: heardAt + 1700) == nil)
+        #expect(d.core.captionPlan(at: heardAt + 2500)?.lines == ["Folio two"])
+        d.handle(.narration(.ended(page: page, heardMS: 3000, durationMS: 3000, completed: true)))
+        #expect(d.core.captionPlan(at: heardAt + 2500) == nil, "no captions once it ended")
+        #expect(d.logLines.last == "narration state=ended page=\(page) heard_ms=3000.0 duration_ms=3000.0")
+    }
+
+    @Test func anotherBookPlaysItsOwnFirstSpread() {
+        var d = Driver(settings: Self.settings)
+        var t = self
+        t.next(&d)
+        let before = d.effects.count
+        d.handle(.bookOpened(pageCount: 12, client: 1))
+        d.run(for: 300)
+        #expect(requests(d, from: before).contains(.play(pages: d.core.reader.position.spread.pages, language: nil)))
+    }
+}
