@@ -112,6 +112,9 @@ public final class NarrationPlayer: @unchecked Sendable {
         var buffer = [Float](), written = 0.0, heardAt: Double?
         while true {
             let (gain, stopping) = condition.withLock { (self.gain, generation != number) }
+            // A stop drops what the server holds and fades out over what comes next: heard within the fade, and
+            // the next page's recording does not wait behind the old one's buffer.
+            if stopping { server.flush() }
             let n = file.read(into: &buffer, frames: stopping ? Int(Double(file.rate) * Self.fadeMS / 1000) : frames)
             if n == 0 {
                 if heardAt == nil, written > 0 { heardAt = monotonicMilliseconds() + server.latencyMS - written }

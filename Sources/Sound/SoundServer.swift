@@ -43,6 +43,12 @@ final class SoundServer {
         return error == 0 ? Double(us) / 1000 : Self.bufferMS
     }
 
+    /// Drops what waits in the server's buffer (a stop: the fade written next is what is heard).
+    func flush() {
+        var error: Int32 = 0
+        _ = pa_simple_flush(stream, &error)
+    }
+
     /// Waits until what was written has been played.
     func drain() {
         var error: Int32 = 0

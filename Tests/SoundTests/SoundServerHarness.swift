@@ -14,7 +14,8 @@ final class PrivateSoundServer: @unchecked Sendable {
     /// The sink's format: 8 kHz mono float, 32,000 bytes a second.
     static let rate = 8000
 
-    static let copierScript = String(#filePath.dropLast("SoundServerHarness.swift".count)) + "fifo-copier.py"
+    /// Shared with the end-to-end tests, which record a running reader the same way.
+    static let copierScript = String(#filePath.dropLast("SoundTests/SoundServerHarness.swift".count)) + "EndToEndTests/Harness/sound-sink-copier.py"
 
     /// The server string libpulse takes (`unix:/…/native`).
     var address: String { "unix:" + socket }

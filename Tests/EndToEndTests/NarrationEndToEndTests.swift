@@ -1,0 +1,171 @@
+import Decoding
+import Foundation
+import Testing
+
+/// Narration under weston with a real sound server the test starts on its own socket and records: a turn plays
+/// the page's recording as it is, soon after the page settles, with its captions on screen; the next turn stops
+/// it; the server killed mid-play and started again, the reader lives and the next page plays.
+@Suite(.serialized) struct NarrationEndToEndTests {
+    static let rate = PrivatePulseAudio.rate
+    static let pages: [Int: [Float]] = [
+        2: chirpSignal(seconds: 2.4, rate: rate, low: 200, seed: 2),
+        3: chirpSignal(seconds: 1.6, rate: rate, low: 500, seed: 3),
+    ]
+
+    /// Four demo pages; pages 2 and 3 have recordings, page 2 captions: two cues with a gap between them.
+    static func book() throws -> URL {
+        let book = try BookFixtures.copyOfDemo(pages: [1, 2, 3, 4], name: "narrated")
+        for (page, signal) in pages {
+            try waveFile(signal, rate: rate).write(to: book.appendingPathComponent(String(format: "page-%02d.wav", page)))
+        }
+        try """
+            WEBVTT
+
+            00:00.200 --> 00:01.000
+            <v Curator>The first leaf of the book
+
+            00:01.600 --> 00:02.200
+            Its second line
+            """.write(to: book.appendingPathComponent("page-02.vtt"), atomically: true, encoding: .utf8)
+        return book
+    }
+
+    static func press(_ session: RectoSession, _ code: UInt32) throws {
+        try session.weston.key(code, pressed: true)
+        try session.weston.key(code, pressed: false)
+    }
+
+    /// The caption band: the opaque dark box (RGB about 20, 20, 23) in the lower fifth of the screen, with
+    /// light letters in it. Counts its dark and white pixels.
+    static func captionBand(_ image: RGBAImage) -> (dark: Int, white: Int) {
+        var dark = 0, white = 0
+        for y in stride(from: image.height * 4 / 5, to: image.height, by: 2) {
+            for x in stride(from: image.width / 4, to: image.width * 3 / 4, by: 2) {
+                let p = image.rgb(x, y)
+                if p.distance(to: RGB(20, 20, 23)) <= 6 { dark += 1 }
+                if p.r > 200 && p.g > 200 && p.b > 200 { white += 1 }
+            }
+        }
+        return (dark, white)
+    }
+
+    @Test func aTurnPlaysThePagesRecordingAndCaptionsAndTheNextTurnStopsIt() throws {
+        let sound = try PrivatePulseAudio()
+        defer { sound.kill() }
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            try Self.book().path, "--narration", "--spread", "single",
+        ], environment: ["PULSE_SERVER": sound.address])
+        defer { session.stop() }
+        let quiet = try session.events(during: .milliseconds(400))
+        #expect(!quiet.contains { $0.name == "narration" }, "nothing plays before a visitor: \(quiet)")
+        #expect(Self.captionBand(try session.screenshot()).dark < 50, "no caption band on page 1")
+
+        try Self.press(session, InputCode.keyRight)
+        let page = try session.waitForEvent("page")
+        #expect(page.int("page") == 2)
+        let started = try session.waitForEvent("narration") { $0.string("state") == "started" }
+        #expect(started.int("page") == 2 && started.int("captions") == 2, "\(started)")
+        // Mid first cue (0.2–1.0 s): the band with its words.
+        Thread.sleep(forTimeInterval: 0.45)
+        let first = Self.captionBand(try session.screenshot())
+        #expect(first.dark > 2000 && first.white > 100, "the caption band at its cue: \(first)")
+        // Between the cues (1.0–1.6 s) it is gone.
+        let between = try session.screenshot(timeout: .seconds(2)) { Self.captionBand($0).dark < 50 }
+        #expect(Self.captionBand(between).dark < 50)
+        let ended = try session.waitForEvent("narration", timeout: .seconds(10)) { $0.string("state") != "started" }
+        #expect(ended.string("state") == "ended", "\(ended)")
+        #expect(Self.captionBand(try session.screenshot()).dark < 50, "no band once it ended")
+
+        // What left the server is the page's file, and its first sample left soon after the page settled.
+        let heard = try sound.recording()
+        let t = try #require(page.number("t"))
+        let onset = try #require(heard.firstSound(after: t), "nothing heard after the page settled")
+        let signal = try #require(Self.pages[2])
+        let match = correlation(of: signal, in: heard.samples, around: onset.sample)
+        print("narration: page event → first sample out of the server \(onset.time - t) ms; correlation \(match)")
+        #expect(match >= 0.9, "the recording as it is: correlation \(match)")
+        #expect(onset.time - t <= 150, "first sample \(onset.time - t) ms after the page event")
+
+        // Back to page 1, to page 2 again, and on to page 3 mid-play: page 2 falls silent within 100 ms of the
+        // turn's page event.
+        try Self.press(session, InputCode.keyLeft)
+        #expect(try session.waitForEvent("page").int("page") == 1)
+        try Self.press(session, InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
+        Thread.sleep(forTimeInterval: 0.5)
+        try Self.press(session, InputCode.keyRight)
+        let toThree = try session.waitForEvent("page")
+        let stopped = try session.waitForEvent("narration") { $0.string("state") == "stopped" }
+        #expect(stopped.int("page") == 2 && (stopped.number("heard_ms") ?? 0) > 300, "\(stopped)")
+        // Page 3's own recording follows: the stop is the gap between the two, measured on what left the server.
+        _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 3 }
+        Thread.sleep(forTimeInterval: 0.3)
+        let after = try sound.recording()
+        let t3 = try #require(toThree.number("t"))
+        // The player fades page 2 out before page 3 begins: page 3's first sample bounds when page 2 fell silent.
+        guard let three = after.locate(Array(Self.pages[3]!.prefix(800)), from: t3 - 50, to: t3 + 400) else {
+            Issue.record("page 3 not heard after its page event")
+            return
+        }
+        print("narration: turn's page event → the old page silent and the new one's first sample \(three.time - t3) ms")
+        #expect(three.correlation >= 0.9, "page 3's recording follows: correlation \(three.correlation)")
+        #expect(three.time - t3 <= 100, "page 2 stopped and page 3 began \(three.time - t3) ms after the turn")
+    }
+
+    @Test func twentyTurnsEachHeardWithin150Milliseconds() throws {
+        let sound = try PrivatePulseAudio()
+        defer { sound.kill() }
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            try Self.book().path, "--narration", "--spread", "single",
+        ], environment: ["PULSE_SERVER": sound.address])
+        defer { session.stop() }
+        try Self.press(session, InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "started" }
+        var delays: [Double] = []
+        for turn in 0..<20 {
+            Thread.sleep(forTimeInterval: 0.3)
+            try Self.press(session, turn % 2 == 0 ? InputCode.keyRight : InputCode.keyLeft)
+            let page = try session.waitForEvent("page")
+            let number = try #require(page.int("page"))
+            _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == number }
+            Thread.sleep(forTimeInterval: 0.3)
+            let t = try #require(page.number("t"))
+            let heard = try sound.recording()
+            guard let onset = heard.locate(Array(Self.pages[number]!.prefix(800)), from: t - 50, to: t + 400) else {
+                Issue.record("turn \(turn): page \(number) not heard")
+                continue
+            }
+            #expect(onset.correlation >= 0.9, "turn \(turn): page \(number)'s own recording: \(onset.correlation)")
+            delays.append(onset.time - t)
+        }
+        let sorted = delays.sorted()
+        let p95 = sorted[Int((Double(sorted.count) * 0.95).rounded(.up)) - 1]
+        print("narration: page event → first sample, 20 turns: median \(sorted[sorted.count / 2]) ms, p95 \(p95) ms")
+        #expect(p95 <= 150, "\(sorted)")
+    }
+
+    @Test func theServerKilledMidPlayAndRestartedTheReaderLivesAndTheNextPagePlays() throws {
+        let sound = try PrivatePulseAudio()
+        defer { sound.kill() }
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            try Self.book().path, "--narration", "--spread", "single",
+        ], environment: ["PULSE_SERVER": sound.address])
+        defer { session.stop() }
+        try Self.press(session, InputCode.keyRight)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
+        sound.kill()
+        let gone = try session.waitForEvent("narration") { $0.string("state") == "unavailable" }
+        #expect(gone.string("reason")?.contains("went away") == true, "\(gone)")
+        try sound.start()
+        try Self.press(session, InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 3)
+        let started = try session.waitForEvent("narration", timeout: .seconds(10)) { $0.string("state") == "started" }
+        #expect(started.int("page") == 3)
+        _ = try session.waitForEvent("narration", timeout: .seconds(10)) { $0.string("state") == "ended" && $0.int("page") == 3 }
+        let heard = try sound.recording()
+        #expect(heard.samples.contains { abs($0) > 0.2 }, "page 3 reached the new server")
+        #expect(session.recto.isRunning)
+    }
+}
