@@ -37,7 +37,8 @@ extension AppCore {
         guard let w = window else { return nil }
         return ControlBar(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, reach: settings.reach,
                           large: settings.largeText, rightToLeft: reader.config.rightToLeft,
-                          zoomed: reader.zoom.isZoomed, home: shelf != nil, contents: !book.contents.isEmpty)
+                          zoomed: reader.zoom.isZoomed, home: shelf != nil, contents: !book.contents.isEmpty,
+                          narration: settings.narration)
     }
 
     /// Whether the row shows now: always, or with the overlay (`controls` setting); always in speech mode, where
@@ -183,6 +184,7 @@ extension AppCore {
             return intent(.panBegin(at: centre)) + intent(.panMove(translation: move))
                 + intent(.panEnd(translation: move, velocity: .zero))
         case .contents: return openContents(at: time)
+        case .narration: return toggleNarration()
         case .scrubber:
             let jump = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             guard let jump, jump != reader.page else { return [] }

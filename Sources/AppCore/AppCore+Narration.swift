@@ -9,7 +9,8 @@ extension AppCore {
     /// that falls back goes on being read).
     private var narratedSpread: [Int]?? {
         let n = controls.narration
-        guard settings.narration, !n.awaitsVisitor, !idle.attract.active, shelf?.visible != true else { return .some(nil) }
+        guard settings.narration, !n.awaitsVisitor, !n.stoppedByVisitor, !idle.attract.active, shelf?.visible != true
+        else { return .some(nil) }
         return reader.isTurning ? .none : .some(reader.position.spread.pages)
     }
 
@@ -52,8 +53,26 @@ extension AppCore {
     /// A visitor is here: recordings may play.
     mutating func narrationVisitorArrived() { controls.narration.awaitsVisitor = false }
 
-    /// The idle reset: the room may be empty, so nothing plays until the next touch.
-    mutating func narrationAwaitsVisitor() { controls.narration.awaitsVisitor = true }
+    /// The idle reset: the room may be empty, so nothing plays until the next touch; the next visitor hears
+    /// narration as the setting says.
+    mutating func narrationAwaitsVisitor() {
+        controls.narration.awaitsVisitor = true
+        controls.narration.stoppedByVisitor = false
+    }
+
+    /// The narration control or key: stops what plays (and what the next pages would play), or plays the spread
+    /// on screen from its start.
+    mutating func toggleNarration() -> [AppEffect] {
+        guard settings.narration else { return [] }
+        let playing = controls.narration.playing != nil && !controls.narration.stoppedByVisitor
+        controls.narration.stoppedByVisitor = playing
+        // Asked again: the spread's recording starts over (derived at the end of this event).
+        if !playing { controls.narration.asked = nil }
+        return [.occurred(.narrationSwitched(on: !playing))]
+    }
+
+    /// Keypad / and N: the narration control's keys.
+    static func isNarrationKey(_ sym: UInt32) -> Bool { sym == 0xffaf || sym == 0x6e || sym == 0x4e }
 
     /// The captions on screen at `now`, if a recording with captions plays and a cue is due.
     func captionPlan(at now: Double) -> CaptionPlan? {

@@ -39,6 +39,9 @@ struct NarrationState: Sendable, Equatable {
     var playing: Playing?
     /// Nobody has touched the reader since it started or since the idle reset: a recording waits for a visitor.
     var awaitsVisitor = true
+    /// The visitor stopped the narration (its control, its key): nothing plays until they start it again or the
+    /// idle reset.
+    var stoppedByVisitor = false
     /// When the captions on screen change next (ms).
     var captionsChange: Double?
 }

@@ -25,13 +25,15 @@ public enum SpeechCue: Sendable, Equatable {
     case reset
     /// The visitor switched speech mode: "Speech on" or "Speech off".
     case mode(on: Bool)
+    /// The visitor started or stopped the narration: "Narration on" or "Narration off".
+    case narration(on: Bool)
 
     /// Said whether or not speech mode is on: the reset (which only silences) and the word that speech mode went
     /// off.
     public var heardWhenOff: Bool {
         switch self {
         case .reset, .mode: true
-        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended: false
+        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration: false
         }
     }
 }
@@ -52,6 +54,7 @@ extension Occurrence {
         case .idleWarning(let left): .idleWarning(secondsLeft: left)
         case .idleExtended: .idleExtended
         case .speech(.mode(let on, byVisitor: true)): .mode(on: on)
+        case .narrationSwitched(let on): .narration(on: on)
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,

@@ -67,6 +67,8 @@ public enum Occurrence: Sendable, Equatable {
     case speech(SpeechNote)
     /// Narration: a page's recording began or ended, or cannot be played; its captions are broken.
     case narration(NarrationNote)
+    /// The visitor started (`on`: the spread's recording from its start) or stopped the narration.
+    case narrationSwitched(on: Bool)
     /// The keyboard focus moved to a control, a shelf cover or a link: its label in the visitor's language ("Next
     /// page", a book's title, "Link to page 40"), and its place in the focus order (`index` from 0 of `count`).
     case focus(label: String, index: Int, count: Int)
@@ -150,6 +152,7 @@ extension Occurrence {
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
         case .speech(let note): note.logEvent
         case .narration(let note): note.logEvent
+        case .narrationSwitched(let on): LogEvent("narration", ["state": .string(on ? "on" : "off"), "by": .string("visitor")])
         case let .focus(label, index, count):
             LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
         case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])

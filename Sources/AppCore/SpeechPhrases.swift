@@ -71,6 +71,8 @@ public struct SpeechPhrases: Sendable {
     public var idleExtended: [Part] { [phrase("Still reading", [:])] }
     public var speechOn: [Part] { [phrase("Speech on", [:])] }
     public var speechOff: [Part] { [phrase("Speech off", [:])] }
+    public var narrationOn: [Part] { [phrase("Narration on", [:])] }
+    public var narrationOff: [Part] { [phrase("Narration off", [:])] }
 
     private func phrase(_ english: String, _ values: [String: String]) -> Part {
         Part(values.isEmpty ? translator(english) : translator.format(english, values), language: phraseLanguage)

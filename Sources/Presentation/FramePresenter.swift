@@ -223,6 +223,7 @@ import Renderer
         case .panUp: .panUp
         case .panDown: .panDown
         case .contents: .contents
+        case .narration: .narration
         case .home, .scrubber: nil
         }
     }

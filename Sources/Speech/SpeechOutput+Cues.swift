@@ -20,6 +20,7 @@ extension SpeechOutput {
         case .reset: resetForNextVisitor(now: now)
         // Not the last utterance: keypad 5 goes on repeating what was said before.
         case .mode(let on): speak(on ? p.speechOn : p.speechOff, now: now)
+        case .narration(let on): say(on ? p.narrationOn : p.narrationOff, now: now)
         }
     }
 }

@@ -17,7 +17,7 @@ extension Occurrence {
         case .attractEnded: [.attractEnded]
         case .retuned(let idleReset): [.idleTimeout(idleReset)]
         case .ready, .shown, .contents, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narration, .focus, .pageAsked,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narration, .narrationSwitched, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.
              .library,

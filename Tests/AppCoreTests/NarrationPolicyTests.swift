@@ -132,4 +132,46 @@ import Testing
         d.run(for: 300)
         #expect(requests(d, from: before).contains(.play(pages: d.core.reader.position.spread.pages, language: nil)))
     }
+
+    @Test func theControlStopsItAndStartsTheSpreadOverAndTheIdleResetForgetsThat() throws {
+        var s = Self.settings
+        s.controls = "always"
+        s.idleReset = 5
+        var d = Driver(settings: s)
+        var t = self
+        t.next(&d)
+        let spread = d.core.reader.position.spread.pages
+        d.handle(.narration(.started(page: spread[0], durationMS: 10_000, captions: nil, heardAt: d.now, afterMS: 40)))
+        let button = try #require(d.core.controlsPlan(now: d.now)?.buttons.first { $0.action == .narration }, "a control in the row")
+        let before = d.effects.count
+        d.input(tap(at: button.rect.center, t0: d.now + 10))
+        d.run(for: 600)
+        #expect(requests(d, from: before) == [.stop])
+        #expect(d.logLines.contains("narration state=off by=visitor"))
+        // Stopped by the visitor: the next page plays nothing.
+        let turned = d.effects.count
+        t.next(&d)
+        #expect(requests(d, from: turned).isEmpty)
+        // The key starts it again: this spread's recording from its start.
+        let again = d.effects.count
+        d.input(key(0x6e, at: d.now + 10))
+        d.run(for: 100)
+        #expect(requests(d, from: again) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(d.logLines.contains("narration state=on by=visitor"))
+        // Stopped again, then the idle reset: the next visitor hears narration as the setting says.
+        d.handle(.narration(.started(page: d.core.reader.position.spread.pages[0], durationMS: 10_000, captions: nil, heardAt: d.now, afterMS: 40)))
+        d.input(key(0xffaf, at: d.now + 10))
+        d.run(for: 6000)
+        let visitor = d.effects.count
+        d.input(tap(at: Scene.middle, t0: d.now + 10))
+        d.run(for: 600)
+        #expect(requests(d, from: visitor) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+    }
+
+    @Test func noControlWithoutNarration() {
+        var s = Driver.settings
+        s.controls = "always"
+        let d = Driver(settings: s)
+        #expect(d.core.controlsPlan(now: d.now)?.buttons.contains { $0.action == .narration } == false)
+    }
 }

@@ -168,4 +168,46 @@ import Testing
         #expect(heard.samples.contains { abs($0) > 0.2 }, "page 3 reached the new server")
         #expect(session.recto.isRunning)
     }
+
+    /// The narration control in the row: a tap stops the recording, another starts the spread's over.
+    @Test func theControlStopsAndReplaysIt() throws {
+        let sound = try PrivatePulseAudio()
+        defer { sound.kill() }
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            try Self.book().path, "--narration", "--spread", "single", "--controls", "always",
+        ], environment: ["PULSE_SERVER": sound.address])
+        defer { session.stop() }
+        try Self.press(session, InputCode.keyRight)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
+        let shot = try session.screenshot()
+        try Data(try PNGEncoder.encode(shot)).write(to: Scratch.processDirectory.appendingPathComponent("narration-controls.png"))
+        // The row at the top, centred: previous, zoom out, fit, zoom in, next, narration (the last button).
+        let row = Self.buttonCentres(shot)
+        try #require(row.count == 6, "six buttons in the row: \(row)")
+        try session.weston.touchDown(id: 0, x: row[5].x, y: row[5].y)
+        try session.weston.touchUp(id: 0)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "off" }
+        let stopped = try session.waitForEvent("narration") { $0.string("state") == "stopped" }
+        #expect(stopped.int("page") == 2)
+        try session.weston.touchDown(id: 0, x: row[5].x, y: row[5].y)
+        try session.weston.touchUp(id: 0)
+        _ = try session.waitForEvent("narration") { $0.string("state") == "on" }
+        let again = try session.waitForEvent("narration") { $0.string("state") == "started" }
+        #expect(again.int("page") == 2, "the spread's recording from its start")
+    }
+
+    /// The centres of the control buttons in the top band: runs of their light edge (RGB 237) along the row
+    /// through the buttons' middle.
+    static func buttonCentres(_ image: RGBAImage) -> [(x: Double, y: Double)] {
+        for y in 20..<120 {
+            var runs: [(Int, Int)] = [], start: Int?
+            for x in 0..<image.width {
+                let edge = image.rgb(x, y).distance(to: RGB(237, 237, 237)) < 12
+                let dark = image.rgb(x, y).distance(to: RGB(33, 33, 36)) < 8
+                if edge || dark { start = start ?? x } else if let s = start { if x - s > 30 { runs.append((s, x)) }; start = nil }
+            }
+            if runs.count >= 5 { return runs.map { (Double($0.0 + $0.1) / 2, Double(y)) } }
+        }
+        return []
+    }
 }
