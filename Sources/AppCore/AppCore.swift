@@ -230,7 +230,8 @@ public struct AppCore: Sendable {
         case .followLink(let p): return out + linkTapped(at: p, time: timed.time)
         default: break
         }
-        return out + log(reader.apply(timed), by: kind ?? Self.turnKind(timed.intent))
+        let events = reader.apply(timed)
+        return out + log(events, by: kind ?? Self.turnKind(timed.intent)) + pageSound(timed.intent, events)
     }
 
     /// Log lines for the reader's events; a page change also changes which pages are wanted. `by`: how the

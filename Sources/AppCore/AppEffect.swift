@@ -38,6 +38,8 @@ public enum AppEffect: Sendable, Equatable {
     case speech(SpeechRequest)
     /// Tell the narration player to play a spread's recordings, stop, or change its loudness.
     case narrate(NarrationRequest)
+    /// Play the paper's sound of a turn at `level` (0…1 of its loudest), replacing one still sounding.
+    case pageSound(level: Double)
 }
 
 /// What a touch or the speech key asks of what is being said.

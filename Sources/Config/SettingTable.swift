@@ -122,6 +122,8 @@ public struct SettingTable: Sendable {
         help: "Play each page's recorded narration (page-003.opus, .ogg, .mp3, .flac or .wav beside the page; page-003.de.opus in a language) when the page settles, with its WebVTT captions (page-003.vtt) on screen, through the sound server")
     public let narrationVolume = Setting("narration-volume", 100, .whole(min: 0, max: 100), unit: "percent", live: true,
         help: "Loudness of the narration, 0–100 % of the recording's own")
+    public let pageSound = Setting("page-sound", false, .toggle, live: true,
+        help: "The paper's sound as a page turns: soft as a drag lifts the corner, louder the faster a flick or a let-go page goes over, through the sound server")
 
     init() {}
 

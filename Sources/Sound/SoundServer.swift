@@ -12,11 +12,14 @@ final class SoundServer {
     static let bufferMS = 60.0
 
     /// `server`: a PulseAudio server string (`unix:/run/user/1000/pulse/native`); nil finds the session's.
-    init(server: String?, rate: Int, channels: Int, name: String) throws(SoundError) {
+    /// `bufferMS`: what the server holds ahead; `startsAtOnce`: each write plays as soon as it arrives (no
+    /// pre-buffering: a short sound that must be heard with what caused it).
+    init(server: String?, rate: Int, channels: Int, name: String, bufferMS: Double = SoundServer.bufferMS,
+         startsAtOnce: Bool = false) throws(SoundError) {
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: UInt8(channels))
         let bytesPerMS = Double(rate * channels * 4) / 1000
-        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32(Self.bufferMS * bytesPerMS),
-                                  prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32(bufferMS * bytesPerMS),
+                                  prebuf: startsAtOnce ? 0 : UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
         var error: Int32 = 0
         guard let stream = pa_simple_new(server, "recto", PA_STREAM_PLAYBACK, nil, name, &spec, nil, &attr, &error) else {
             throw .server(String(cString: pa_strerror(error)))

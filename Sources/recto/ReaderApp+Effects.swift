@@ -59,6 +59,8 @@ extension ReaderApp {
                 speech?.perform(request, now: at)
             case .narrate(let request):
                 narrationPlayer.perform(request, source: currentSource, now: at)
+            case .pageSound(let level):
+                pageSoundPlayer.play(level: level)
             }
         }
     }

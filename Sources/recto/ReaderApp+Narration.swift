@@ -12,4 +12,15 @@ extension ReaderApp {
         narrator = player
         return player
     }
+
+    /// The paper's sound, made at the first turn that asks for it.
+    var pageSoundPlayer: PageSoundPlayer {
+        if let pageSounds { return pageSounds }
+        let player = PageSoundPlayer()
+        loop.add(fd: player.fd) { [unowned self] _ in
+            for note in pageSounds?.takeNotes() ?? [] { deliver(.narration(note)) }
+        }
+        pageSounds = player
+        return player
+    }
 }

@@ -68,6 +68,8 @@ import Visits
     var linkReader: LinkReader?
     /// Pages' recorded narration (made at the first request: a reader without it starts no thread).
     var narrator: NarrationPlayer?
+    /// The paper's sound of a turn (made at the first turn that asks for it).
+    var pageSounds: PageSoundPlayer?
 
     init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
          stats: Bool, logger: Logger) throws {

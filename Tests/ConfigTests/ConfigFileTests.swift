@@ -59,13 +59,14 @@ import Testing
         speech-volume = 30
         narration = true
         narration-volume = 60
+        page-sound = true
         """
 
     @Test func everyKeyFromAFile() throws {
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 54)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 55)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -32,10 +32,10 @@ import Testing
     }
 
     /// Every live setting reaches what `recto ctl set` hands the running reader: its tunables or the idle reset,
-    /// or the narration the core asks of the player (NarrationPolicyTests switch both on and change the volume
-    /// live).
+    /// or what the core asks of the sound players (NarrationPolicyTests and PageSoundPolicyTests switch them on
+    /// and change the volume live).
     @Test func everyLiveSettingReachesTheReader() throws {
-        let narration: Set<String> = ["narration", "narration-volume"]
+        let narration: Set<String> = ["narration", "narration-volume", "page-sound"]
         for setting in SettingTable.all where setting.live {
             var s = Settings()
             try s.set(setting.key, try #require(sampleValues[setting.key.rawValue]))

@@ -11,8 +11,8 @@ final class PrivateSoundServer: @unchecked Sendable {
     private var pid: pid_t = 0, copier: pid_t = 0
     private var output = ""
     private var starts = 0
-    /// The sink's format: 8 kHz mono float, 32,000 bytes a second.
-    static let rate = 8000
+    /// The sink's rate (mono float): 8 kHz for recordings (small files), 48 kHz for the page sound's bright noise.
+    let rate: Int
 
     /// Shared with the end-to-end tests, which record a running reader the same way.
     static let copierScript = String(#filePath.dropLast("SoundTests/SoundServerHarness.swift".count)) + "EndToEndTests/Harness/sound-sink-copier.py"
@@ -20,7 +20,8 @@ final class PrivateSoundServer: @unchecked Sendable {
     /// The server string libpulse takes (`unix:/…/native`).
     var address: String { "unix:" + socket }
 
-    init() throws {
+    init(rate: Int = 8000) throws {
+        self.rate = rate
         var template = Array("/tmp/recto-pulse-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
         directory = String(cString: made)
@@ -35,7 +36,7 @@ final class PrivateSoundServer: @unchecked Sendable {
         let command = "HOME=\(directory) XDG_RUNTIME_DIR=\(directory) PULSE_RUNTIME_PATH=\(directory)/run "
             + "exec pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit --use-pid-file=no "
             + "--log-target=file:\(directory)/log "
-            + "-L 'module-pipe-sink sink_name=rec file=\(fifo) format=float32le rate=\(Self.rate) channels=1 use_system_clock_for_timing=yes' "
+            + "-L 'module-pipe-sink sink_name=rec file=\(fifo) format=float32le rate=\(rate) channels=1 use_system_clock_for_timing=yes' "
             + "-L 'module-native-protocol-unix socket=\(socket) auth-anonymous=1'"
         pid = try spawnShell(command)
         for _ in 0..<200 {

@@ -12,7 +12,8 @@ final class PrivatePulseAudio {
     private var copier: pid_t?
     private var output = ""
     private var starts = 0
-    /// The sink's format: 8 kHz mono float.
+    /// The sink's rate, mono float: 8 kHz for recordings, 48 kHz for the page sound's bright noise.
+    let rate: Int
     static let rate = 8000
     static let copierScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Harness/sound-sink-copier.py").path
@@ -20,7 +21,8 @@ final class PrivatePulseAudio {
     /// `PULSE_SERVER` for a client.
     var address: String { "unix:" + socket }
 
-    init() throws {
+    init(rate: Int = PrivatePulseAudio.rate) throws {
+        self.rate = rate
         directory = try Scratch.makeDirectory("pulse")
         socket = directory.appendingPathComponent("native").path
         try start()
@@ -38,7 +40,7 @@ final class PrivatePulseAudio {
         // its last client, should the test process die without killing it.
         server = try spawnQuietly("HOME=\(dir) XDG_RUNTIME_DIR=\(dir) PULSE_RUNTIME_PATH=\(dir)/run exec pulseaudio -n "
             + "--daemonize=no --exit-idle-time=120 --use-pid-file=no --log-target=file:\(dir)/log "
-            + "-L 'module-pipe-sink sink_name=rec file=\(fifo) format=float32le rate=\(Self.rate) channels=1 use_system_clock_for_timing=yes' "
+            + "-L 'module-pipe-sink sink_name=rec file=\(fifo) format=float32le rate=\(rate) channels=1 use_system_clock_for_timing=yes' "
             + "-L 'module-native-protocol-unix socket=\(socket) auth-anonymous=1'")
         let deadline = Deadline(.seconds(30))
         while !(FileManager.default.fileExists(atPath: socket) && FileManager.default.fileExists(atPath: fifo)) {
