@@ -60,7 +60,9 @@ public struct Bake: ParsableCommand {
             }
             let info = try BakeTiler.size(of: folder)
             progress.tiles += BakeTiler.countTiles(in: folder)
-            baked.append(BakedPage(id: name, label: pages.label(of: index), size: info, whole: BakeTiler.wholeImage(in: folder)))
+            var page = BakedPage(id: name, label: pages.label(of: index), size: info, whole: BakeTiler.wholeImage(in: folder))
+            page.narration = try pages.copyNarration(of: index, into: folder)
+            baked.append(page)
             progress.pageDone()
         }
         progress.finish()
@@ -160,6 +162,31 @@ struct BakeInput {
                 throw ValidationError("\(book.name(of: page)): \(error)")
             }
         }
+    }
+}
+
+extension BakeInput {
+    /// A manifest page's recordings and captions, every language, copied into `folder/narration/` (named by
+    /// language: `de.ogg`, `de.vtt`; `none.…` without one); their paths relative to the book.
+    func copyNarration(of index: Int, into folder: String) throws -> [BakedTrack] {
+        guard case .manifest(let book) = kind else { return [] }
+        let tracks = book.narrationTracks(of: index + 1)
+        guard !tracks.isEmpty else { return [] }
+        let directory = folder + "/narration"
+        if case .failure(let e) = systemCall({ mkdir(directory, 0o755) }), e.code != EEXIST {
+            throw ValidationError("cannot make \(directory): \(e)")
+        }
+        var out: [BakedTrack] = []
+        for (i, track) in tracks.enumerated() {
+            let language = track.language.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? $0 : nil }
+            let source = track.path.split(separator: "/").last ?? ""
+            let ext = track.captions ? "vtt" : (source.split(separator: ".").count > 1 ? String(source.split(separator: ".").last!) : "audio")
+            let name = "\(language ?? "none")-\(i).\(ext)"
+            guard case .success(let bytes) = readWholeFile(track.path, limit: 128 << 20) else { continue }
+            try writeFile(directory + "/" + name, bytes)
+            out.append(BakedTrack(captions: track.captions, language: language, file: folder.split(separator: "/").last.map(String.init)! + "/narration/" + name))
+        }
+        return out
     }
 }
 

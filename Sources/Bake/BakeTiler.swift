@@ -121,6 +121,15 @@ struct BakedPage {
     var size: PixelSize
     /// The whole image's file in the page's folder (`full/…/default.jpg`).
     var whole: String?
+    /// Its narration's recordings and captions, copied into the book.
+    var narration: [BakedTrack] = []
+}
+
+/// A narration file copied into the baked book: a recording or its captions, in a language, relative to the book.
+struct BakedTrack {
+    var captions: Bool
+    var language: String?
+    var file: String
 }
 
 /// The baked book's manifest (Presentation 3.0): every id relative to the manifest, so the folder reads the
@@ -139,7 +148,7 @@ struct BakeManifest {
                  "items": [{"id": "canvas/\(page.id)/page", "type": "AnnotationPage", "items": [{"id": "canvas/\(page.id)/image",
                    "type": "Annotation", "motivation": "painting", "target": "canvas/\(page.id)",
                    "body": {"id": "\(page.id)/\(page.whole ?? "full/max/0/default.jpg")", "type": "Image", "format": "image/jpeg", "width": \(w), "height": \(h),
-                    "service": [{"id": "\(page.id)", "type": "ImageService3", "profile": "level0"}]}}]}]}
+                    "service": [{"id": "\(page.id)", "type": "ImageService3", "profile": "level0"}]}}]}]\(accompanying(page))}
             """
         }
         var head = """
@@ -153,6 +162,26 @@ struct BakeManifest {
             head += "\n \"requiredStatement\": {\"label\": {\"none\": [\"Attribution\"]}, \"value\": {\"none\": [\(quoted(attribution.joined(separator: "; ")))]}},"
         }
         return head + "\n \"items\": [\n" + canvases.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The page's reading as its accompanying canvas: a `Choice` of its recordings, its captions as
+    /// `supplementing` WebVTT annotations.
+    private func accompanying(_ page: BakedPage) -> String {
+        let recordings = page.narration.filter { !$0.captions }
+        guard !recordings.isEmpty else { return "" }
+        func lang(_ t: BakedTrack) -> String { t.language.map { ", \"language\": \(quoted($0))" } ?? "" }
+        let sounds = recordings.map { "{\"id\": \(quoted($0.file)), \"type\": \"Sound\"\(lang($0))}" }.joined(separator: ", ")
+        let captions = page.narration.filter(\.captions).enumerated().map { i, t in
+            "{\"id\": \"canvas/\(page.id)/reading/captions/\(i)\", \"type\": \"Annotation\", \"motivation\": \"supplementing\", "
+                + "\"target\": \"canvas/\(page.id)/reading\", \"body\": {\"id\": \(quoted(t.file)), \"type\": \"Text\", \"format\": \"text/vtt\"\(lang(t))}}"
+        }.joined(separator: ", ")
+        return ",\n" + """
+                 "accompanyingCanvas": {"id": "canvas/\(page.id)/reading", "type": "Canvas",
+                   "items": [{"id": "canvas/\(page.id)/reading/page", "type": "AnnotationPage", "items": [{"id": "canvas/\(page.id)/reading/sound",
+                     "type": "Annotation", "motivation": "painting", "target": "canvas/\(page.id)/reading",
+                     "body": {"type": "Choice", "items": [\(sounds)]}}]}],
+                   "annotations": [{"id": "canvas/\(page.id)/reading/captions", "type": "AnnotationPage", "items": [\(captions)]}]}
+            """
     }
 
     func write(to path: String) throws {

@@ -40,6 +40,8 @@ public struct Manifest: Sendable, Equatable {
         public var summary: String?
         /// `id` (3) or `@id` (2.1): what ranges name it by.
         public var id: String?
+        /// Its recorded narration and captions (3: its `accompanyingCanvas`); nil: none.
+        public var narration: CanvasNarration? = nil
     }
 
     /// A canvas's painting: an image service (a pyramid) and, where the manifest names one, a whole image.

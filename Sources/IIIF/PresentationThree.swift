@@ -73,15 +73,25 @@ struct PresentationThree {
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {
-        Manifest.Canvas(json, hints: json["behavior"]?.hints ?? [], label: labels.text(json["label"])?.text,
-                        summary: labels.text(json["summary"])?.text, image: image(of: json))
+        var canvas = Manifest.Canvas(json, hints: json["behavior"]?.hints ?? [], label: labels.text(json["label"])?.text,
+                                     summary: labels.text(json["summary"])?.text, image: image(of: json))
+        canvas.narration = narration(of: json)
+        // An audio canvas shown by the picture of its accompanying canvas (the Cookbook's accompanying-canvas
+        // recipe) is that picture's size.
+        if canvas.size == nil, let accompanying = json["accompanyingCanvas"] { canvas.size = accompanying.pixelSize }
+        return canvas
     }
 
-    /// The first painting annotation's body; a `Choice` gives its first item.
-    func image(of canvas: JSONValue) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {
+    /// The first painting annotation's body; a `Choice` gives its first item. A canvas that paints sound is
+    /// shown by its accompanying canvas's picture.
+    func image(of canvas: JSONValue, depth: Int = 0) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {
         let annotations = (canvas["items"]?.list ?? []).flatMap { $0["items"]?.list ?? [] }
-        guard let painting = annotations.first(where: { $0["motivation"]?.hints.contains("painting") ?? false }),
-              var body = painting["body"] else {
+        let paintings = annotations.filter { $0["motivation"]?.hints.contains("painting") ?? false }
+        if depth == 0, let accompanying = canvas["accompanyingCanvas"],
+           !paintings.isEmpty, paintings.allSatisfy({ Self.paintsSound($0["body"]) }) {
+            return image(of: accompanying, depth: 1)
+        }
+        guard let painting = paintings.first, var body = painting["body"] else {
             return .failure(.init(reason: "the canvas paints no image"))
         }
         if case .array(let bodies) = body, let first = bodies.first { body = first }
@@ -91,6 +101,13 @@ struct PresentationThree {
         }
         let service = (body["service"]?.list ?? []).lazy.compactMap { serviceReference($0) }.first
         return Manifest.PageImage.from(body, id: body["id"]?.string, service: service, base: url)
+    }
+
+    static func paintsSound(_ body: JSONValue?) -> Bool {
+        guard var body else { return false }
+        if case .array(let bodies) = body, let first = bodies.first { body = first }
+        if body["type"]?.string == "Choice", let first = body["items"]?.list.first { body = first }
+        return body["type"]?.string == "Sound" || body["type"]?.string == "Audio"
     }
 
     func serviceReference(_ json: JSONValue) -> ImageServiceReference? {

@@ -7,9 +7,11 @@ public struct PageNarration: Sendable, Equatable {
     public var audio: String
     /// Its captions' path on disk; nil: none.
     public var captions: String?
+    /// Why the page's recording cannot be had (a IIIF recording that cannot be fetched); nil: it is at `audio`.
+    public var failure: String?
 
-    public init(audio: String, captions: String? = nil) {
-        self.audio = audio; self.captions = captions
+    public init(audio: String, captions: String? = nil, failure: String? = nil) {
+        self.audio = audio; self.captions = captions; self.failure = failure
     }
 
     /// Containers whose audio the player decodes (libsndfile: Ogg Opus and Vorbis, MP3, FLAC, WAV), in the
@@ -17,7 +19,22 @@ public struct PageNarration: Sendable, Equatable {
     public static let audioExtensions = ["opus", "ogg", "oga", "mp3", "flac", "wav"]
 }
 
+/// One file of a page's narration in one language: a recording, or its captions.
+public struct NarrationTrack: Sendable, Equatable {
+    public var captions: Bool
+    public var language: String?
+    /// Where it lies on disk.
+    public var path: String
+}
+
 extension PageSource {
+    /// Every recording and captions file of `page`, in every language (a IIIF canvas's; what `recto bake` copies).
+    /// May fetch: call it off the frame loop.
+    public func narrationTracks(of page: Int) -> [NarrationTrack] {
+        guard page >= 1, page <= pageCount, let iiif = provider as? IIIFSource else { return [] }
+        return iiif.narrationTracks(of: page)
+    }
+
     /// The recording for `page` in `language` (a BCP 47 tag; its primary subtag is tried too), else the one
     /// without a language; nil when the page has none. Looks on disk: call it off the frame loop.
     public func narration(of page: Int, language: String?) -> PageNarration? {

@@ -93,6 +93,10 @@ public final class NarrationPlayer: @unchecked Sendable {
     }
 
     private func play(_ narration: PageNarration, page: Int, askedAt: Double, generation number: Int) {
+        if let failure = narration.failure {
+            note(.failed(page: page, reason: failure), once: narration.audio)
+            return
+        }
         let file: AudioFile
         do { file = try AudioFile(path: narration.audio) } catch {
             note(.failed(page: page, reason: "\(narration.audio): \(error.reason)"), once: narration.audio)
