@@ -12,11 +12,16 @@ public struct KioskRecord: Sendable, Equatable {
         public var turns: [TurnKind: Int]
         public var overlayUses: Int
         public var scrubberUses: Int
+        public var narrations: Int
+        public var narrationHeardMS: Double
+        public var captionedNarrations: Int
         public init(startedAt: Int64, utcOffsetMinutes: Int, lengthMS: Double, activeMS: Double, attract: Bool,
-                    turns: [TurnKind: Int], overlayUses: Int, scrubberUses: Int) {
+                    turns: [TurnKind: Int], overlayUses: Int, scrubberUses: Int, narrations: Int = 0,
+                    narrationHeardMS: Double = 0, captionedNarrations: Int = 0) {
             self.startedAt = startedAt; self.utcOffsetMinutes = utcOffsetMinutes; self.lengthMS = lengthMS
             self.activeMS = activeMS; self.attract = attract; self.turns = turns; self.overlayUses = overlayUses
-            self.scrubberUses = scrubberUses
+            self.scrubberUses = scrubberUses; self.narrations = narrations; self.narrationHeardMS = narrationHeardMS
+            self.captionedNarrations = captionedNarrations
         }
 
         /// The local calendar day (days since 1970) and hour when the visit began.

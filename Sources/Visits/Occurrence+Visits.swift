@@ -16,8 +16,11 @@ extension Occurrence {
         case .attractBegan: [.attractBegan]
         case .attractEnded: [.attractEnded]
         case .retuned(let idleReset): [.idleTimeout(idleReset)]
+        case .narration(.started(_, _, let captions, _, _)): [.narration(captioned: captions != nil)]
+        case .narration(.ended(_, let heard, _, _)): [.narrationHeard(ms: heard)]
+        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable): []
         case .ready, .shown, .contents, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narration, .narrationSwitched, .focus, .pageAsked,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.
              .library,

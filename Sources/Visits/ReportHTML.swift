@@ -87,6 +87,10 @@ extension VisitReport {
         out += ints("Zooms", \.zooms)
         out += ints("Page overlay shown", \.overlayUses)
         out += ints("Scrubber jumps", \.scrubberUses)
+        out += ints("Narrations begun", \.narrations)
+        out += row("Narration heard", k.map { duration(seconds: $0.narrationHeardMS / 1000) },
+                   total: duration(seconds: k.reduce(0) { $0 + $1.narrationHeardMS } / 1000))
+        out += ints("Narrations with captions", \.captionedNarrations)
         return out + "</tbody></table></div>\n"
     }
 

@@ -16,6 +16,9 @@ public struct ReportSummary: Sendable {
         public var zooms = 0
         public var overlayUses = 0
         public var scrubberUses = 0
+        public var narrations = 0
+        public var narrationHeardMS = 0.0
+        public var captionedNarrations = 0
         /// Attract runs that a visitor ended (a visit began), as a fraction (nil without attract runs).
         public var conversion: Double? { attractRuns > 0 ? Double(attractVisits) / Double(attractRuns) : nil }
     }
@@ -64,6 +67,9 @@ public struct ReportSummary: Sendable {
                 for (kind, c) in v.turns { k.turns[kind, default: 0] += c }
                 k.overlayUses += v.overlayUses
                 k.scrubberUses += v.scrubberUses
+                k.narrations += v.narrations
+                k.narrationHeardMS += v.narrationHeardMS
+                k.captionedNarrations += v.captionedNarrations
             }
             k.zooms = r.zooms.count
             return k

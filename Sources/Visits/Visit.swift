@@ -23,6 +23,10 @@ public enum VisitInput: Sendable, Equatable {
     case attractEnded
     /// The idle reset now in force (ms, nil: never), changed while the reader runs: visits end by it from now on.
     case idleTimeout(Double?)
+    /// A page's recorded narration began (`captioned`: with captions on screen).
+    case narration(captioned: Bool)
+    /// A narration ended after `ms` of it were heard.
+    case narrationHeard(ms: Double)
 }
 
 /// Time spent on one page of one book during a visit, while the visitor was there.
@@ -67,6 +71,10 @@ public struct Visit: Sendable, Equatable {
     public var zooms: [ZoomRecord]
     public var overlayUses: Int
     public var scrubberUses: Int
+    /// Page recordings begun, how much of them was heard (ms), and how many had captions on screen.
+    public var narrations = 0
+    public var narrationHeardMS = 0.0
+    public var captionedNarrations = 0
     /// Still going on (a database row left open by a killed reader is closed at the next start).
     public var open: Bool
 

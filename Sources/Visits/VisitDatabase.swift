@@ -31,6 +31,12 @@ public final class VisitDatabase {
             ms INTEGER NOT NULL, PRIMARY KEY(visit, seq)) WITHOUT ROWID;
         CREATE TABLE attract(started_at INTEGER PRIMARY KEY);
         """,
+        // 2: narrations begun, heard (ms) and captioned, per visit.
+        """
+        ALTER TABLE visits ADD COLUMN narrations INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN narration_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN captioned INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
     public static var schemaVersion: Int { migrations.count }
 
@@ -126,9 +132,10 @@ public final class VisitDatabase {
     private func save(_ v: Visit) throws {
         let t = { (k: TurnKind) in v.turns[k] ?? 0 }
         try db.prepare("""
-            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """).run(v.startedAt, v.utcOffsetMinutes, Int64(v.lengthMS.rounded()), Int64(v.activeMS.rounded()), v.attract,
-                     v.open, v.overlayUses, v.scrubberUses, t(.drag), t(.flick), t(.tap), t(.key), t(.control), t(.jump))
+                     v.open, v.overlayUses, v.scrubberUses, t(.drag), t(.flick), t(.tap), t(.key), t(.control), t(.jump),
+                     v.narrations, Int64(v.narrationHeardMS.rounded()), v.captionedNarrations)
         try db.prepare("DELETE FROM dwell WHERE visit = ?").run(v.startedAt)
         try db.prepare("DELETE FROM zooms WHERE visit = ?").run(v.startedAt)
         let dwell = try db.prepare("INSERT INTO dwell VALUES (?,?,?,?,?)")
@@ -165,6 +172,8 @@ public final class VisitDatabase {
         let name = try db.text("SELECT value FROM kiosk WHERE key = 'name'") ?? kioskFallback
         var out = KioskRecord(kiosk: name.isEmpty ? kioskFallback : name)
         let visits = try db.prepare("SELECT * FROM visits WHERE started_at >= ? ORDER BY started_at").bind(since)
+        // A report may read a file of schema 1 (a kiosk not yet updated): no narration columns.
+        let narrated = try db.integer("PRAGMA user_version") >= 2
         while try visits.step() {
             var turns: [TurnKind: Int] = [:]
             for (i, kind) in [TurnKind.drag, .flick, .tap, .key, .control, .jump].enumerated() {
@@ -174,7 +183,9 @@ public final class VisitDatabase {
             out.visits.append(KioskRecord.VisitRow(
                 startedAt: visits.int(0), utcOffsetMinutes: Int(visits.int(1)), lengthMS: Double(visits.int(2)),
                 activeMS: Double(visits.int(3)), attract: visits.int(4) != 0, turns: turns,
-                overlayUses: Int(visits.int(6)), scrubberUses: Int(visits.int(7))))
+                overlayUses: Int(visits.int(6)), scrubberUses: Int(visits.int(7)),
+                narrations: narrated ? Int(visits.int(14)) : 0, narrationHeardMS: narrated ? Double(visits.int(15)) : 0,
+                captionedNarrations: narrated ? Int(visits.int(16)) : 0))
         }
         let pages = try db.prepare("""
             SELECT b.name, d.page, sum(d.ms), count(*) FROM dwell d JOIN books b ON b.id = d.book
@@ -215,6 +226,9 @@ public final class VisitDatabase {
             var v = Visit(startedAt: r.startedAt, utcOffsetMinutes: r.utcOffsetMinutes, lengthMS: r.lengthMS,
                           activeMS: r.activeMS, attract: r.attract, turns: r.turns, overlayUses: r.overlayUses,
                           scrubberUses: r.scrubberUses)
+            v.narrations = r.narrations
+            v.narrationHeardMS = r.narrationHeardMS
+            v.captionedNarrations = r.captionedNarrations
             try dwell.bind(r.startedAt)
             while try dwell.step() {
                 v.pages.append(PageDwell(book: dwell.text(0), page: Int(dwell.int(1)), ms: Double(dwell.int(2)), shows: Int(dwell.int(3))))

@@ -102,6 +102,13 @@ public struct VisitRecorder: Sendable {
             open!.visit.scrubberUses += 1
             open!.visit.turns[.jump, default: 0] += 1
             touch(t)
+        case .narration(let captioned):
+            guard open != nil else { break }
+            open!.visit.narrations += 1
+            if captioned { open!.visit.captionedNarrations += 1 }
+        case .narrationHeard(let ms):
+            guard open != nil else { break }
+            open!.visit.narrationHeardMS += max(0, ms)
         case .idleReset:
             out += end(at: t)
         case .attractBegan:

@@ -37,7 +37,9 @@ public struct VisitReport: Sendable {
                  ("attract_visits", "\(k.attractVisits)"), ("conversion", k.conversion.map { number($0) } ?? "null"),
                  ("active_seconds", number(k.activeMS / 1000)), ("median_visit_seconds", number(k.medianActiveMS / 1000)),
                  ("turns", obj(TurnKind.allCases.map { ($0.rawValue, "\(k.turns[$0] ?? 0)") })),
-                 ("zooms", "\(k.zooms)"), ("overlay_uses", "\(k.overlayUses)"), ("scrubber_uses", "\(k.scrubberUses)")])
+                 ("zooms", "\(k.zooms)"), ("overlay_uses", "\(k.overlayUses)"), ("scrubber_uses", "\(k.scrubberUses)"),
+                 ("narrations", "\(k.narrations)"), ("narration_heard_seconds", number(k.narrationHeardMS / 1000)),
+                 ("captioned_narrations", "\(k.captionedNarrations)")])
         }
         let days = s.days.map { obj([("date", JSONText.string(isoDate(day: $0.day))), ("visits", arr($0.counts.map(String.init)))]) }
         let books = s.books.map { b in
@@ -63,13 +65,14 @@ public struct VisitReport: Sendable {
     /// One row per visit, every kiosk.
     public func csv() -> String {
         var out = "kiosk,started,utc_offset_minutes,length_seconds,active_seconds,attract,"
-            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber\n"
+            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber,narrations,narration_heard_seconds,captioned_narrations\n"
         for r in records {
             for v in r.visits {
                 let fields = [csvField(r.kiosk), isoDateTime(ms: v.startedAt, offsetMinutes: v.utcOffsetMinutes),
                               "\(v.utcOffsetMinutes)", number(v.lengthMS / 1000), number(v.activeMS / 1000),
                               v.attract ? "1" : "0"] + TurnKind.allCases.map { "\(v.turns[$0] ?? 0)" }
-                    + ["\(v.overlayUses)", "\(v.scrubberUses)"]
+                    + ["\(v.overlayUses)", "\(v.scrubberUses)", "\(v.narrations)", number(v.narrationHeardMS / 1000),
+                       "\(v.captionedNarrations)"]
                 out += fields.joined(separator: ",") + "\n"
             }
         }

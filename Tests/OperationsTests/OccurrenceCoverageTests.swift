@@ -212,7 +212,7 @@ import Visits
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
         .contents: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [], .narrationSwitched: [], .focus: [], .idleWarning: [], .idleExtended: [],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
 
