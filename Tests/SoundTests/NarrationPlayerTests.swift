@@ -11,7 +11,7 @@ import Testing
     static let rate = 8000
 
     /// A one-page book (a PNG) with `page-001.wav` beside it and, where given, captions.
-    func book(audio: [UInt8]? = nil, captions: String? = nil, name: String = "page-001") throws -> (PageSource, String) {
+    func book(audio: [UInt8]? = nil, captions: String? = nil, name: String = "page-001", ext: String = "wav") throws -> (PageSource, String) {
         var template = Array("/tmp/recto-narr-XXXXXX".utf8CString)
         let dir = String(cString: mkdtemp(&template)!)
         // The smallest valid PNG: 1 × 1 grey.
@@ -19,7 +19,7 @@ import Testing
                             8, 0, 0, 0, 0, 0x3A, 0x7E, 0x9B, 0x55, 0, 0, 0, 10, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x68, 0, 0, 0, 0x82,
                             0, 0x81, 0x77, 0xCD, 0x72, 0xB6, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         writeAll(dir + "/\(name).png", png)
-        if let audio { writeAll(dir + "/\(name).wav", audio) }
+        if let audio { writeAll(dir + "/\(name).\(ext)", audio) }
         if let captions { writeAll(dir + "/\(name).vtt", Array(captions.utf8)) }
         return (try PageSource.open(path: dir), dir)
     }
@@ -135,9 +135,9 @@ import Testing
 
     // MARK: bad input: the page reads without it, and the log says why once
 
-    func failures(_ audio: [UInt8], captions: String? = nil) throws -> [NarrationNote] {
+    func failures(_ audio: [UInt8], captions: String? = nil, ext: String = "wav") throws -> [NarrationNote] {
         let server = try PrivateSoundServer()
-        let (source, _) = try book(audio: audio, captions: captions)
+        let (source, _) = try book(audio: audio, captions: captions, ext: ext)
         let player = NarrationPlayer(volume: 100, server: server.address)
         var all: [NarrationNote] = []
         for _ in 0..<2 {
@@ -167,6 +167,23 @@ import Testing
         let said = try failures(wide)
         #expect(said.count == 1, "\(said)")
         guard case .failed(1, _) = said.first else { Issue.record("\(said)"); return }
+    }
+
+    /// A FLAC whose STREAMINFO says eight hours (FLAC's header is trusted for its length; a WAV's data size is
+    /// checked against the file): refused before a sample is decoded, whatever it would have cost.
+    @Test func anEightHourRecordingIsRefused() throws {
+        let (_, dir) = try book()
+        writeAll(dir + "/one.wav", wav(chirp(seconds: 1, rate: Self.rate), rate: Self.rate))
+        #expect(run("flac --silent --force -o \(dir)/one.flac \(dir)/one.wav") == 0, "flac is installed")
+        var flac = try readAll(dir + "/one.flac")
+        // STREAMINFO from byte 18: 20 bits of rate, 3 of channels - 1, 5 of bits - 1, 36 of samples.
+        let samples = UInt64(8 * 3600 * Self.rate)
+        let packed = UInt64(Self.rate) << 44 | UInt64(0) << 41 | UInt64(15) << 36 | samples
+        flac.replaceSubrange(18..<26, with: (0..<8).map { UInt8(truncatingIfNeeded: packed >> (56 - 8 * UInt64($0))) })
+        let said = try failures(flac, ext: "flac")
+        #expect(said.count == 1, "\(said)")
+        guard case .failed(1, let reason) = said.first else { Issue.record("\(said)"); return }
+        #expect(reason.contains("28800 s long"), "\(reason)")
     }
 
     @Test func aTruncatedRecordingPlaysWhatItHas() throws {
