@@ -184,7 +184,8 @@ extension AppCore {
             return intent(.panBegin(at: centre)) + intent(.panMove(translation: move))
                 + intent(.panEnd(translation: move, velocity: .zero))
         case .contents: return openContents(at: time)
-        case .narration: return toggleNarration()
+        case .narration: return toggleNarration(now: time)
+        case .replay: return replayNarration()
         case .scrubber:
             let jump = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             guard let jump, jump != reader.page else { return [] }

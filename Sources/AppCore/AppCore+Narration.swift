@@ -9,8 +9,7 @@ extension AppCore {
     /// that falls back goes on being read).
     private var narratedSpread: [Int]?? {
         let n = controls.narration
-        guard settings.narration, !n.awaitsVisitor, !n.stoppedByVisitor, !idle.attract.active, shelf?.visible != true
-        else { return .some(nil) }
+        guard settings.narration, !n.awaitsVisitor, !idle.attract.active, shelf?.visible != true else { return .some(nil) }
         return reader.isTurning ? .none : .some(reader.position.spread.pages)
     }
 
@@ -24,7 +23,7 @@ extension AppCore {
             if let wanted { out.append(.narrate(.play(pages: wanted, language: settings.language))) }
         }
         controls.narration.captionsChange = controls.narration.playing.flatMap { p in
-            p.captions?.nextChange(after: now - p.heardAt).map { $0 + p.heardAt }
+            p.pausedAt != nil ? nil : p.captions?.nextChange(after: now - p.heardAt).map { $0 + p.heardAt }
         }
         return out
     }
@@ -38,6 +37,13 @@ extension AppCore {
             }
         case .ended(let page, _, _, _):
             if controls.narration.playing?.page == page { controls.narration.playing = nil }
+        case let .paused(page, at):
+            if controls.narration.playing?.page == page { controls.narration.playing?.pausedAt = at }
+        case let .resumed(page, heardAt):
+            if controls.narration.playing?.page == page {
+                controls.narration.playing?.heardAt = heardAt
+                controls.narration.playing?.pausedAt = nil
+            }
         case .failed, .captionsFailed, .unavailable: break
         }
         return [.occurred(.narration(note))]
@@ -57,27 +63,36 @@ extension AppCore {
     /// narration as the setting says.
     mutating func narrationAwaitsVisitor() {
         controls.narration.awaitsVisitor = true
-        controls.narration.stoppedByVisitor = false
     }
 
-    /// The narration control or key: stops what plays (and what the next pages would play), or plays the spread
-    /// on screen from its start.
-    mutating func toggleNarration() -> [AppEffect] {
+    /// The play/pause control or its key: pauses what plays, goes on with what is paused, or (nothing playing:
+    /// it ended or never began) plays the spread's recording from its start. A turn plays the next page's as ever.
+    mutating func toggleNarration(now: Double) -> [AppEffect] {
         guard settings.narration else { return [] }
-        let playing = controls.narration.playing != nil && !controls.narration.stoppedByVisitor
-        controls.narration.stoppedByVisitor = playing
-        // Asked again: the spread's recording starts over (derived at the end of this event).
-        if !playing { controls.narration.asked = nil }
-        return [.occurred(.narrationSwitched(on: !playing))]
+        guard var playing = controls.narration.playing else { return replayNarration() }
+        let pausing = playing.pausedAt == nil
+        // The captions hold at once; the player's note says exactly where.
+        if pausing { playing.pausedAt = max(0, now - playing.heardAt) } else { playing.heardAt = now - (playing.pausedAt ?? 0); playing.pausedAt = nil }
+        controls.narration.playing = playing
+        return [.narrate(pausing ? .pause : .resume), .occurred(.narrationSwitched(on: !pausing))]
     }
 
-    /// Keypad / and N: the narration control's keys.
+    /// The replay control or its key: the spread's recording from its start (derived at the end of this event).
+    mutating func replayNarration() -> [AppEffect] {
+        guard settings.narration else { return [] }
+        controls.narration.asked = nil
+        controls.narration.playing = nil
+        return [.occurred(.narrationSwitched(on: true))]
+    }
+
+    /// Keypad / and N play and pause; R plays from the start.
     static func isNarrationKey(_ sym: UInt32) -> Bool { sym == 0xffaf || sym == 0x6e || sym == 0x4e }
+    static func isReplayKey(_ sym: UInt32) -> Bool { sym == 0x72 || sym == 0x52 }
 
     /// The captions on screen at `now`, if a recording with captions plays and a cue is due.
     func captionPlan(at now: Double) -> CaptionPlan? {
         guard let p = controls.narration.playing, let captions = p.captions else { return nil }
-        let cues = captions.showing(at: now - p.heardAt)
+        let cues = captions.showing(at: p.pausedAt ?? now - p.heardAt)
         guard !cues.isEmpty else { return nil }
         var lines: [String] = []
         for cue in cues {

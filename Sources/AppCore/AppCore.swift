@@ -195,8 +195,9 @@ public struct AppCore: Sendable {
         out += applyDueTaps(now: time)
         out += log(reader.advance(to: time))
         if let focusCommand { return out + perform(focusCommand, at: time) }
-        if case .key(let sym, true, _, _) = event, !woke, !startsAnswer, settings.narration, Self.isNarrationKey(sym) {
-            return out + toggleNarration()
+        if case .key(let sym, true, _, _) = event, !woke, !startsAnswer, settings.narration {
+            if Self.isNarrationKey(sym) { return out + toggleNarration(now: time) }
+            if Self.isReplayKey(sym) { return out + replayNarration() }
         }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
         let intents = woke || startsAnswer ? input.recognizer.handleIgnoringGesture(event, in: gestureContext)

@@ -9,6 +9,9 @@ public enum NarrationRequest: Sendable, Equatable {
     case stop
     /// The loudness, percent of the recording's own, from now on (what plays too).
     case volume(Int)
+    /// Hold what plays at the place heard (faded), until `resume` or another request.
+    case pause
+    case resume
 }
 
 /// What the narration player did, for the core (captions, what stops it), the log and the visit statistics.
@@ -24,6 +27,10 @@ public enum NarrationNote: Sendable, Equatable {
     case captionsFailed(page: Int, reason: String)
     /// No sound server takes the narration (`reason`): narration is silent until one does. Said once.
     case unavailable(reason: String)
+    /// Page `page`'s recording paused `atMS` into it.
+    case paused(page: Int, atMS: Double)
+    /// It goes on: its first sample would have been heard at `heardAt` (the captions' clock, ms, monotonic).
+    case resumed(page: Int, heardAt: Double)
 }
 
 /// The narration as the core knows it: what it asked for, what plays, and the captions' next change.
@@ -32,6 +39,8 @@ struct NarrationState: Sendable, Equatable {
         var page: Int
         var heardAt: Double
         var captions: Captions?
+        /// Paused this far into the recording (ms); its captions stay as they were there.
+        var pausedAt: Double?
     }
 
     /// The spread whose recordings were asked for (playing, played out, or stopped by speech); nil: none.
@@ -39,9 +48,6 @@ struct NarrationState: Sendable, Equatable {
     var playing: Playing?
     /// Nobody has touched the reader since it started or since the idle reset: a recording waits for a visitor.
     var awaitsVisitor = true
-    /// The visitor stopped the narration (its control, its key): nothing plays until they start it again or the
-    /// idle reset.
-    var stoppedByVisitor = false
     /// When the captions on screen change next (ms).
     var captionsChange: Double?
 }

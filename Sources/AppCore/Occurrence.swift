@@ -199,6 +199,8 @@ extension NarrationNote {
         case let .captionsFailed(page, reason):
             LogEvent("narration", ["state": .string("captions-failed"), "page": .int(page), "reason": .string(reason)])
         case .unavailable(let reason): LogEvent("narration", ["state": .string("unavailable"), "reason": .string(reason)])
+        case let .paused(page, at): LogEvent("narration", ["state": .string("paused"), "page": .int(page), "at_ms": .double(at.rounded())])
+        case .resumed(let page, _): LogEvent("narration", ["state": .string("resumed"), "page": .int(page)])
         }
     }
 }

@@ -64,7 +64,7 @@ public struct MetricsRecorder: Sendable {
         case .library: libraryReads += 1
         case .narration(.started): narrations += 1
         case .narration(.ended(_, let heard, _, _)): narrationSeconds += heard / 1000
-        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable): return
+        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): return
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractEnded, .speech, .narrationSwitched, .focus, .pageAsked, .retuned:
             return

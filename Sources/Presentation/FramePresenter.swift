@@ -224,6 +224,7 @@ import Renderer
         case .panDown: .panDown
         case .contents: .contents
         case .narration: .narration
+        case .replay: .replay
         case .home, .scrubber: nil
         }
     }

@@ -44,7 +44,7 @@ extension SceneRenderer {
     }
 
     /// A glyph as light rectangles in a button's square (no text: the same in every language): ◀ ▶ for the
-    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration.
+    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration's play and pause, ⏮ for its start.
     static func glyph(_ glyph: ControlsLayer.Glyph, in r: Rect) -> [Rect] {
         let u = r.width / 12, c = r.center
         func bar(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: c.x + x * u, y: c.y + y * u, width: w * u, height: h * u) }
@@ -76,6 +76,9 @@ extension SceneRenderer {
             // A loudspeaker: its body, its cone widening to the right, two waves in front of it.
             return [bar(-5, -1.5, 2, 3)] + triangle(dx: -1, dy: 0, size: 5.5, offset: 1.5)
                 + [bar(2.2, -1.75, 1, 3.5), bar(4, -3.5, 1, 7)]
+        case .replay:
+            // Back to the start: a bar, then a triangle pointing to it.
+            return [bar(-3.5, -3, 1.2, 6)] + triangle(dx: -1, dy: 0, size: 6, offset: 0.9)
         }
     }
 }

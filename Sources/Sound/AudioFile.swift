@@ -41,6 +41,11 @@ final class AudioFile {
 
     deinit { sf_close(file) }
 
+    /// Goes to frame `frame` (a pause's place); a recording that cannot seek goes on from where it is.
+    func seek(toFrame frame: Int) {
+        _ = sf_seek(file, sf_count_t(max(0, frame)), 0)
+    }
+
     /// Reads up to `frames` frames into `buffer` (interleaved); returns the frames read, 0 at the end (or where
     /// the file is cut short).
     func read(into buffer: inout [Float], frames: Int) -> Int {

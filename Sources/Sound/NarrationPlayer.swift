@@ -16,6 +16,8 @@ public final class NarrationPlayer: @unchecked Sendable {
     /// Bumped by each request: the thread's current narration ends when it differs from the one it began with.
     private var generation = 0
     private var gain: Float
+    /// The visitor paused what plays (it holds its place until resumed or stopped).
+    private var paused = false
     private var notes: [NarrationNote] = []
     /// Files and the server already said to fail (said once each).
     private var warned: Set<String> = []
@@ -54,9 +56,13 @@ public final class NarrationPlayer: @unchecked Sendable {
             case let .play(pages, language):
                 self.request = (pages, source, language, now)
                 generation += 1
+                paused = false
             case .stop:
                 self.request = nil
                 generation += 1
+                paused = false
+            case .pause: paused = true
+            case .resume: paused = false
             case .volume(let percent): gain = Float(max(0, min(100, percent))) / 100
             }
             condition.signal()
@@ -75,6 +81,28 @@ public final class NarrationPlayer: @unchecked Sendable {
     }
 
     private var current: Int { condition.withLock { generation } }
+
+    /// Fades out at the place heard now and rewinds the recording there: what the server held is dropped, the
+    /// next 25 ms fade. Returns the place (ms into the recording), where resuming starts.
+    private func pause(_ file: AudioFile, _ server: SoundServer, heardAt: Double?, gain: Float) -> Double {
+        server.flush()
+        let at = heardAt.map { max(0, min(file.durationMS, monotonicMilliseconds() - $0)) } ?? 0
+        let frame = Int(at / 1000 * Double(file.rate))
+        file.seek(toFrame: frame)
+        var buffer = [Float]()
+        let n = file.read(into: &buffer, frames: Int(Double(file.rate) * Self.fadeMS / 1000))
+        if n > 0 {
+            let count = n * file.channels
+            for i in 0..<count { buffer[i] *= gain * Float(1 - Double(i / file.channels) / Double(n)) }
+            _ = buffer.withUnsafeBufferPointer { samples -> Bool in
+                do throws(SoundError) { try server.write(UnsafeBufferPointer(rebasing: samples[0..<count])) } catch { return false }
+                return true
+            }
+            server.drain()
+        }
+        file.seek(toFrame: frame)
+        return at
+    }
 
     private func run() {
         var served = -1
@@ -113,21 +141,39 @@ public final class NarrationPlayer: @unchecked Sendable {
         }
         _ = condition.withLock { warned.remove("server") }
         let frames = max(1, Int(Double(file.rate) * Self.chunkMS / 1000))
-        var buffer = [Float](), written = 0.0, heardAt: Double?
+        // `written`: since the last (re)start, whose place in the recording is `from` (ms); `heardAt`: when the
+        // recording's first sample is (or would have been, had it not paused) heard.
+        var buffer = [Float](), written = 0.0, heardAt: Double?, from = 0.0, resumed = false
         while true {
-            let (gain, stopping) = condition.withLock { (self.gain, generation != number) }
+            let (gain, stopping, pausing) = condition.withLock { (self.gain, generation != number, paused) }
+            if pausing && !stopping {
+                let at = pause(file, server, heardAt: heardAt, gain: gain)
+                note(.paused(page: page, atMS: at))
+                let ours = condition.withLock { () -> Bool in
+                    while paused && generation == number { condition.wait() }
+                    return generation == number
+                }
+                guard ours else {
+                    note(.ended(page: page, heardMS: at, durationMS: file.durationMS, completed: false))
+                    return
+                }
+                (from, written, heardAt, resumed) = (at, 0, nil, true)
+                continue
+            }
             // A stop drops what the server holds and fades out over what comes next: heard within the fade, and
             // the next page's recording does not wait behind the old one's buffer.
             if stopping { server.flush() }
             let n = file.read(into: &buffer, frames: stopping ? Int(Double(file.rate) * Self.fadeMS / 1000) : frames)
             if n == 0 {
-                if heardAt == nil, written > 0 { heardAt = monotonicMilliseconds() + server.latencyMS - written }
+                if heardAt == nil, written > 0 { heardAt = monotonicMilliseconds() + server.latencyMS - written - from }
                 break
             }
             let count = n * file.channels
+            // Fading out at a stop; fading in where a pause let go, so neither clicks.
+            let fadeIn = resumed && written == 0
             for i in 0..<count {
-                let fade: Float = stopping ? Float(1 - Double(i / file.channels) / Double(n)) : 1
-                buffer[i] *= gain * fade
+                let f = Float(Double(i / file.channels) / Double(n))
+                buffer[i] *= gain * (stopping ? 1 - f : fadeIn ? f : 1)
             }
             let failure = buffer.withUnsafeBufferPointer { samples -> SoundError? in
                 do throws(SoundError) { try server.write(UnsafeBufferPointer(rebasing: samples[0..<count])) } catch { return error }
@@ -135,7 +181,7 @@ public final class NarrationPlayer: @unchecked Sendable {
             }
             if let failure {
                 note(.unavailable(reason: "the sound server went away: \(failure.reason)"), once: "server")
-                note(.ended(page: page, heardMS: heardAt.map { monotonicMilliseconds() - $0 } ?? 0,
+                note(.ended(page: page, heardMS: heardAt.map { monotonicMilliseconds() - $0 } ?? from,
                             durationMS: file.durationMS, completed: false))
                 return
             }
@@ -143,9 +189,10 @@ public final class NarrationPlayer: @unchecked Sendable {
             // Once the server holds its buffer's worth it plays: the first sample is heard the latency minus
             // what was written after it from now.
             if heardAt == nil, written >= SoundServer.bufferMS || n < frames {
-                let now = monotonicMilliseconds(), at = now + max(0, server.latencyMS - written)
+                let now = monotonicMilliseconds(), at = now + max(0, server.latencyMS - written) - from
                 heardAt = at
-                note(.started(page: page, durationMS: file.durationMS, captions: captions, heardAt: at, afterMS: at - askedAt))
+                note(resumed ? .resumed(page: page, heardAt: at)
+                             : .started(page: page, durationMS: file.durationMS, captions: captions, heardAt: at, afterMS: at - askedAt))
             }
             if stopping { break }
         }

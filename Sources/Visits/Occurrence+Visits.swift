@@ -18,7 +18,7 @@ extension Occurrence {
         case .retuned(let idleReset): [.idleTimeout(idleReset)]
         case .narration(.started(_, _, let captions, _, _)): [.narration(captioned: captions != nil)]
         case .narration(.ended(_, let heard, _, _)): [.narrationHeard(ms: heard)]
-        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable): []
+        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): []
         case .ready, .shown, .contents, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .focus, .pageAsked,
 

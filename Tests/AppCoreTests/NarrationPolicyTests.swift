@@ -133,39 +133,44 @@ import Testing
         #expect(requests(d, from: before).contains(.play(pages: d.core.reader.position.spread.pages, language: nil)))
     }
 
-    @Test func theControlStopsItAndStartsTheSpreadOverAndTheIdleResetForgetsThat() throws {
+    @Test func theControlPausesAndGoesOnWithCaptionsHeldAndReplayStartsOver() throws {
         var s = Self.settings
         s.controls = "always"
-        s.idleReset = 5
         var d = Driver(settings: s)
         var t = self
         t.next(&d)
         let spread = d.core.reader.position.spread.pages
-        d.handle(.narration(.started(page: spread[0], durationMS: 10_000, captions: nil, heardAt: d.now, afterMS: 40)))
-        let button = try #require(d.core.controlsPlan(now: d.now)?.buttons.first { $0.action == .narration }, "a control in the row")
+        let captions = try Captions.parse("WEBVTT\n\n00:00.000 --> 00:01.000\nOne\n\n00:01.000 --> 00:09.000\nTwo\n")
+        let heardAt = d.now
+        d.handle(.narration(.started(page: spread[0], durationMS: 10_000, captions: captions, heardAt: heardAt, afterMS: 40)))
+        let plan = try #require(d.core.controlsPlan(now: d.now))
+        let button = try #require(plan.buttons.first { $0.action == .narration }, "play/pause in the row")
+        let replay = try #require(plan.buttons.first { $0.action == .replay }, "and from the start")
         let before = d.effects.count
         d.input(tap(at: button.rect.center, t0: d.now + 10))
         d.run(for: 600)
-        #expect(requests(d, from: before) == [.stop])
+        #expect(requests(d, from: before) == [.pause])
         #expect(d.logLines.contains("narration state=off by=visitor"))
-        // Stopped by the visitor: the next page plays nothing.
-        let turned = d.effects.count
-        t.next(&d)
-        #expect(requests(d, from: turned).isEmpty)
-        // The key starts it again: this spread's recording from its start.
-        let again = d.effects.count
+        d.handle(.narration(.paused(page: spread[0], atMS: 700)))
+        d.run(for: 3000)
+        #expect(d.core.captionPlan(at: d.now)?.lines == ["One"], "held where it paused, however long")
+        // The key goes on with it.
+        let resume = d.effects.count
         d.input(key(0x6e, at: d.now + 10))
-        d.run(for: 100)
-        #expect(requests(d, from: again) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
-        #expect(d.logLines.contains("narration state=on by=visitor"))
-        // Stopped again, then the idle reset: the next visitor hears narration as the setting says.
-        d.handle(.narration(.started(page: d.core.reader.position.spread.pages[0], durationMS: 10_000, captions: nil, heardAt: d.now, afterMS: 40)))
-        d.input(key(0xffaf, at: d.now + 10))
-        d.run(for: 6000)
-        let visitor = d.effects.count
-        d.input(tap(at: Scene.middle, t0: d.now + 10))
+        #expect(requests(d, from: resume) == [.resume])
+        d.handle(.narration(.resumed(page: spread[0], heardAt: d.now - 700)))
+        #expect(d.core.captionPlan(at: d.now + 400)?.lines == ["Two"], "timed from the place it went on")
+        // Replay: the spread's recording from its start.
+        let again = d.effects.count
+        d.input(tap(at: replay.rect.center, t0: d.now + 10))
         d.run(for: 600)
-        #expect(requests(d, from: visitor) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(requests(d, from: again) == [.play(pages: spread, language: nil)])
+        // Ended, the play control plays it again too; R does as the replay control.
+        d.handle(.narration(.ended(page: spread[0], heardMS: 10_000, durationMS: 10_000, completed: true)))
+        let ended = d.effects.count
+        d.input(key(0x6e, at: d.now + 10))
+        d.input(key(0x72, at: d.now + 10))
+        #expect(requests(d, from: ended) == [.play(pages: spread, language: nil), .play(pages: spread, language: nil)])
     }
 
     @Test func noControlWithoutNarration() {

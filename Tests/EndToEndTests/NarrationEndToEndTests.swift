@@ -169,8 +169,8 @@ import Testing
         #expect(session.recto.isRunning)
     }
 
-    /// The narration control in the row: a tap stops the recording, another starts the spread's over.
-    @Test func theControlStopsAndReplaysIt() throws {
+    /// The narration controls in the row: play/pause pauses and goes on, "from the start" plays it over.
+    @Test func theControlsPauseGoOnAndReplay() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
         let session = try RectoSession.start(width: 1280, height: 800, arguments: [
@@ -181,17 +181,32 @@ import Testing
         _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
         let shot = try session.screenshot()
         try Data(try PNGEncoder.encode(shot)).write(to: Scratch.processDirectory.appendingPathComponent("narration-controls.png"))
-        // The row at the top, centred: previous, zoom out, fit, zoom in, next, narration (the last button).
+        // The row at the top, centred: previous, zoom out, fit, zoom in, next, play/pause, from the start.
         let row = Self.buttonCentres(shot)
-        try #require(row.count == 6, "six buttons in the row: \(row)")
-        try session.weston.touchDown(id: 0, x: row[5].x, y: row[5].y)
-        try session.weston.touchUp(id: 0)
-        _ = try session.waitForEvent("narration") { $0.string("state") == "off" }
-        let stopped = try session.waitForEvent("narration") { $0.string("state") == "stopped" }
-        #expect(stopped.int("page") == 2)
-        try session.weston.touchDown(id: 0, x: row[5].x, y: row[5].y)
-        try session.weston.touchUp(id: 0)
-        _ = try session.waitForEvent("narration") { $0.string("state") == "on" }
+        try #require(row.count == 7, "seven buttons in the row: \(row)")
+        func tap(_ i: Int) throws {
+            try session.weston.touchDown(id: 0, x: row[i].x, y: row[i].y)
+            try session.weston.touchUp(id: 0)
+        }
+        Thread.sleep(forTimeInterval: 0.4)
+        try tap(5)
+        let paused = try session.waitForEvent("narration") { $0.string("state") == "paused" }
+        let at = try #require(paused.number("at_ms"))
+        #expect(at > 300 && at < 1500, "paused where it was heard: \(at) ms")
+        let t = try #require(paused.number("t"))
+        Thread.sleep(forTimeInterval: 0.8)
+        #expect(try sound.recording().firstSound(after: t + 100, threshold: 0.02) == nil, "silent while paused")
+        try tap(5)
+        let resumed = try session.waitForEvent("narration") { $0.string("state") == "resumed" }
+        let tr = try #require(resumed.number("t"))
+        Thread.sleep(forTimeInterval: 0.4)
+        let heard = try sound.recording()
+        // What follows is the recording from where it paused.
+        let from = Int(at / 1000 * Double(Self.rate))
+        let rest = Array(Self.pages[2]![from..<(from + 1600)])
+        let found = heard.locate(rest, from: tr - 200, to: tr + 300)
+        #expect((found?.correlation ?? 0) >= 0.9, "it goes on where it paused: \(found.map { "\($0.correlation)" } ?? "nothing")")
+        try tap(6)
         let again = try session.waitForEvent("narration") { $0.string("state") == "started" }
         #expect(again.int("page") == 2, "the spread's recording from its start")
     }
@@ -202,7 +217,7 @@ import Testing
         for y in 20..<120 {
             var runs: [(Int, Int)] = [], start: Int?
             for x in 0..<image.width {
-                let edge = image.rgb(x, y).distance(to: RGB(237, 237, 237)) < 12
+                let edge = image.rgb(x, y).distance(to: RGB(237, 237, 237)) < 4
                 let dark = image.rgb(x, y).distance(to: RGB(33, 33, 36)) < 8
                 if edge || dark { start = start ?? x } else if let s = start { if x - s > 30 { runs.append((s, x)) }; start = nil }
             }
