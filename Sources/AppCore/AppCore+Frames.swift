@@ -101,6 +101,7 @@ extension AppCore {
             out += wantPages()  // now the neighbours too
         }
         if plan.frame.pages.contains(where: { pages[$0.page] != nil }) { out += startup.shown(page: reader.page) }
+        out += captionsCommitted(plan.captions)
         return out + startup.afterCommit(plan.target, complete: plan.complete, now: now)
     }
 }

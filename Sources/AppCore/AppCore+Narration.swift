@@ -89,17 +89,31 @@ extension AppCore {
     static func isNarrationKey(_ sym: UInt32) -> Bool { sym == 0xffaf || sym == 0x6e || sym == 0x4e }
     static func isReplayKey(_ sym: UInt32) -> Bool { sym == 0x72 || sym == 0x52 }
 
-    /// The captions on screen at `now`, if a recording with captions plays and a cue is due.
+    /// A frame with other captions than the last was committed: they are on screen now.
+    mutating func captionsCommitted(_ plan: CaptionPlan?) -> [AppEffect] {
+        let lines = plan?.lines ?? []
+        guard lines != controls.narration.shownCaptions else { return [] }
+        controls.narration.shownCaptions = lines
+        return [.occurred(.captions(lines))]
+    }
+
+    /// The captions on screen at `now`, if a recording with captions plays: the cues due, and the next cue's.
     func captionPlan(at now: Double) -> CaptionPlan? {
         guard let p = controls.narration.playing, let captions = p.captions else { return nil }
-        let cues = captions.showing(at: p.pausedAt ?? now - p.heardAt)
-        guard !cues.isEmpty else { return nil }
+        let at = p.pausedAt ?? now - p.heardAt
+        let next = captions.cues.first { $0.start > at }
+        let plan = CaptionPlan(lines: Self.lines(captions.showing(at: at)), upcoming: next.map { Self.lines([$0]) } ?? [],
+                               largeText: settings.largeText)
+        return plan.lines.isEmpty && plan.upcoming.isEmpty ? nil : plan
+    }
+
+    private static func lines(_ cues: [Caption]) -> [String] {
         var lines: [String] = []
         for cue in cues {
             for (i, line) in cue.lines.enumerated() {
                 lines.append(i == 0 && cue.speaker != nil ? "\(cue.speaker!): \(line)" : line)
             }
         }
-        return CaptionPlan(lines: lines, largeText: settings.largeText)
+        return lines
     }
 }

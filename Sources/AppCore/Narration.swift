@@ -50,10 +50,14 @@ struct NarrationState: Sendable, Equatable {
     var awaitsVisitor = true
     /// When the captions on screen change next (ms).
     var captionsChange: Double?
+    /// The caption lines in the last frame committed (empty: none): a change is logged when it reaches the screen.
+    var shownCaptions: [String] = []
 }
 
-/// The captions on screen at one time: each cue's lines, its speaker first where it names one.
+/// The captions on screen at one time: each cue's lines, its speaker first where it names one (none between
+/// cues); and the next cue's, for the renderer to prepare unseen so that it is on screen at its time.
 public struct CaptionPlan: Sendable, Equatable {
     public var lines: [String]
+    public var upcoming: [String]
     public var largeText: Bool
 }

@@ -55,6 +55,8 @@ extension Occurrence {
         case .idleExtended: .idleExtended
         case .speech(.mode(let on, byVisitor: true)): .mode(on: on)
         case .narrationSwitched(let on): .narration(on: on)
+        // A listener hears the recording itself: its captions are for those who cannot.
+        case .captions: nil
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,

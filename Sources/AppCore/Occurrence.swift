@@ -69,6 +69,8 @@ public enum Occurrence: Sendable, Equatable {
     case narration(NarrationNote)
     /// The visitor started (`on`: the spread's recording from its start) or stopped the narration.
     case narrationSwitched(on: Bool)
+    /// A frame showing these caption lines reached the screen (empty: the caption band went away).
+    case captions([String])
     /// The keyboard focus moved to a control, a shelf cover or a link: its label in the visitor's language ("Next
     /// page", a book's title, "Link to page 40"), and its place in the focus order (`index` from 0 of `count`).
     case focus(label: String, index: Int, count: Int)
@@ -152,6 +154,9 @@ extension Occurrence {
         case .attractEnded: LogEvent("attract", ["phase": .string("end")])
         case .speech(let note): note.logEvent
         case .narration(let note): note.logEvent
+        case .captions(let lines):
+            lines.isEmpty ? LogEvent("captions", ["state": .string("hidden")])
+                : LogEvent("captions", ["state": .string("shown"), "text": .string(lines.joined(separator: " / "))])
         case .narrationSwitched(let on): LogEvent("narration", ["state": .string(on ? "on" : "off"), "by": .string("visitor")])
         case let .focus(label, index, count):
             LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])

@@ -11,7 +11,7 @@ public enum SystemdStatus {
         case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
         case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan,
-             .attractLooped, .attractEnded, .speech, .narration, .narrationSwitched, .focus, .pageAsked, .retuned,
+             .attractLooped, .attractEnded, .speech, .narration, .narrationSwitched, .captions, .focus, .pageAsked, .retuned,
 
              // The status names the book read; the shelf's contents are the log's and the metrics' business.
              .library,

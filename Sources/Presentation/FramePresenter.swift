@@ -183,7 +183,9 @@ import Renderer
                           },
                           focusShown: c.focusShown, moreAbove: c.moreAbove, moreBelow: c.moreBelow, scale: s, textScale: c.textScale)
         }
-        scene.captions = plan.captions.map { CaptionLayer(lines: $0.lines, scale: s, textScale: $0.largeText ? 40 / CaptionLayer.textSize : 1) }
+        scene.captions = plan.captions.map {
+            CaptionLayer(lines: $0.lines, upcoming: $0.upcoming, scale: s, textScale: $0.largeText ? 40 / CaptionLayer.textSize : 1)
+        }
         scene.idleWarning = plan.idleWarning.map { w in
             IdleWarningLayer(title: w.title, line: w.line, box: px(w.box), left: w.left, opacity: w.opacity, scale: s)
         }

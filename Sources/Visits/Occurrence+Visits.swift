@@ -20,7 +20,7 @@ extension Occurrence {
         case .narration(.ended(_, let heard, _, _)): [.narrationHeard(ms: heard)]
         case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): []
         case .ready, .shown, .contents, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .focus, .pageAsked,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .captions, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.
              .library,

@@ -113,10 +113,11 @@ import Testing
         let captions = try Captions.parse("WEBVTT\n\n00:00.500 --> 00:01.500\n<v Curator>The first leaf\nof the book\n\n00:02.000 --> 00:03.000\nFolio two\n")
         let heardAt = d.now + 100
         d.handle(.narration(.started(page: page, durationMS: 3000, captions: captions, heardAt: heardAt, afterMS: 60)))
-        #expect(d.core.captionPlan(at: heardAt + 400) == nil)
+        #expect(d.core.captionPlan(at: heardAt + 400)?.lines == [], "none yet")
+        #expect(d.core.captionPlan(at: heardAt + 400)?.upcoming == ["Curator: The first leaf", "of the book"], "the next prepared")
         #expect(d.core.nextDeadline.map { abs($0 - (heardAt + 500)) < 0.001 } == true, "woken at the first cue")
         #expect(d.core.captionPlan(at: heardAt + 600)?.lines == ["Curator: The first leaf", "of the book"])
-        #expect(d.core.captionPlan(at: heardAt + 1700) == nil)
+        #expect(d.core.captionPlan(at: heardAt + 1700)?.lines == [])
         #expect(d.core.captionPlan(at: heardAt + 2500)?.lines == ["Folio two"])
         d.handle(.narration(.ended(page: page, heardMS: 3000, durationMS: 3000, completed: true)))
         #expect(d.core.captionPlan(at: heardAt + 2500) == nil, "no captions once it ended")

@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, sectionOpened, attractBegan, attractLooped,
-             attractEnded, speech, narration, narrationSwitched, focus, idleWarning, idleExtended, pageAsked, retuned
+             attractEnded, speech, narration, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -48,6 +48,7 @@ import Visits
         case .speech: .speech
         case .narration: .narration
         case .narrationSwitched: .narrationSwitched
+        case .captions: .captions
         case .focus: .focus
         case .idleWarning: .idleWarning
         case .idleExtended: .idleExtended
@@ -89,6 +90,7 @@ import Visits
         case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
         case .narration: .narration(.ended(page: 3, heardMS: 12_400, durationMS: 30_000, completed: false))
         case .narrationSwitched: .narrationSwitched(on: false)
+        case .captions: .captions(["Curator: The first leaf", "of the book"])
         case .focus: .focus(label: "Next page", index: 2, count: 6)
         case .idleWarning: .idleWarning(secondsLeft: 20)
         case .idleExtended: .idleExtended(count: 3)
@@ -131,6 +133,7 @@ import Visits
         .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
         .narration: "narration state=stopped page=3 heard_ms=12400.0 duration_ms=30000.0",
         .narrationSwitched: "narration state=off by=visitor",
+        .captions: "captions state=shown text=Curator: The first leaf / of the book",
         .focus: "focus label=Next page index=2 count=6",
         .idleWarning: "idle-warning seconds_left=20",
         .idleExtended: "idle-extended count=3",
@@ -146,7 +149,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .linkFollowed: [], .contents: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .narrationSwitched: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
+        .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
 
@@ -212,7 +215,7 @@ import Visits
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
         .contents: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .focus: [], .idleWarning: [], .idleExtended: [],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
 
@@ -233,7 +236,7 @@ import Visits
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
-        .attractEnded: nil, .speech: nil, .narration: nil, .narrationSwitched: .narration(on: false), .focus: .focus(label: "Next page", index: 3, count: 6),
+        .attractEnded: nil, .speech: nil, .narration: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .pageAgain(5), .retuned: nil,
     ]
