@@ -138,7 +138,9 @@ let package = Package(
         // sound server (PulseAudio, or PipeWire's pipewire-pulse); both linked dynamically.
         system("CSndFile", "sndfile", apt: "libsndfile1-dev"),
         system("CPulseSimple", "libpulse-simple", apt: "libpulse-dev"),
-        .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple"]),
+        // Where no sound server runs, straight to ALSA (libasound, LGPL).
+        system("CAlsa", "alsa", apt: "libasound2-dev"),
+        .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple", "CAlsa"]),
         .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file
         // (TOML), opening a book, exit statuses, the stderr log.
@@ -208,7 +210,7 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Reader"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
-        .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Pages", "Posix"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Config", "Pages", "Posix"]),
     ],
     swiftLanguageModes: [.v6]
 )

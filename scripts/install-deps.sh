@@ -45,9 +45,9 @@ packages=(
   libsqlite3-dev chromium
   # scripts/stress-flaky.sh: the formerly flaky end-to-end suites with both cores busy
   stress-ng
-  # narration: libsndfile decodes the recordings, libpulse plays them; the tests run a PulseAudio of their own
+  # narration: libsndfile decodes the recordings, libpulse plays them (libasound where no sound server runs); the tests run a PulseAudio of their own
   # with a null sink and record it (parec), and make recordings with opusenc, oggenc and flac
-  libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils opus-tools vorbis-tools flac
+  libsndfile1-dev libpulse-dev libasound2-dev pulseaudio pulseaudio-utils opus-tools vorbis-tools flac
   # speech mode: speech-dispatcher, the speech service recto talks SSIP to over its socket, with the
   # espeak-ng voice; its end-to-end test runs a private one whose sound goes to a file (ALSA's file plugin)
   speech-dispatcher speech-dispatcher-espeak-ng

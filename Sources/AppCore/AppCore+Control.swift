@@ -45,13 +45,13 @@ extension AppCore {
 
     /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.
     mutating func settingsChanged(_ new: Settings, now: Double) -> [AppEffect] {
-        let louder = new.narrationVolume != settings.narrationVolume
+        let louder = NarrationLoudness(new) != NarrationLoudness(settings)
         settings = new
         let config = new.readerConfig
         reader.retune(config, at: now)
         input.retune(config.gestures)
         idle.retune(idleReset: idleReset, now: now)
-        return louder ? [.narrate(.volume(new.narrationVolume))] : []
+        return louder ? [.narrate(.loudness(NarrationLoudness(new)))] : []
     }
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page after its spine offset.

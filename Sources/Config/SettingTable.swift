@@ -121,7 +121,12 @@ public struct SettingTable: Sendable {
     public let narration = Setting("narration", false, .toggle, live: true,
         help: "Play each page's recorded narration (page-003.opus, .ogg, .mp3, .flac or .wav beside the page; page-003.de.opus in a language) when the page settles, with its WebVTT captions (page-003.vtt) on screen, through the sound server")
     public let narrationVolume = Setting("narration-volume", 100, .whole(min: 0, max: 100), unit: "percent", live: true,
-        help: "Loudness of the narration, 0–100 % of the recording's own")
+        help: "Loudness of the narration and the page sound, 0–100 % of the recording's own")
+    public let quietHours = Setting<String?>("quiet-hours", nil, .text, unit: "HH:MM-HH:MM", live: true,
+        default: ": none", accepts: { $0.map { QuietHours($0) != nil } ?? true },
+        help: "Local hours when narration and the page sound play at quiet-volume, e.g. 18:00-09:00 (may run past midnight)")
+    public let quietVolume = Setting("quiet-volume", 30, .whole(min: 0, max: 100), unit: "percent", live: true,
+        help: "Loudness of the narration and the page sound during quiet-hours, 0–100 % of the recording's own")
     public let pageSound = Setting("page-sound", false, .toggle, live: true,
         help: "The paper's sound as a page turns: soft as a drag lifts the corner, louder the faster a flick or a let-go page goes over, through the sound server")
 

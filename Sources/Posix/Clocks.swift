@@ -24,6 +24,14 @@ public func wallClockMilliseconds() -> Int64 {
     return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
 
+/// Minutes since local midnight (0–1439), in the machine's time zone: for what depends on the hour of the day.
+public func localMinuteOfDay() -> Int {
+    var t = clockTime(CLOCK_REALTIME).tv_sec
+    var local = tm()
+    localtime_r(&t, &local)
+    return Int(local.tm_hour) * 60 + Int(local.tm_min)
+}
+
 /// Blocks the calling thread for `milliseconds` (nanosleep); a signal that interrupts it does not cut it short:
 /// the sleep goes on for what was left.
 public func sleep(milliseconds: Double) {

@@ -15,7 +15,7 @@ public final class NarrationPlayer: @unchecked Sendable {
     private var request: (pages: [Int], source: PageSource, language: String?, at: Double)?
     /// Bumped by each request: the thread's current narration ends when it differs from the one it began with.
     private var generation = 0
-    private var gain: Float
+    private var loudness: NarrationLoudness
     /// The visitor paused what plays (it holds its place until resumed or stopped).
     private var paused = false
     private var notes: [NarrationNote] = []
@@ -29,10 +29,10 @@ public final class NarrationPlayer: @unchecked Sendable {
 
     private let server: String?
 
-    /// `volume`: percent of the recording's level; `server`: the sound server (nil: the session's, as libpulse
-    /// finds it from `PULSE_SERVER` and the runtime directory).
-    public init(volume: Int, server: String? = nil) {
-        gain = Float(volume) / 100
+    /// `loudness`: percent of the recording's level (quieter in quiet hours); `server`: the sound server (nil: the
+    /// session's, as libpulse finds it from `PULSE_SERVER` and the runtime directory).
+    public init(loudness: NarrationLoudness, server: String? = nil) {
+        self.loudness = loudness
         self.server = server
         startThread(name: "narration") { [self] in run() }
     }
@@ -63,7 +63,7 @@ public final class NarrationPlayer: @unchecked Sendable {
                 paused = false
             case .pause: paused = true
             case .resume: paused = false
-            case .volume(let percent): gain = Float(max(0, min(100, percent))) / 100
+            case .loudness(let l): loudness = l
             }
             condition.signal()
         }
@@ -82,9 +82,17 @@ public final class NarrationPlayer: @unchecked Sendable {
 
     private var current: Int { condition.withLock { generation } }
 
+    /// The gain now (quiet hours looked up once a second: the local minute is all they depend on).
+    private var gain: Float {
+        let now = monotonicMilliseconds()
+        if now - minuteReadAt > 1000 { (minute, minuteReadAt) = (localMinuteOfDay(), now) }
+        return Float(max(0, min(100, loudness.percent(atMinute: minute)))) / 100
+    }
+    private var minute = 0, minuteReadAt = -Double.infinity
+
     /// Fades out at the place heard now and rewinds the recording there: what the server held is dropped, the
     /// next 25 ms fade. Returns the place (ms into the recording), where resuming starts.
-    private func pause(_ file: AudioFile, _ server: SoundServer, heardAt: Double?, gain: Float) -> Double {
+    private func pause(_ file: AudioFile, _ server: any AudioOutput, heardAt: Double?, gain: Float) -> Double {
         server.flush()
         let at = heardAt.map { max(0, min(file.durationMS, monotonicMilliseconds() - $0)) } ?? 0
         let frame = Int(at / 1000 * Double(file.rate))
@@ -134,8 +142,8 @@ public final class NarrationPlayer: @unchecked Sendable {
         if let problem, let path = narration.captions {
             note(.captionsFailed(page: page, reason: "\(path): \(problem)"), once: path)
         }
-        let server: SoundServer
-        do { server = try SoundServer(server: self.server, rate: file.rate, channels: file.channels, name: "page \(page)") } catch {
+        let server: any AudioOutput
+        do { server = try openAudioOutput(server: self.server, rate: file.rate, channels: file.channels, name: "page \(page)") } catch {
             note(.unavailable(reason: "no sound server takes the narration: \(error.reason)"), once: "server")
             return
         }

@@ -16,15 +16,23 @@ public final class PageSoundPlayer: @unchecked Sendable {
     private let server: String?
 
     static let rate = 48_000
-    /// Written in steps this long, so a new turn cuts in within one.
+    /// Written in steps this long, so a new turn cuts in within one; the first `headMS` at once (what the server
+    /// holds ahead).
     static let stepMS = 5.0
+    static let headMS = 40.0
 
-    public init(server: String? = nil) {
+    /// How loud, as narration is: a kiosk's quiet hours quieten its pages too.
+    private var loudness: NarrationLoudness
+
+    public init(loudness: NarrationLoudness, server: String? = nil) {
+        self.loudness = loudness
         self.server = server
         startThread(name: "page-sound") { [self] in run() }
     }
 
     public var fd: Int32 { wakeup.fd }
+
+    public func setLoudness(_ loudness: NarrationLoudness) { condition.withLock { self.loudness = loudness } }
 
     public func takeNotes() -> [NarrationNote] {
         wakeup.drain()
@@ -35,8 +43,9 @@ public final class PageSoundPlayer: @unchecked Sendable {
     }
 
     public func play(level: Double) {
+        let percent = condition.withLock { loudness }.percent(atMinute: localMinuteOfDay())
         condition.withLock {
-            self.level = level
+            self.level = level * Double(max(0, min(100, percent))) / 100
             generation += 1
             condition.signal()
         }
@@ -44,7 +53,7 @@ public final class PageSoundPlayer: @unchecked Sendable {
 
     private func run() {
         var served = 0
-        var stream: SoundServer?
+        var stream: (any AudioOutput)?
         while true {
             let (level, number) = condition.withLock { () -> (Double, Int) in
                 while generation == served { condition.wait() }
@@ -53,8 +62,8 @@ public final class PageSoundPlayer: @unchecked Sendable {
             served = number
             if stream == nil {
                 do {
-                    stream = try SoundServer(server: server, rate: Self.rate, channels: 1, name: "page turn", bufferMS: 20,
-                                             startsAtOnce: true)
+                    stream = try openAudioOutput(server: server, rate: Self.rate, channels: 1, name: "page turn",
+                                                 bufferMS: Self.headMS, startsAtOnce: true)
                     condition.withLock { warned = false }
                 } catch {
                     let say = condition.withLock { () -> Bool in
@@ -69,10 +78,11 @@ public final class PageSoundPlayer: @unchecked Sendable {
             guard let s = stream else { continue }
             s.flush()
             let samples = PaperSound.samples(level: level, rate: Self.rate)
-            let step = Int(Double(Self.rate) * Self.stepMS / 1000)
+            let step = Int(Double(Self.rate) * Self.stepMS / 1000), head = Int(Double(Self.rate) * Self.headMS / 1000)
             var at = 0
             while at < samples.count, current == number {
-                let end = min(samples.count, at + step)
+                // The attack in one write: a thread late for the next step does not cut the loudest part.
+                let end = min(samples.count, at + (at == 0 ? head : step))
                 let failed = samples.withUnsafeBufferPointer { all -> Bool in
                     do throws(SoundError) { try s.write(UnsafeBufferPointer(rebasing: all[at..<end])) } catch { return true }
                     return false

@@ -3,7 +3,7 @@ import CPulseSimple
 /// One playback stream to the session's sound server over the PulseAudio protocol: PulseAudio itself, or
 /// PipeWire through pipewire-pulse. libpulse finds the server as every client does (`PULSE_SERVER`, the
 /// session's runtime directory). The stream keeps little buffered (`bufferMS`), so a stop is heard at once.
-final class SoundServer {
+final class SoundServer: AudioOutput {
     private let stream: OpaquePointer
     let rate: Int
     let channels: Int

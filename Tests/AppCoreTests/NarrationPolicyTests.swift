@@ -47,7 +47,7 @@ import Testing
         var louder = Self.settings
         louder.narrationVolume = 40
         d.handle(.settingsChanged(louder, client: 1, reply: "ok"))
-        #expect(requests(d).last == .volume(40))
+        #expect(requests(d).last == .loudness(NarrationLoudness(louder)))
         d.handle(.settingsChanged(Driver.settings, client: 1, reply: "ok"))
         #expect(requests(d).last == .stop)
     }

@@ -59,6 +59,8 @@ import Testing
         speech-volume = 30
         narration = true
         narration-volume = 60
+        quiet-hours = "18:30-09:00"
+        quiet-volume = 20
         page-sound = true
         """
 
@@ -66,7 +68,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 55)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 57)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

@@ -35,7 +35,7 @@ import Testing
     /// or what the core asks of the sound players (NarrationPolicyTests and PageSoundPolicyTests switch them on
     /// and change the volume live).
     @Test func everyLiveSettingReachesTheReader() throws {
-        let narration: Set<String> = ["narration", "narration-volume", "page-sound"]
+        let narration: Set<String> = ["narration", "narration-volume", "quiet-hours", "quiet-volume", "page-sound"]
         for setting in SettingTable.all where setting.live {
             var s = Settings()
             try s.set(setting.key, try #require(sampleValues[setting.key.rawValue]))

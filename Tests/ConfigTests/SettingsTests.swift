@@ -24,7 +24,8 @@ let sampleValues: [String: ConfigValue] = [
     "visit-stats": .bool(false), "visit-retention-days": .integer(90),
     "speech": .bool(true), "speech-key": .string("keypad-multiply"), "speech-hold": .number(1500),
     "speech-language": .string("fr"), "speech-rate": .integer(-20), "speech-volume": .integer(30),
-    "narration": .bool(true), "narration-volume": .integer(60), "page-sound": .bool(true),
+    "narration": .bool(true), "narration-volume": .integer(60), "quiet-hours": .string("18:30-09:00"), "quiet-volume": .integer(20),
+    "page-sound": .bool(true),
 ]
 
 @Suite struct SettingsTests {

