@@ -90,6 +90,24 @@ public final class NarrationPlayer: @unchecked Sendable {
     }
     private var minute = 0, minuteReadAt = -Double.infinity
 
+    /// How long a vanished server is waited for before the recording is given up.
+    static let reconnectMS = 5000.0
+
+    /// The same kind of output opened again, tried every quarter second for `reconnectMS` while the recording
+    /// is still wanted; nil when it is not back (or not wanted any more).
+    private func reconnect(like old: any AudioOutput, rate: Int, channels: Int, page: Int, generation number: Int) -> (any AudioOutput)? {
+        let end = monotonicMilliseconds() + Self.reconnectMS
+        while monotonicMilliseconds() < end, current == number {
+            sleep(milliseconds: 250)
+            if old is SoundServer {
+                if let s = try? SoundServer(server: server, rate: rate, channels: channels, name: "page \(page)") { return s }
+            } else if let a = try? AlsaOutput(rate: rate, channels: channels, bufferMS: SoundServer.bufferMS) {
+                return a
+            }
+        }
+        return nil
+    }
+
     /// Fades out at the place heard now and rewinds the recording there: what the server held is dropped, the
     /// next 25 ms fade. Returns the place (ms into the recording), where resuming starts.
     private func pause(_ file: AudioFile, _ server: any AudioOutput, heardAt: Double?, gain: Float) -> Double {
@@ -142,7 +160,7 @@ public final class NarrationPlayer: @unchecked Sendable {
         if let problem, let path = narration.captions {
             note(.captionsFailed(page: page, reason: "\(path): \(problem)"), once: path)
         }
-        let server: any AudioOutput
+        var server: any AudioOutput
         do { server = try openAudioOutput(server: self.server, rate: file.rate, channels: file.channels, name: "page \(page)") } catch {
             note(.unavailable(reason: "no sound server takes the narration: \(error.reason)"), once: "server")
             return
@@ -189,9 +207,18 @@ public final class NarrationPlayer: @unchecked Sendable {
             }
             if let failure {
                 note(.unavailable(reason: "the sound server went away: \(failure.reason)"), once: "server")
-                note(.ended(page: page, heardMS: heardAt.map { monotonicMilliseconds() - $0 } ?? from,
-                            durationMS: file.durationMS, completed: false))
-                return
+                let at = heardAt.map { max(0, min(file.durationMS, monotonicMilliseconds() - $0)) } ?? from
+                // A server restarting (a crash, an update) is back within seconds: the recording goes on from
+                // where it was heard.
+                guard let again = reconnect(like: server, rate: file.rate, channels: file.channels, page: page, generation: number) else {
+                    note(.ended(page: page, heardMS: at, durationMS: file.durationMS, completed: false))
+                    return
+                }
+                server = again
+                _ = condition.withLock { warned.remove("server") }
+                file.seek(toFrame: Int(at / 1000 * Double(file.rate)))
+                (from, written, heardAt, resumed) = (at, 0, nil, true)
+                continue
             }
             written += Double(n) / Double(file.rate) * 1000
             // Once the server holds its buffer's worth it plays: the first sample is heard the latency minus

@@ -159,7 +159,7 @@ import Testing
         #expect(p95 <= 150, "\(sorted)")
     }
 
-    @Test func theServerKilledMidPlayAndRestartedTheReaderLivesAndTheNextPagePlays() throws {
+    @Test func theServerKilledMidPlayAndRestartedTheRecordingGoesOnAndTheNextPagePlays() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
         let session = try RectoSession.start(width: 1280, height: 800, arguments: [
@@ -172,6 +172,9 @@ import Testing
         let gone = try session.waitForEvent("narration") { $0.string("state") == "unavailable" }
         #expect(gone.string("reason")?.contains("went away") == true, "\(gone)")
         try sound.start()
+        // The restarted server takes the recording where it was.
+        let resumed = try session.waitForEvent("narration", timeout: .seconds(10)) { $0.string("state") == "resumed" }
+        #expect(resumed.int("page") == 2)
         try Self.press(session, InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 3)
         let started = try session.waitForEvent("narration", timeout: .seconds(10)) { $0.string("state") == "started" }
