@@ -22,7 +22,7 @@ public struct QuietHours: Sendable, Equatable {
     }
 
     private static func minute(_ s: Substring) -> Int? {
-        let hm = s.trimmingCharacters(in: " ").split(separator: ":")
+        let hm = s.stripping(" ").split(separator: ":")
         guard hm.count == 2, hm[0].count <= 2, hm[1].count == 2, let h = Int(hm[0]), let m = Int(hm[1]),
               (0..<24).contains(h), (0..<60).contains(m) else { return nil }
         return h * 60 + m
@@ -30,7 +30,7 @@ public struct QuietHours: Sendable, Equatable {
 }
 
 extension Substring {
-    fileprivate func trimmingCharacters(in set: Character) -> Substring {
+    fileprivate func stripping(_ set: Character) -> Substring {
         var s = self
         while s.first == set { s.removeFirst() }
         while s.last == set { s.removeLast() }
