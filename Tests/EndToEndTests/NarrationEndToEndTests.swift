@@ -30,6 +30,12 @@ import Testing
         return book
     }
 
+    /// The narrated book, one page at a time, heard by `sound` (else as `environment` says).
+    static func start(heardBy sound: PrivatePulseAudio? = nil, _ extra: String..., environment: [String: String] = [:]) throws -> RectoSession {
+        try RectoSession.start(width: 1280, height: 800, arguments: [try book().path, "--narration", "--spread", "single"] + extra,
+                               environment: sound.map { ["PULSE_SERVER": $0.address] } ?? environment)
+    }
+
     static func press(_ session: RectoSession, _ code: UInt32) throws {
         try session.weston.key(code, pressed: true)
         try session.weston.key(code, pressed: false)
@@ -52,9 +58,7 @@ import Testing
     @Test func aTurnPlaysThePagesRecordingAndCaptionsAndTheNextTurnStopsIt() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            try Self.book().path, "--narration", "--spread", "single",
-        ], environment: ["PULSE_SERVER": sound.address])
+        let session = try Self.start(heardBy: sound)
         defer { session.stop() }
         let quiet = try session.events(during: .milliseconds(400))
         #expect(!quiet.contains { $0.name == "narration" }, "nothing plays before a visitor: \(quiet)")
@@ -129,9 +133,7 @@ import Testing
     @Test func twentyTurnsEachHeardWithin150Milliseconds() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            try Self.book().path, "--narration", "--spread", "single",
-        ], environment: ["PULSE_SERVER": sound.address])
+        let session = try Self.start(heardBy: sound)
         defer { session.stop() }
         try Self.press(session, InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 2)
@@ -162,9 +164,7 @@ import Testing
     @Test func theServerKilledMidPlayAndRestartedTheRecordingGoesOnAndTheNextPagePlays() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            try Self.book().path, "--narration", "--spread", "single",
-        ], environment: ["PULSE_SERVER": sound.address])
+        let session = try Self.start(heardBy: sound)
         defer { session.stop() }
         try Self.press(session, InputCode.keyRight)
         _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
@@ -189,9 +189,7 @@ import Testing
     @Test func theControlsPauseGoOnAndReplay() throws {
         let sound = try PrivatePulseAudio()
         defer { sound.kill() }
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            try Self.book().path, "--narration", "--spread", "single", "--controls", "always",
-        ], environment: ["PULSE_SERVER": sound.address])
+        let session = try Self.start(heardBy: sound, "--controls", "always")
         defer { session.stop() }
         try Self.press(session, InputCode.keyRight)
         _ = try session.waitForEvent("narration") { $0.string("state") == "started" && $0.int("page") == 2 }
@@ -240,9 +238,8 @@ import Testing
               format "raw"
             }
             """.write(to: home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            try Self.book().path, "--narration", "--spread", "single",
-        ], environment: ["PULSE_SERVER": "unix:" + home.appendingPathComponent("no-server").path, "HOME": home.path])
+        let session = try Self.start(environment: ["PULSE_SERVER": "unix:" + home.appendingPathComponent("no-server").path,
+                                                   "HOME": home.path])
         defer { session.stop() }
         try Self.press(session, InputCode.keyRight)
         let started = try session.waitForEvent("narration") { $0.string("state") == "started" || $0.string("state") == "unavailable" }
