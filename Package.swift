@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Book", dependencies: ["Geometry"]),
         // IIIF manifests (Presentation 2.1 and 3.0) and image services read as books, and the tiles a view needs.
-        .target(name: "IIIF", dependencies: ["Geometry"]),
+        .target(name: "IIIF", dependencies: ["Geometry", "Book"]),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
-        .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Geometry"]),
+        .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Book", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Pages"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),

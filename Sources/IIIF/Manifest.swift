@@ -42,6 +42,8 @@ public struct Manifest: Sendable, Equatable {
         public var id: String?
         /// Its recorded narration and captions (3: its `accompanyingCanvas`); nil: none.
         public var narration: CanvasNarration? = nil
+        /// Its annotations read as notes (3: `annotations`; 2.1: `otherContent`), and the pages of them to fetch.
+        public var notes = CanvasNotes()
     }
 
     /// A canvas's painting: an image service (a pyramid) and, where the manifest names one, a whole image.

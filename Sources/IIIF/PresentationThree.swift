@@ -76,6 +76,9 @@ struct PresentationThree {
         var canvas = Manifest.Canvas(json, hints: json["behavior"]?.hints ?? [], label: labels.text(json["label"])?.text,
                                      summary: labels.text(json["summary"])?.text, image: image(of: json))
         canvas.narration = narration(of: json)
+        var notes = AnnotationReader(base: url, canvasSize: canvas.size ?? (try? canvas.image.get())?.size)
+        notes.readPages(json["annotations"]?.list ?? [])
+        canvas.notes = notes.result
         // An audio canvas shown by the picture of its accompanying canvas (the Cookbook's accompanying-canvas
         // recipe) is that picture's size.
         if canvas.size == nil, let accompanying = json["accompanyingCanvas"] { canvas.size = accompanying.pixelSize }

@@ -66,8 +66,12 @@ struct PresentationTwo {
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {
-        Manifest.Canvas(json, hints: json["viewingHint"]?.hints ?? [], label: labels.text(json["label"])?.text,
-                        summary: labels.text(json["description"])?.text, image: image(of: json))
+        var canvas = Manifest.Canvas(json, hints: json["viewingHint"]?.hints ?? [], label: labels.text(json["label"])?.text,
+                                     summary: labels.text(json["description"])?.text, image: image(of: json))
+        var notes = AnnotationReader(base: url, canvasSize: canvas.size ?? (try? canvas.image.get())?.size)
+        notes.readPages(json["otherContent"]?.list ?? [])
+        canvas.notes = notes.result
+        return canvas
     }
 
     func image(of canvas: JSONValue) -> Result<Manifest.PageImage, Manifest.PageImageFailure> {

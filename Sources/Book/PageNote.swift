@@ -1,0 +1,128 @@
+import Geometry
+
+/// Something a book says about one of its pages besides its picture: a transcription or translation of its text
+/// (IIIF `supplementing`, a `page-003.txt` beside the page, a PDF page's own text) or a curator's note
+/// (`commenting`, `tagging`), pinned to the whole page, a region, a point or an outline of it. Where it sits is
+/// in fractions of the page as displayed (0,0 top left; 1,1 bottom right), so it holds at any zoom and image size.
+public struct PageNote: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The page's words: its text in its own language or a translation of it, by the text's language.
+        case text
+        /// A note about the page or a place on it.
+        case note
+    }
+
+    public enum Target: Sendable, Hashable {
+        case page
+        case region(Rect)
+        case point(Vec2)
+        /// A polygon (an `SvgSelector`), drawn as its outline.
+        case outline([Vec2])
+
+        /// Where a marker for it sits (nil: the whole page, no marker).
+        public var anchor: Vec2? {
+            switch self {
+            case .page: nil
+            case .region(let r): Vec2(r.minX + r.width / 2, r.minY + r.height / 2)
+            case .point(let p): p
+            case .outline(let points):
+                points.isEmpty ? nil : points.reduce(Vec2(0, 0), +) * (1 / Double(points.count))
+            }
+        }
+
+        /// The outline its card highlights, as a closed polygon of page fractions (none for a point or the page).
+        public var outlinePolygon: [Vec2] {
+            switch self {
+            case .page, .point: []
+            case .region(let r): [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)]
+            case .outline(let points): points
+            }
+        }
+    }
+
+    /// One body in one language (nil: none stated).
+    public struct Body: Sendable, Hashable {
+        public var text: String
+        public var language: String?
+        public init(text: String, language: String?) { self.text = text; self.language = language }
+    }
+
+    public var kind: Kind
+    /// The same words in each language given (a `Choice`), in the book's order.
+    public var bodies: [Body]
+    public var target: Target
+
+    public init(kind: Kind, bodies: [Body], target: Target) {
+        self.kind = kind
+        self.bodies = bodies
+        self.target = target
+    }
+
+    /// The body in `language` (or its primary tag), else one in no language, else the first.
+    public func body(in language: String?) -> Body? {
+        Self.pick(bodies, language) ?? bodies.first
+    }
+
+    /// The body in `language` or its primary tag, else one in no language; nil when neither.
+    static func pick(_ bodies: [Body], _ language: String?) -> Body? {
+        let wanted = language?.lowercased()
+        let primary = wanted.map(Self.primary)
+        return bodies.first { wanted != nil && $0.language?.lowercased() == wanted }
+            ?? bodies.first { primary != nil && $0.language.map(Self.primary) == primary }
+            ?? bodies.first { $0.language == nil }
+    }
+
+    /// "de" of "de-CH", lower-cased.
+    public static func primary(_ tag: String) -> String {
+        String(tag.lowercased().split(separator: "-").first ?? "")
+    }
+
+    /// Most notes kept for one page: a canvas with more is read up to here and said once. Ten thousand line
+    /// transcriptions is more than any page has; the markers of that many are still drawn at the frame rate.
+    public static let maxPerPage = 10_000
+    /// Most characters kept of one body: a page's whole transcription is rarely a tenth of it.
+    public static let maxCharacters = 100_000
+    /// Most bodies (languages) kept of one note.
+    public static let maxBodies = 32
+}
+
+/// What a page's notes hold for the visitor: its whole-page text in the book's language and in the visitor's,
+/// and the notes with a marker.
+public struct PageNotes: Sendable, Hashable {
+    public var notes: [PageNote]
+
+    public init(_ notes: [PageNote]) { self.notes = notes }
+
+    /// The page's words as the book gives them (in `bookLanguage`, or stating none, else each text's first),
+    /// whole-page texts and those of regions line by line, in the book's order; nil when it has none.
+    public func transcription(bookLanguage: String?) -> String? {
+        let lines = notes.filter { $0.kind == .text }.compactMap { PageNote.pick($0.bodies, bookLanguage) ?? $0.bodies.first }
+        return lines.isEmpty ? nil : lines.map(\.text).joined(separator: "\n")
+    }
+
+    /// The page's words in `language` where that is not the transcription's: nil when no text is given in it.
+    public func translation(into language: String?, bookLanguage: String?) -> String? {
+        guard let language else { return nil }
+        var lines: [String] = []
+        for note in notes where note.kind == .text {
+            guard let body = PageNote.pick(note.bodies.filter { $0.language != nil }, language),
+                  body != (PageNote.pick(note.bodies, bookLanguage) ?? note.bodies.first) else { continue }
+            lines.append(body.text)
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The languages the page's words are given in, in the book's order (nil: a text stating none).
+    public var textLanguages: [String?] {
+        var out: [String?] = []
+        for note in notes where note.kind == .text {
+            for body in note.bodies where !out.contains(body.language) { out.append(body.language) }
+        }
+        return out
+    }
+
+    /// The notes a marker shows: notes with a place on the page.
+    public var marked: [(index: Int, note: PageNote, at: Vec2)] {
+        notes.enumerated().compactMap { i, n in n.kind == .note ? n.target.anchor.map { (i, n, $0) } : nil }
+    }
+}
