@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
-        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Renderer", "Text"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Reader", "Renderer", "Text"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's

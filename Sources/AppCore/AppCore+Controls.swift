@@ -38,7 +38,7 @@ extension AppCore {
         return ControlBar(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, reach: settings.reach,
                           large: settings.largeText, rightToLeft: reader.config.rightToLeft,
                           zoomed: reader.zoom.isZoomed, home: shelf != nil, contents: !book.contents.isEmpty,
-                          narration: settings.narration)
+                          narration: settings.narration, layers: hasNotes)
     }
 
     /// Whether the row shows now: always, or with the overlay (`controls` setting); always in speech mode, where
@@ -186,6 +186,7 @@ extension AppCore {
         case .contents: return openContents(at: time)
         case .narration: return toggleNarration(now: time)
         case .replay: return replayNarration()
+        case .layers: return cycleLayers()
         case .scrubber:
             let jump = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             guard let jump, jump != reader.page else { return [] }

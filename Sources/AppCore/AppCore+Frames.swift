@@ -24,6 +24,8 @@ public struct FramePlan: Sendable {
     public var contents: ContentsPlan? = nil
     /// A narration's captions, while a cue is due.
     public var captions: CaptionPlan? = nil
+    /// The pages' notes: markers, the open card, the text panel.
+    public var notes: NotesPlan? = nil
     /// A library's shelf, or the book grown from its cover (nil without a library).
     public var shelf: ShelfView? = nil
 }
@@ -61,6 +63,7 @@ extension AppCore {
         plan.controls = shown.controls
         plan.contents = shown.contents
         plan.captions = shown.captions
+        plan.notes = shown.notes
         plan.shelf = shown.shelf
         return (plan, effects)
     }

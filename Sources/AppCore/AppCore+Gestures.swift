@@ -13,7 +13,7 @@ extension AppCore {
                                                          control: .shelf)])
         }
         var context = reader.gestureContext
-        context.links = linksOnScreen.map(\.tapArea)
+        context.links = linksOnScreen.map(\.tapArea) + noteTapAreas
         if shelf != nil { context.controls.append(ControlZone(rect: homeRect, control: .home)) }
         context.controls += controlZones
         if controls.overlay.visible, let layout = overlayLayout {

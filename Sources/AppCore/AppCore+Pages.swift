@@ -77,7 +77,7 @@ extension AppCore {
         } else {
             pages.set(page, .init(size: size, sourceSize: sourceSize))
         }
-        if pages.asksLinks(of: page) { out.append(.start(.readPageLinks(page: page))) }
+        if pages.asksFacts(of: page) { out.append(.start(.readPageFacts(page: page))) }
         return out
     }
 

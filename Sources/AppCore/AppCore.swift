@@ -96,6 +96,9 @@ public struct AppCore: Sendable {
             out += pageFailed(page, message: message)
             out += releaseHeldTurns(now: now)
         case let .pageLinks(page, links): pages.linksRead(page, links)
+        case let .pageNotes(page, notes, problems):
+            pages.notesRead(page, notes)
+            out += problems.map { .occurred(.notesLeftOut(page: page, reason: $0)) }
         case .pageEvicted(let page):
             pages.remove(page)
             out.append(.release(page: page))
@@ -199,6 +202,10 @@ public struct AppCore: Sendable {
             if Self.isNarrationKey(sym) { return out + toggleNarration(now: time) }
             if Self.isReplayKey(sym) { return out + replayNarration() }
         }
+        if case .key(let sym, true, _, _) = event, !woke, !startsAnswer, shelf?.visible != true {
+            if Self.isLayersKey(sym), hasNotes { return out + cycleLayers() }
+            if sym == Keysym.Escape, controls.notes.open != nil { return out + closeNote() }
+        }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
         let intents = woke || startsAnswer ? input.recognizer.handleIgnoringGesture(event, in: gestureContext)
                            : input.recognizer.handle(event, in: gestureContext)
@@ -228,7 +235,7 @@ public struct AppCore: Sendable {
         switch timed.intent {
         case .quit: return out + (kiosk ? [] : [.quit(0)])
         case .middleTap: return out + toggleOverlay(at: timed.time)
-        case .followLink(let p): return out + linkTapped(at: p, time: timed.time)
+        case .followLink(let p): return out + (noteTapped(at: p) ?? linkTapped(at: p, time: timed.time))
         default: break
         }
         let events = reader.apply(timed)
@@ -247,6 +254,7 @@ public struct AppCore: Sendable {
                 out.append(.occurred(.flip(phase, direction, by: i == byAt ? by : nil)))
             case .page(let p):
                 out.append(.occurred(.page(p, by: i == byAt ? by : nil)))
+                out += closeNote()
                 if remembersPosition { out.append(.rememberPage(p)) }
                 out += wantPages()
             case .zoom(let scale, let rotation):
@@ -282,6 +290,7 @@ public struct AppCore: Sendable {
         let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents()
         narrationAwaitsVisitor()
         controls.resetFocus(page: reader.page)
+        controls.notes = NotesState()
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }
@@ -324,8 +333,9 @@ public struct AppCore: Sendable {
         var out = clearTurns(reason: "book")
         out += log(reader.setPageCount(pageCount))
         out += pages.removeAll { $0 > pageCount }
-        // The file changed: its links may have too.
-        out += pages.forgetLinks().map { .start(.readPageLinks(page: $0)) }
+        // The file changed: its links and notes may have too.
+        controls.notes.open = nil
+        out += pages.forgetFacts().map { .start(.readPageFacts(page: $0)) }
         out.append(.occurred(.book(pages: pageCount)))
         out += wantPages()
         return out

@@ -73,7 +73,8 @@ public enum Job: Sendable, Equatable {
     /// Read page `page`'s own text (off the loop: a sidecar file, a CBZ entry, the PDF helper), then report
     /// `pageTextRead` for `client`.
     case readPageText(page: Int, client: Int)
-    /// Read the links of page `page` of the book open now (off the loop: the PDF helper), then report
-    /// `pageLinks`; a book without links reports nothing.
-    case readPageLinks(page: Int)
+    /// Read the links and notes of page `page` of the book open now (off the loop: the PDF helper, files beside
+    /// the page, annotation pages over HTTP), then report `pageLinks` and `pageNotes`; a book that can have neither
+    /// reports nothing.
+    case readPageFacts(page: Int)
 }

@@ -23,8 +23,10 @@ public enum AppEvent: Sendable, Equatable {
     /// A page's image arrived (decoded, from the disk cache, or a placeholder the shell drew on request).
     /// `size` is the image's, `sourceSize` the file's own (the space zoom regions are asked in).
     case pageReady(page: Int, size: PixelSize, sourceSize: PixelSize)
-    /// The links of `page` of the book open now (after `Job.readPageLinks`): a tap on one, or Enter on it, jumps.
+    /// The links of `page` of the book open now (after `Job.readPageFacts`): a tap on one, or Enter on it, jumps.
     case pageLinks(page: Int, links: [PageLink])
+    /// The notes of `page` of the book open now (after `Job.readPageFacts`), and what of them was left out, why.
+    case pageNotes(page: Int, notes: [PageNote], problems: [String])
     /// A page cannot be shown; `message` says why.
     case pageFailed(page: Int, message: String)
     /// The page cache needs a page's texture gone (least recently used, over budget).

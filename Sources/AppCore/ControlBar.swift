@@ -3,7 +3,7 @@ import Geometry
 /// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
 /// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
 public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
-    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay
+    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers
 
     /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
     public var label: String {
@@ -22,6 +22,7 @@ public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
         case .contents: "Contents"
         case .narration: "Play or pause the narration"
         case .replay: "Narration from the start"
+        case .layers: "Show or hide the notes"
         }
     }
 
@@ -57,9 +58,9 @@ public struct ControlBar: Sendable, Equatable {
     /// `home`: a book read from the shelf (the home control is part of the row in reach mode; at the top it
     /// keeps its corner). `zoomed`: the pan steps show. `contents`: the book has a table of contents (its
     /// control ends the row). `narration`: the kiosk plays pages' recordings (its controls, play/pause
-    /// and from the start, follow next page).
+    /// and from the start, follow next page). `layers`: the book has notes (the layers control follows).
     public init(width: Double, height: Double, pixelsPerMM: Double?, reach: Bool, large: Bool, rightToLeft: Bool,
-                zoomed: Bool, home: Bool, contents: Bool = false, narration: Bool = false) {
+                zoomed: Bool, home: Bool, contents: Bool = false, narration: Bool = false, layers: Bool = false) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
         let gap = max(Self.clearance, 3 * perMM), inset = gap
@@ -68,6 +69,7 @@ public struct ControlBar: Sendable, Equatable {
         if zoomed { actions += rightToLeft ? [.panRight, .panUp, .panDown, .panLeft] : [.panLeft, .panUp, .panDown, .panRight] }
         actions.append(.next)
         if narration { actions += [.narration, .replay] }
+        if layers { actions.append(.layers) }
         if contents { actions.append(.contents) }
         let y = reach ? height - inset - t : inset
         let rowWidth = Double(actions.count) * t + Double(actions.count - 1) * gap

@@ -86,6 +86,8 @@ struct ControlsState: Sendable {
     var armed: FocusItem?
     /// The page's recorded narration (AppCore+Narration).
     var narration = NarrationState()
+    /// The book's layers shown and the note open (AppCore+Notes).
+    var notes = NotesState()
 
     var deadline: Double? { overlay.deadline }
 

@@ -18,6 +18,7 @@ struct FrameContent: Equatable, Sendable {
     var controls: ControlsPlan?
     var contents: ContentsPlan?
     var captions: CaptionPlan?
+    var notes: NotesPlan?
     var shelf: ShelfView?
     var details: [Int: Rect]
     var detailArrivals: Int
@@ -41,7 +42,7 @@ extension AppCore {
         return FrameContent(reader: reader, window: window.map { [$0.width, $0.height, $0.scale] } ?? [],
                             pixelsPerMM: pixelsPerMM, glIsUp: glIsUp, settings: settings, hint: attractHint,
                             overlay: overlayPlan(at: now), idleWarning: idleWarningPlan(at: now),
-                            controls: controlsPlan(now: now), contents: contentsPlan(), captions: captionPlan(at: now), shelf: shelfView(now: now), details: details,
+                            controls: controlsPlan(now: now), contents: contentsPlan(), captions: captionPlan(at: now), notes: notesPlan(frame: frame), shelf: shelfView(now: now), details: details,
                             detailArrivals: pages.zoomDetail.arrivals, images: images, placed: placed)
     }
 

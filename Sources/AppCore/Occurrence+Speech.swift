@@ -27,13 +27,17 @@ public enum SpeechCue: Sendable, Equatable {
     case mode(on: Bool)
     /// The visitor started or stopped the narration: "Narration on" or "Narration off".
     case narration(on: Bool)
+    /// A note's card opened: its text, in its language.
+    case note(text: String, language: String?)
+    /// The layers control switched: what shows now ("Notes shown").
+    case layers(NoteLayers)
 
     /// Said whether or not speech mode is on: the reset (which only silences) and the word that speech mode went
     /// off.
     public var heardWhenOff: Bool {
         switch self {
         case .reset, .mode: true
-        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration: false
+        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration, .note, .layers: false
         }
     }
 }
@@ -55,12 +59,14 @@ extension Occurrence {
         case .idleExtended: .idleExtended
         case .speech(.mode(let on, byVisitor: true)): .mode(on: on)
         case .narrationSwitched(let on): .narration(on: on)
+        case let .noteOpened(_, text, language): .note(text: text, language: language)
+        case .layers(let layers): .layers(layers)
         // A listener hears the recording itself: its captions are for those who cannot.
         case .captions: nil
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,
-             .retuned,
+             .retuned, .noteClosed, .notesLeftOut,
              // A book added or removed by the curator is heard when the visitor moves over the shelf (titles, focus).
              .library:
             nil

@@ -55,6 +55,14 @@ public enum Occurrence: Sendable, Equatable {
     case linkFollowed(from: Int, to: Int)
     /// The table of contents opened or closed.
     case contents(shown: Bool)
+    /// A note's card opened (a tap on its marker): its text in the language shown.
+    case noteOpened(page: Int, text: String, language: String?)
+    /// The open note's card closed (a tap, Escape, a turn, the layers hidden).
+    case noteClosed(page: Int)
+    /// The layers control showed these layers.
+    case layers(NoteLayers)
+    /// Some of a page's notes cannot be shown: `reason` says which and why (said once per page read).
+    case notesLeftOut(page: Int, reason: String)
     /// An entry of the table of contents was opened: from the page on screen to the entry's.
     case sectionOpened(from: Int, to: Int, title: String)
     /// Attract mode began (its first lift is its first loop).
@@ -147,6 +155,12 @@ extension Occurrence {
         case let .jump(from, to): LogEvent("jump", ["from": .int(from), "to": .int(to)])
         case let .linkFollowed(from, to): LogEvent("link", ["from": .int(from), "to": .int(to)])
         case .contents(let shown): LogEvent("contents", ["state": .string(shown ? "shown" : "hidden")])
+        case let .noteOpened(page, text, language):
+            LogEvent("note", ["state": .string("opened"), "page": .int(page), "language": .string(language ?? "none"),
+                              "text": .string(String(text.prefix(120)))])
+        case .noteClosed(let page): LogEvent("note", ["state": .string("closed"), "page": .int(page)])
+        case .layers(let layers): LogEvent("layers", ["shown": .string(layers.name)])
+        case let .notesLeftOut(page, reason): LogEvent("notes-left-out", ["page": .int(page), "reason": .string(reason)])
         case let .sectionOpened(from, to, title): LogEvent("section", ["from": .int(from), "to": .int(to), "title": .string(title)])
         case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.

@@ -8,10 +8,12 @@ import Reader
 struct PagePolicy: Sendable {
     private(set) var images = PageImages()
     var zoomDetail = ZoomDetailPolicy()
-    /// Links of pages with an image, once read (`Job.readPageLinks`); a page without any has none here.
+    /// Links of pages with an image, once read (`Job.readPageFacts`); a page without any has none here.
     private(set) var links: [Int: [PageLink]] = [:]
-    /// Pages whose links were asked for since their image came.
-    private var linksAsked: Set<Int> = []
+    /// Notes of pages with an image, once read; a page without any has none here.
+    private(set) var notes: [Int: [PageNote]] = [:]
+    /// Pages whose links and notes were asked for since their image came.
+    private var factsAsked: Set<Int> = []
 
     subscript(page: Int) -> PageImages.Entry? { images[page] }
     /// The GL is up: every page with an image is a texture.
@@ -24,16 +26,19 @@ struct PagePolicy: Sendable {
     mutating func remove(_ page: Int) {
         images.remove(page)
         links[page] = nil
-        linksAsked.remove(page)
+        notes[page] = nil
+        factsAsked.remove(page)
     }
 
-    /// Whether `page`'s links are still to be asked for (once per image).
-    mutating func asksLinks(of page: Int) -> Bool { images[page] != nil && linksAsked.insert(page).inserted }
+    /// Whether `page`'s links and notes are still to be asked for (once per image).
+    mutating func asksFacts(of page: Int) -> Bool { images[page] != nil && factsAsked.insert(page).inserted }
 
-    /// Every page's links are unknown again (the book's file changed): the pages with an image, asked again.
-    mutating func forgetLinks() -> [Int] {
+    /// Every page's links and notes are unknown again (the book's file changed): the pages with an image, asked
+    /// again.
+    mutating func forgetFacts() -> [Int] {
         links = [:]
-        linksAsked = Set(images.all)
+        notes = [:]
+        factsAsked = Set(images.all)
         return images.all.sorted()
     }
 
@@ -41,6 +46,12 @@ struct PagePolicy: Sendable {
     mutating func linksRead(_ page: Int, _ found: [PageLink]) {
         guard images[page] != nil else { return }
         links[page] = found.isEmpty ? nil : Array(found.prefix(PageLink.maxPerPage))
+    }
+
+    /// `page`'s notes were read: kept while its image is.
+    mutating func notesRead(_ page: Int, _ found: [PageNote]) {
+        guard images[page] != nil else { return }
+        notes[page] = found.isEmpty ? nil : Array(found.prefix(PageNote.maxPerPage))
     }
 
     /// Every page image goes (another book); the shell releases each.

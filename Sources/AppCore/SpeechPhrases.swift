@@ -74,6 +74,13 @@ public struct SpeechPhrases: Sendable {
     public var narrationOn: [Part] { [phrase("Narration on", [:])] }
     public var narrationOff: [Part] { [phrase("Narration off", [:])] }
 
+    /// "Note." then its text in its own language (else the book's).
+    public func note(_ text: String, language: String?) -> [Part] {
+        [phrase("Note.", [:]), Part(text, language: language ?? bookLanguage)]
+    }
+
+    public func layers(_ layers: NoteLayers) -> [Part] { [phrase(layers.label, [:])] }
+
     private func phrase(_ english: String, _ values: [String: String]) -> Part {
         Part(values.isEmpty ? translator(english) : translator.format(english, values), language: phraseLanguage)
     }

@@ -3,6 +3,7 @@ import Decoding
 import Dispatch
 import Geometry
 import Platform
+import Reader
 import Renderer
 
 /// What the window shows, from the core's frame plans: the CPU-drawn first frames before the GL is up, then GL
@@ -186,10 +187,40 @@ import Renderer
         scene.captions = plan.captions.map {
             CaptionLayer(lines: $0.lines, upcoming: $0.upcoming, scale: s, textScale: $0.largeText ? 40 / CaptionLayer.textSize : 1)
         }
+        scene.notes = plan.notes.map { notesLayer($0, frame: plan.frame) }
         scene.idleWarning = plan.idleWarning.map { w in
             IdleWarningLayer(title: w.title, line: w.line, box: px(w.box), left: w.left, opacity: w.opacity, scale: s)
         }
         return scene
+    }
+
+    /// The core's notes as the renderer draws them: each marker at its page's point in book space, on the page
+    /// as this frame draws it (lying flat, the turning leaf's front, or the page it uncovers).
+    private func notesLayer(_ plan: NotesPlan, frame: ReaderFrame) -> NoteLayer {
+        let s = window.renderScale
+        var places: [Int: (rect: Rect, place: NoteLayer.Marker.Place)] = [:]
+        for p in frame.pages { places[p.page] = (p.rect, .flat) }
+        if let leaf = frame.leaf {
+            if leaf.cylinder.isRest {
+                if let page = leaf.progress < 0.5 ? leaf.front : leaf.under { places[page] = (leaf.rect, .flat) }
+            } else {
+                if let front = leaf.front { places[front] = (leaf.rect, .leafFront) }
+                if let under = leaf.under { places[under] = (leaf.rect, .beneathLeaf) }
+            }
+        }
+        func point(_ f: Vec2, on r: Rect) -> Vec2 { Vec2(r.minX + f.x * r.width, r.minY + f.y * r.height) }
+        let markers = plan.markers.compactMap { m in
+            places[m.page].map { NoteLayer.Marker(at: point(m.at, on: $0.rect), place: $0.place, open: m.open) }
+        }
+        let card = plan.card.flatMap { c in
+            places[c.page].map { p in
+                NoteLayer.Card(outline: c.outline.map { point($0, on: p.rect) }, heading: c.heading, text: c.text,
+                               anchor: c.anchor * s, maxWidth: c.maxWidth)
+            }
+        }
+        let panel = plan.panel.map { NoteLayer.Panel(box: px($0.box), heading: $0.heading, text: $0.text) }
+        return NoteLayer(markers: markers, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
+                         textScale: plan.textScale)
     }
 
     private func applyShelf(_ view: ShelfView, _ shelf: ShelfCovers, to scene: inout FrameScene, renderer: SceneRenderer) {
@@ -227,6 +258,7 @@ import Renderer
         case .contents: .contents
         case .narration: .narration
         case .replay: .replay
+        case .layers: .layers
         case .home, .scrubber: nil
         }
     }

@@ -110,6 +110,8 @@ public struct FrameScene {
     public var contents: ContentsLayer?
     /// A narration's captions, drawn over the book and the overlay.
     public var captions: CaptionLayer?
+    /// The pages' notes: markers with the pages, the open card and the text panel over them.
+    public var notes: NoteLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {

@@ -44,7 +44,8 @@ extension SceneRenderer {
     }
 
     /// A glyph as light rectangles in a button's square (no text: the same in every language): ◀ ▶ for the
-    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration's play and pause, ⏮ for its start.
+    /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration's play and pause, ⏮ for its start, two
+    /// sheets for the layers.
     static func glyph(_ glyph: ControlsLayer.Glyph, in r: Rect) -> [Rect] {
         let u = r.width / 12, c = r.center
         func bar(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: c.x + x * u, y: c.y + y * u, width: w * u, height: h * u) }
@@ -79,6 +80,9 @@ extension SceneRenderer {
         case .replay:
             // Back to the start: a bar, then a triangle pointing to it.
             return [bar(-3.5, -3, 1.2, 6)] + triangle(dx: -1, dy: 0, size: 6, offset: 0.9)
+        case .layers:
+            // Two sheets: the one behind as its outline, the one in front whole.
+            return [bar(-4, -4, 5, 1), bar(-4, -4, 1, 5)] + [bar(-2, -2, 6, 6)]
         }
     }
 }

@@ -34,6 +34,7 @@ public final class SceneRenderer {
     let idleWarningLabels = IdleWarningLabels()
     let contentsLabels = ContentsLabels()
     let captionLabels = CaptionLabels()
+    let noteLabels = NoteLabels()
     /// The parts of a frame, in the order drawn.
     public enum Pass: String, CaseIterable, Sendable {
         case clear, pagesAtRest = "pages at rest", beneath = "page beneath", rollShadow = "roll shadow"
@@ -127,6 +128,8 @@ public final class SceneRenderer {
         }
         drawFading(scene, toClip: toClip)
         defer {
+            drawNotePanel(scene, width: width, height: height)
+            drawNoteCard(scene, width: width, height: height)
             drawOverlay(scene, width: width, height: height)
             drawShelf(scene, width: width, height: height)
             drawControls(scene, width: width, height: height)
@@ -135,6 +138,7 @@ public final class SceneRenderer {
             drawIdleWarning(scene, width: width, height: height)
         }
         defer { drawHint(scene, toClip: toClip) }
+        defer { drawNoteMarkers(scene, width: width, height: height) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.
@@ -348,7 +352,7 @@ public final class SceneRenderer {
     }
 
     /// Convex `pieces` (page space, `toClip` from there) in one opaque colour.
-    private func drawFill(_ pieces: [[Vec2]], colour: RGBA, toClip: Affine2) {
+    func drawFill(_ pieces: [[Vec2]], colour: RGBA, toClip: Affine2) {
         let program = fillProgram
         program.use()
         glUniform4f(program.uniform("u_colour"), GLfloat(colour.r), GLfloat(colour.g), GLfloat(colour.b), 1)

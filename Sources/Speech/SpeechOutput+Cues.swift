@@ -21,6 +21,8 @@ extension SpeechOutput {
         // Not the last utterance: keypad 5 goes on repeating what was said before.
         case .mode(let on): speak(on ? p.speechOn : p.speechOff, now: now)
         case .narration(let on): say(on ? p.narrationOn : p.narrationOff, now: now)
+        case let .note(text, language): say(p.note(text, language: language), now: now)
+        case .layers(let layers): say(p.layers(layers), now: now)
         }
     }
 }

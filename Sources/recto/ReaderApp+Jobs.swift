@@ -36,19 +36,22 @@ extension ReaderApp {
             pageTexts.read(page, book: bookGeneration, source: currentSource) { [unowned self] text in
                 deliver(.pageTextRead(page: page, text: text, client: client))
             }
-        case let .readPageLinks(page):
-            links.read(page, book: bookGeneration, source: currentSource)
+        case let .readPageFacts(page):
+            facts.read(page, book: bookGeneration, source: currentSource)
         }
     }
 
-    /// Pages' links, read on their thread, each page's handed to the core as it comes.
-    private var links: LinkReader {
-        if let linkReader { return linkReader }
-        let reader = LinkReader()
+    /// Pages' links and notes, read on their thread, each page's handed to the core as it comes.
+    private var facts: PageFactReader {
+        if let factReader { return factReader }
+        let reader = PageFactReader()
         loop.add(fd: reader.fd) { [unowned self] _ in
-            for (page, found) in linkReader?.take() ?? [] { deliver(.pageLinks(page: page, links: found)) }
+            for found in factReader?.take() ?? [] {
+                deliver(.pageLinks(page: found.page, links: found.links))
+                deliver(.pageNotes(page: found.page, notes: found.notes.notes, problems: found.notes.problems))
+            }
         }
-        linkReader = reader
+        factReader = reader
         return reader
     }
 

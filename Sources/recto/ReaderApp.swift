@@ -64,8 +64,8 @@ import Visits
     var speech: SpeechOutput?
     /// The pages' texts speech mode says, read off the loop (made at the first page said).
     var spokenPages: SpokenPages?
-    /// The pages' links, read off the loop (made at the first page asked for).
-    var linkReader: LinkReader?
+    /// The pages' links and notes, read off the loop (made at the first page asked for).
+    var factReader: PageFactReader?
     /// Pages' recorded narration (made at the first request: a reader without it starts no thread).
     var narrator: NarrationPlayer?
     /// The paper's sound of a turn (made at the first turn that asks for it).

@@ -38,7 +38,7 @@ struct PageLinkTests {
     }
 
     func asked(_ d: Driver, _ page: Int) -> Int {
-        d.effects.filter { if case .start(.readPageLinks(page)) = $0 { true } else { false } }.count
+        d.effects.filter { if case .start(.readPageFacts(page)) = $0 { true } else { false } }.count
     }
 
     @Test func eachPagesLinksAreAskedOnceWithItsImageAndAgainOnlyAfterItWentAway() {

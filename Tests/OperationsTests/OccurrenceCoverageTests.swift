@@ -11,7 +11,7 @@ import Visits
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
-             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, sectionOpened, attractBegan, attractLooped,
+             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, notesLeftOut, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, narration, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
@@ -41,6 +41,10 @@ import Visits
         case .jump: .jump
         case .linkFollowed: .linkFollowed
         case .contents: .contents
+        case .noteOpened: .noteOpened
+        case .noteClosed: .noteClosed
+        case .layers: .layers
+        case .notesLeftOut: .notesLeftOut
         case .sectionOpened: .sectionOpened
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped
@@ -83,6 +87,10 @@ import Visits
         case .jump: .jump(from: 3, to: 9)
         case .linkFollowed: .linkFollowed(from: 1, to: 40)
         case .contents: .contents(shown: true)
+        case .noteOpened: .noteOpened(page: 3, text: "A gilded initial", language: "en")
+        case .noteClosed: .noteClosed(page: 3)
+        case .layers: .layers(.transcription)
+        case .notesLeftOut: .notesLeftOut(page: 3, reason: "2 annotations aimed outside the canvas (or at no size) left out")
         case .sectionOpened: .sectionOpened(from: 1, to: 12, title: "Roots")
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
@@ -126,6 +134,10 @@ import Visits
         .jump: "jump from=3 to=9",
         .linkFollowed: "link from=1 to=40",
         .contents: "contents state=shown",
+        .noteOpened: "note state=opened page=3 language=en text=A gilded initial",
+        .noteClosed: "note state=closed page=3",
+        .layers: "layers shown=transcription",
+        .notesLeftOut: "notes-left-out page=3 reason=2 annotations aimed outside the canvas (or at no size) left out",
         .sectionOpened: "section from=1 to=12 title=Roots",
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
@@ -148,7 +160,7 @@ import Visits
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
-        .jump: [], .linkFollowed: [], .contents: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
+        .jump: [], .linkFollowed: [], .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
@@ -214,7 +226,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
-        .contents: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
+        .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .notesLeftOut: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
@@ -235,7 +247,8 @@ import Visits
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
-        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
+        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
+        .layers: .layers(.transcription), .notesLeftOut: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .narration: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .pageAgain(5), .retuned: nil,

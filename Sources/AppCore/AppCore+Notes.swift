@@ -1,0 +1,140 @@
+import Book
+import Geometry
+import Gestures
+import Reader
+
+/// The book's layers over its pages (AppCore's part): which show (the layers control, L and keypad "."), the
+/// notes' markers a tap opens, the open note's card (closed by a tap, Escape, a turn or the idle reset), and the
+/// spread's words in a panel. Everything shown is derived per frame from the notes read, the layers and the
+/// open note: nothing here keeps where a marker is.
+extension AppCore {
+    /// A marker's tap area, mm: a fingertip (as a link's).
+    static let noteTargetMM = 9.0
+    /// A marker's drawn diameter, mm: smaller than the finger's target, so it hides little of the page.
+    static let noteMarkerMM = 6.0
+
+    var visitorLanguage: String? { translator.languages.first }
+
+    /// The notes of the pages lying flat on screen that have a marker, with where each sits on screen (px) and
+    /// the square a tap reaches it in; none while a page turns, over the shelf, or with the layers hidden.
+    var markersOnScreen: [(ref: NoteRef, centre: Vec2, tapArea: Rect)] {
+        guard controls.notes.layers != .none, !pages.notes.isEmpty, shelf?.visible != true, !reader.isTurning else { return [] }
+        let frame = reader.frame
+        let side = Self.noteTargetMM * (screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM)
+        var out: [(ref: NoteRef, centre: Vec2, tapArea: Rect)] = []
+        for placed in frame.pages.sorted(by: { $0.page < $1.page }) {
+            guard let notes = pages.notes[placed.page] else { continue }
+            for (index, _, at) in PageNotes(notes).marked {
+                let r = placed.rect
+                let centre = frame.view.apply(Vec2(r.minX + at.x * r.width, r.minY + at.y * r.height))
+                out.append((NoteRef(page: placed.page, index: index), centre,
+                            Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)))
+            }
+        }
+        return out
+    }
+
+    /// Where a tap acts for the notes: every marker, and the whole window while a card is open (a tap anywhere
+    /// closes it).
+    var noteTapAreas: [Rect] {
+        if controls.notes.open != nil, let w = window { return [Rect(x: 0, y: 0, width: w.width, height: w.height)] }
+        return markersOnScreen.map(\.tapArea)
+    }
+
+    /// A tap the notes take (nil: not theirs): on a marker it opens that note's card (another's closes); with a
+    /// card open, anywhere else it closes it.
+    mutating func noteTapped(at p: Vec2) -> [AppEffect]? {
+        let hits = markersOnScreen.filter { $0.tapArea.contains(p) }
+        let nearest = hits.min { ($0.centre - p).length < ($1.centre - p).length }
+        if let nearest, nearest.ref != controls.notes.open { return openNote(nearest.ref) }
+        guard controls.notes.open != nil else { return nil }
+        return closeNote()
+    }
+
+    mutating func openNote(_ ref: NoteRef) -> [AppEffect] {
+        guard let note = pages.notes[ref.page].flatMap({ ref.index < $0.count ? $0[ref.index] : nil }),
+              let body = note.body(in: visitorLanguage) else { return [] }
+        controls.notes.open = ref
+        return [.occurred(.noteOpened(page: ref.page, text: body.text, language: body.language))]
+    }
+
+    mutating func closeNote() -> [AppEffect] {
+        guard let open = controls.notes.open else { return [] }
+        controls.notes.open = nil
+        return [.occurred(.noteClosed(page: open.page))]
+    }
+
+    /// The layers control: the next layers the spread on screen has something for.
+    mutating func cycleLayers() -> [AppEffect] {
+        let spread = Self.pages(of: reader.frame).compactMap { pages.notes[$0] }.map(PageNotes.init)
+        let hasText = spread.contains { $0.transcription(bookLanguage: nil) != nil }
+        let hasTranslation = spread.contains { $0.translation(into: visitorLanguage, bookLanguage: nil) != nil }
+        var next = controls.notes.layers
+        repeat {
+            next = NoteLayers(rawValue: (next.rawValue + 1) % NoteLayers.allCases.count) ?? .none
+        } while (next == .transcription && !hasText) || (next == .translation && !hasTranslation)
+        controls.notes.layers = next
+        var out = next == .none ? closeNote() : []
+        out.append(.occurred(.layers(next)))
+        return out
+    }
+
+    /// L, l, and the keypad's "." (with Num Lock on or off).
+    static func isLayersKey(_ sym: UInt32) -> Bool { sym == 0x6c || sym == 0x4c || sym == 0xffae || sym == 0xff9f }
+
+    /// Whether the book has notes to show (the layers control is in the row).
+    var hasNotes: Bool { !pages.notes.isEmpty }
+
+    /// What to draw of the notes in `frame`.
+    func notesPlan(frame: ReaderFrame) -> NotesPlan? {
+        guard controls.notes.layers != .none, !pages.notes.isEmpty, shelf?.visible != true, let w = window else { return nil }
+        let perMM = screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM
+        var markers: [NotesPlan.Marker] = []
+        for page in Self.pages(of: frame).sorted() {
+            guard let notes = pages.notes[page] else { continue }
+            for (index, _, at) in PageNotes(notes).marked {
+                markers.append(.init(page: page, at: at, open: controls.notes.open == NoteRef(page: page, index: index)))
+            }
+        }
+        var card: NotesPlan.Card?
+        if let open = controls.notes.open, let centre = markersOnScreen.first(where: { $0.ref == open })?.centre,
+           let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }),
+           let body = note.body(in: visitorLanguage) {
+            let heading = body.language.map { translator("Note") + " (\($0))" } ?? translator("Note")
+            card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading, text: body.text, anchor: centre,
+                         maxWidth: min(460 * textScale, w.width * 0.45))
+        }
+        return NotesPlan(markers: markers, markerDiameter: Self.noteMarkerMM * perMM, card: card,
+                         panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
+    }
+
+    /// The spread's words in the layer shown: beside the pages where either side of them has room for a column
+    /// of 260 px, else over the lower 40 % of the window.
+    private func textPanel(frame: ReaderFrame, window w: (width: Double, height: Double)) -> NotesPlan.Panel? {
+        let layers = controls.notes.layers
+        guard layers == .transcription || layers == .translation, !reader.isTurning else { return nil }
+        let spread = frame.pages.sorted { $0.page < $1.page }.compactMap { pages.notes[$0.page].map(PageNotes.init) }
+        let texts = spread.compactMap { notes in
+            layers == .translation ? notes.translation(into: visitorLanguage, bookLanguage: nil) : notes.transcription(bookLanguage: nil)
+        }
+        guard !texts.isEmpty else { return nil }
+        let corners = frame.pages.flatMap { p in
+            [Vec2(p.rect.minX, p.rect.minY), Vec2(p.rect.maxX, p.rect.minY), Vec2(p.rect.minX, p.rect.maxY), Vec2(p.rect.maxX, p.rect.maxY)]
+        }.map(frame.view.apply)
+        let left = max(0, corners.map(\.x).min() ?? 0), right = max(0, w.width - (corners.map(\.x).max() ?? w.width))
+        let margin = 16.0, column = 260.0 * textScale
+        let top = (controlBar?.band.maxY ?? 0) + margin
+        let box: Rect
+        if max(left, right) >= column + 2 * margin {
+            let width = min(max(left, right) - 2 * margin, 560 * textScale)
+            let x = right >= left ? w.width - margin - width : margin
+            box = Rect(x: x, y: top, width: width, height: max(80, w.height - top - 4 * margin))
+        } else {
+            let height = w.height * 0.4
+            box = Rect(x: margin, y: w.height - height - margin, width: w.width - 2 * margin, height: height)
+        }
+        let heading = translator(layers == .translation ? "Translation" : "Transcription")
+        return .init(box: box, heading: heading, text: texts.joined(separator: "\n\n"),
+                     language: layers == .translation ? visitorLanguage : nil)
+    }
+}

@@ -1,0 +1,83 @@
+import Book
+import Geometry
+
+/// Which of the book's layers show over its pages. The layers control steps through them in this order, past
+/// those the spread on screen has nothing for.
+public enum NoteLayers: Int, Sendable, CaseIterable {
+    /// The pages alone.
+    case none
+    /// The notes' markers.
+    case notes
+    /// The markers, and the page's words as the book gives them in a panel.
+    case transcription
+    /// The markers, and the page's words in the visitor's language in the panel.
+    case translation
+
+    /// What speech says and the log writes when it switches (a msgid of Locales/*.po).
+    public var label: String {
+        switch self {
+        case .none: "Notes hidden"
+        case .notes: "Notes shown"
+        case .transcription: "Transcription shown"
+        case .translation: "Translation shown"
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .notes: "notes"
+        case .transcription: "transcription"
+        case .translation: "translation"
+        }
+    }
+}
+
+/// A note of a page: its page and its place among the page's notes.
+public struct NoteRef: Sendable, Hashable {
+    public var page: Int
+    public var index: Int
+}
+
+/// The layers shown and the note whose card is open; back to the notes alone, no card, at the idle reset.
+struct NotesState: Sendable, Equatable {
+    var layers = NoteLayers.notes
+    var open: NoteRef?
+}
+
+/// What a frame shows of the pages' notes (window px unless said).
+public struct NotesPlan: Sendable, Equatable {
+    /// A note's marker: on `page` at `at` (fractions of the page), part of the page's picture.
+    public struct Marker: Sendable, Equatable {
+        public var page: Int
+        public var at: Vec2
+        public var open: Bool
+    }
+
+    /// An open note: its text, a heading (its kind and language), the outline of its place on the page
+    /// (fractions; empty for a point), beside the marker at `anchor`.
+    public struct Card: Sendable, Equatable {
+        public var page: Int
+        public var outline: [Vec2]
+        public var heading: String
+        public var text: String
+        public var anchor: Vec2
+        public var maxWidth: Double
+    }
+
+    /// The spread's words in a panel: beside the page where the window has room, else over its lower part.
+    public struct Panel: Sendable, Equatable {
+        public var box: Rect
+        public var heading: String
+        public var text: String
+        /// The text's direction is the script's (Pango): a right-to-left text sets right to left.
+        public var language: String?
+    }
+
+    public var markers: [Marker]
+    /// The markers' diameter on screen, px (their tap area is larger: `AppCore.noteTargetMM`).
+    public var markerDiameter: Double
+    public var card: Card?
+    public var panel: Panel?
+    public var textScale: Double
+}

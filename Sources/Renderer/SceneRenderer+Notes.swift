@@ -1,0 +1,111 @@
+import Geometry
+import Text
+
+/// The card's and the panel's text textures, each made once for what it says.
+final class NoteLabels {
+    private struct Key: Hashable { var heading: String; var text: String; var size: Double; var width: Int; var lines: Int }
+    private var cached: [Key: Texture] = [:]
+
+    func texture(heading: String, text: String, size: Double, width: Int, lines: Int, renderer: SceneRenderer) -> Texture {
+        let key = Key(heading: heading, text: text, size: size, width: width, lines: lines)
+        if let texture = cached[key] { return texture }
+        let style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: width, lineLimit: lines)
+        let image = TextRenderer.render(heading + "\n" + text, style: style)
+        let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
+        // The card and the panel: two at a time at most, the rest of no more use.
+        if cached.count >= 4 { cached = [:] }
+        cached[key] = texture
+        return texture
+    }
+}
+
+extension SceneRenderer {
+    /// Note text at 22 window px (the overlay's), larger with large text.
+    static let noteTextSize = 22.0
+
+    /// The markers, after the pages and the turning leaf: each where its page puts it, as the page is drawn now.
+    func drawNoteMarkers(_ scene: FrameScene, width: Int, height: Int) {
+        guard let notes = scene.notes, !notes.markers.isEmpty else { return }
+        let flap: [Vec2] = scene.curl.map { curl in
+            let g = FlapGeometry(curl, pixelsPerPagePixel: scene.view.uniformScale)
+            return g.placedFlap.map { $0 + g.origin }
+        } ?? []
+        let toClip = Self.projection(width: width, height: height)
+        let bounds = Rect(x: -notes.diameter, y: -notes.diameter, width: Double(width) + 2 * notes.diameter,
+                          height: Double(height) + 2 * notes.diameter)
+        for marker in notes.markers {
+            guard let placed = NoteMarkerPlacement.place(marker, curl: scene.curl, flap: flap) else { continue }
+            let centre = scene.view.apply(placed.centre)
+            guard bounds.contains(centre) else { continue }
+            // Squashed across the roll: along the leaf's normal as the view turns it.
+            let across = scene.view.applyLinear(placed.normal)
+            let length = max(across.length, 1e-9)
+            let u = across * (1 / length), v = Vec2(-u.y, u.x)
+            func disc(_ radius: Double) -> [Vec2] {
+                (0..<28).map { i in
+                    let a = Double(i) / 28 * 2 * pi
+                    return centre + u * (cos(a) * radius * placed.squash) + v * (sin(a) * radius)
+                }
+            }
+            let r = notes.diameter / 2
+            drawFill([disc(r)], colour: NoteLayer.ring, toClip: toClip)
+            drawFill([disc(r * 0.78)], colour: marker.open ? NoteLayer.openFill : NoteLayer.fill, toClip: toClip)
+            drawFill([disc(r * 0.22)], colour: NoteLayer.ring, toClip: toClip)
+        }
+    }
+
+    /// The open note's place outlined on the page, and its card beside the marker.
+    func drawNoteCard(_ scene: FrameScene, width: Int, height: Int) {
+        guard let notes = scene.notes, let card = notes.card else { return }
+        let toClip = Self.projection(width: width, height: height)
+        let s = notes.scale
+        if card.outline.count >= 2 {
+            let points = card.outline.map(scene.view.apply)
+            let band = 3 * s
+            var pieces: [[Vec2]] = []
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count]
+                let along = b - a
+                guard along.length > 0 else { continue }
+                let n = Vec2(-along.y, along.x) * (band / 2 / along.length)
+                let t = along * (band / 2 / along.length)
+                pieces.append([a - t - n, b + t - n, b + t + n, a - t + n])
+            }
+            drawFill(pieces, colour: NoteLayer.outline, toClip: toClip)
+        }
+        let size = Self.noteTextSize * s * notes.textScale, pad = 14 * s * notes.textScale
+        let lines = max(3, Int((Double(height) * 0.7) / (size * 1.3)))
+        let text = noteLabels.texture(heading: card.heading, text: card.text, size: size, width: Int(card.maxWidth * s),
+                                      lines: lines, renderer: self)
+        let w = Double(text.width) + 2 * pad, h = Double(text.height) + 2 * pad
+        let gap = notes.diameter * 0.75
+        var x = card.anchor.x + gap
+        if x + w > Double(width) - pad { x = card.anchor.x - gap - w }
+        x = min(max(pad, x), Double(width) - w - pad)
+        let y = min(max(pad, card.anchor.y - h / 2), Double(height) - h - pad)
+        var flat = scene
+        flat.view = .identity
+        let dark = RGBA(0.08, 0.08, 0.09)
+        drawBox(PageQuad(texture: nil, rect: Rect(x: x, y: y, width: w, height: h)), colour: dark, opacity: 1 / 0.85, scene: flat, toClip: toClip)
+        drawBox(PageQuad(texture: text, rect: Rect(x: x + pad, y: y + pad, width: Double(text.width), height: Double(text.height))),
+                colour: dark, opacity: 1 / 0.85, scene: flat, toClip: toClip)
+    }
+
+    /// The spread's words in their panel: opaque, so the text reads over any page; as many lines as fit.
+    func drawNotePanel(_ scene: FrameScene, width: Int, height: Int) {
+        guard let notes = scene.notes, let panel = notes.panel else { return }
+        let toClip = Self.projection(width: width, height: height)
+        let s = notes.scale, size = Self.noteTextSize * s * notes.textScale, pad = 14 * s * notes.textScale
+        let box = panel.box
+        let lines = max(1, Int((box.height - 2 * pad) / (size * 1.25)) - 1)
+        let text = noteLabels.texture(heading: panel.heading, text: panel.text, size: size, width: Int(box.width - 2 * pad),
+                                      lines: lines, renderer: self)
+        var flat = scene
+        flat.view = .identity
+        let dark = RGBA(0.08, 0.08, 0.09)
+        drawBox(PageQuad(texture: nil, rect: box), colour: dark, opacity: 1 / 0.85, scene: flat, toClip: toClip)
+        let th = min(Double(text.height), box.height - 2 * pad)
+        drawBox(PageQuad(texture: text, rect: Rect(x: box.minX + pad, y: box.minY + pad, width: Double(text.width), height: th)),
+                colour: dark, opacity: 1 / 0.85, scene: flat, toClip: toClip)
+    }
+}

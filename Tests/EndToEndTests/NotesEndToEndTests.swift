@@ -1,0 +1,227 @@
+import Decoding
+import Foundation
+import Geometry
+import Testing
+
+/// A IIIF book with notes served on 127.0.0.1: three curator notes on its first canvas (two regions and a point,
+/// embedded as the Cookbook's annotation recipes have them) and a transcription in Latin and German in an
+/// annotation page the canvas names by URL. Under weston the markers sit where their places map, at fit, zoomed
+/// 4× and turned 90°, and on a page being curled; a tap opens a note's card; the layers control shows the
+/// transcription, then the German translation.
+@Suite(.serialized) struct NotesEndToEndTests {
+    static let pageSize = (width: 1000, height: 1400)
+    /// Three coloured squares at known points of the page: the map from page to screen is found from them.
+    static let features: [(x: Double, y: Double, kind: Feature)] = [(320, 340, .red), (540, 330, .green), (360, 600, .magenta)]
+    /// The notes' anchors: the middle of two regions and a point.
+    static let anchors: [Vec2] = [Vec2(400, 450), Vec2(330, 560), Vec2(510, 360)]
+
+    enum Feature { case red, green, magenta }
+
+    static func kind(_ c: RGB) -> Feature? {
+        if c.r > 200, c.g < 70, c.b < 70 { return .red }
+        if c.g > 150, c.r < 70, c.b < 70 { return .green }
+        if c.r > 200, c.b > 200, c.g < 70 { return .magenta }
+        return nil
+    }
+
+    static func isMarker(_ c: RGB) -> Bool { abs(c.r - 31) < 28 && abs(c.g - 77) < 28 && abs(c.b - 158) < 32 }
+
+    static func servedBook() throws -> URL {
+        let root = try Scratch.makeDirectory("iiif-notes")
+        let (w, h) = pageSize
+        let page = PlainPNG.rgb(width: w, height: h) { x, y in
+            for f in features where abs(Double(x) - f.x) <= 14 && abs(Double(y) - f.y) <= 14 {
+                switch f.kind {
+                case .red: return (255, 0, 0)
+                case .green: return (0, 200, 0)
+                case .magenta: return (255, 0, 255)
+                }
+            }
+            return (246, 242, 234)
+        }
+        try Data(page).write(to: root.appendingPathComponent("p1.png"))
+        try Data(page).write(to: root.appendingPathComponent("p2.png"))
+        try #"""
+            {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "transcription.json", "type": "AnnotationPage",
+             "items": [{"id": "t1", "type": "Annotation", "motivation": "supplementing", "target": "canvas/1",
+                        "body": [{"type": "TextualBody", "value": "In principio erat verbum", "language": "la", "format": "text/plain"},
+                                 {"type": "TextualBody", "value": "<p>Im Anfang war das <em>Wort</em></p><script>alert(1)</script>",
+                                  "language": "de", "format": "text/html"}]}]}
+            """#.write(to: root.appendingPathComponent("transcription.json"), atomically: true, encoding: .utf8)
+        func canvas(_ n: Int, annotations: String) -> String {
+            #"""
+            {"id": "canvas/\#(n)", "type": "Canvas", "width": \#(w), "height": \#(h),
+             "items": [{"id": "canvas/\#(n)/page", "type": "AnnotationPage", "items": [{"id": "canvas/\#(n)/image",
+               "type": "Annotation", "motivation": "painting", "target": "canvas/\#(n)",
+               "body": {"id": "p\#(n).png", "type": "Image", "format": "image/png", "width": \#(w), "height": \#(h)}}]}]\#(annotations)}
+            """#
+        }
+        let notes = #"""
+            , "annotations": [
+              {"id": "canvas/1/notes", "type": "AnnotationPage", "items": [
+                {"id": "n1", "type": "Annotation", "motivation": "commenting", "target": "canvas/1#xywh=380,430,40,40",
+                 "body": {"type": "TextualBody", "value": "A gilded initial", "language": "en", "format": "text/plain"}},
+                {"id": "n2", "type": "Annotation", "motivation": "tagging",
+                 "target": {"type": "SpecificResource", "source": "canvas/1", "selector": {"type": "PointSelector", "x": 330, "y": 560}},
+                 "body": {"type": "TextualBody", "value": "Pricking", "language": "en"}},
+                {"id": "n3", "type": "Annotation", "motivation": "commenting", "target": "canvas/1#xywh=percent:48,24.2857,6,2.8571",
+                 "body": {"type": "TextualBody", "value": "An erasure", "language": "en"}}]},
+              {"id": "transcription.json", "type": "AnnotationPage"}]
+            """#
+        try #"""
+            {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "manifest.json", "type": "Manifest",
+             "label": {"en": ["An annotated leaf"]}, "items": [\#(canvas(1, annotations: notes)), \#(canvas(2, annotations: ""))]}
+            """#.write(to: root.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// Centroids of the coloured features and of the markers in `image`.
+    static func measure(_ image: RGBAImage) -> (features: [Feature: Vec2], markers: [Vec2]) {
+        var sums: [Feature: (Double, Double, Double)] = [:]
+        var markerPixels: [(Int, Int)] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let c = image.rgb(x, y)
+                if let k = kind(c) {
+                    let old = sums[k] ?? (0, 0, 0)
+                    sums[k] = (old.0 + Double(x), old.1 + Double(y), old.2 + 1)
+                }
+                else if isMarker(c) { markerPixels.append((x, y)) }
+            }
+        }
+        var features: [Feature: Vec2] = [:]
+        for (k, s) in sums where s.2 > 20 { features[k] = Vec2(s.0 / s.2 + 0.5, s.1 / s.2 + 0.5) }
+        // The markers: clusters of marker-blue pixels, split by distance.
+        var clusters: [[(Int, Int)]] = []
+        for p in markerPixels {
+            if let i = clusters.firstIndex(where: { c in c.contains { abs($0.0 - p.0) <= 3 && abs($0.1 - p.1) <= 3 } }) {
+                clusters[i].append(p)
+            } else {
+                clusters.append([p])
+            }
+        }
+        let markers = clusters.filter { $0.count > 40 }.map { c in
+            Vec2(Double(c.map(\.0).reduce(0, +)) / Double(c.count) + 0.5, Double(c.map(\.1).reduce(0, +)) / Double(c.count) + 0.5)
+        }
+        return (features, markers)
+    }
+
+    /// The affine map from page pixels to screen through the three features, and how far each anchor's marker is
+    /// from where it maps (the nearest marker found).
+    static func markerErrors(_ image: RGBAImage) throws -> [Double] {
+        let (found, markers) = measure(image)
+        // A square of pixels f − 14 … f + 14 covers page space f − 14 … f + 15: its middle is half a pixel on.
+        let pairs = try features.map { f in (Vec2(f.x + 0.5, f.y + 0.5), try #require(found[f.kind], "feature \(f.kind) not on screen")) }
+        // Solve screen = A·page + t from three points.
+        let (p0, s0) = pairs[0], (p1, s1) = pairs[1], (p2, s2) = pairs[2]
+        let u = p1 - p0, v = p2 - p0, su = s1 - s0, sv = s2 - s0
+        let det = u.x * v.y - u.y * v.x
+        func map(_ p: Vec2) -> Vec2 {
+            let d = p - p0
+            let a = (d.x * v.y - d.y * v.x) / det, b = (u.x * d.y - u.y * d.x) / det
+            return s0 + su * a + sv * b
+        }
+        return anchors.map { anchor in
+            let expected = map(anchor)
+            return markers.map { ($0 - expected).length }.min() ?? .infinity
+        }
+    }
+
+    @Test func markersSitOnTheirPlacesAtFitZoomedTurnedAndInTheCurlAndOpenTheirCards() throws {
+        let root = try Self.servedBook()
+        let server = try TileServer(root: root.path)
+        let url = "http://127.0.0.1:\(server.port)/manifest.json"
+        let cache = try Scratch.makeDirectory("iiif-notes-cache")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [url, "--spread", "single", "--language", "de"],
+                                             environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+
+        // At fit: the three markers once the notes are read.
+        let fit = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 }
+        let fitShot = try AccessibilityEndToEndTests.save(fit, "notes-fit.png", session)
+        let atFit = try Self.markerErrors(fit)
+        print("e2e notes at fit: marker errors \(atFit) px")
+        #expect(atFit.allSatisfy { $0 <= 2 }, "\(atFit) \(fitShot)")
+
+        // A tap on the first marker opens its card.
+        let (_, fitMarkers) = Self.measure(fit)
+        let firstCentre = try #require(fitMarkers.min { a, b in
+            (a - Self.screenPoint(Self.anchors[0], fit)).length < (b - Self.screenPoint(Self.anchors[0], fit)).length })
+        try session.weston.tap(x: firstCentre.x, y: firstCentre.y)
+        let opened = try session.waitForEvent("note") { $0.string("state") == "opened" }
+        #expect(opened.string("text") == "A gilded initial" && opened.int("page") == 1, "\(opened)")
+        let card = try session.screenshot(timeout: .seconds(10)) { shot in
+            // The card: a dark box beside the marker.
+            (0..<40).contains { dx in let c = shot.rgb(Int(firstCentre.x) + 30 + dx, Int(firstCentre.y)); return c.r < 40 && c.g < 40 && c.b < 40 }
+        }
+        _ = try AccessibilityEndToEndTests.save(card, "notes-card.png", session)
+        // A tap elsewhere closes it.
+        try session.weston.tap(x: 1100, y: 700)
+        _ = try session.waitForEvent("note") { $0.string("state") == "closed" }
+
+        // The layers control (L): the transcription, then the German translation, each in the panel.
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        #expect(try session.waitForEvent("layers").string("shown") == "transcription")
+        let panel = try session.screenshot(timeout: .seconds(10)) { _ in true }
+        _ = try AccessibilityEndToEndTests.save(panel, "notes-transcription.png", session)
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        #expect(try session.waitForEvent("layers").string("shown") == "translation")
+        let translated = try session.screenshot(timeout: .seconds(10)) { _ in true }
+        _ = try AccessibilityEndToEndTests.save(translated, "notes-translation.png", session)
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        #expect(try session.waitForEvent("layers").string("shown") == "none")
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        #expect(try session.waitForEvent("layers").string("shown") == "notes")
+
+        // Zoomed 4× and turned 90° by two fingers amid the notes.
+        let c = Self.screenPoint(Vec2(430, 465), fit)
+        try session.weston.touchDown([Finger(id: 0, x: c.x - 50, y: c.y), Finger(id: 1, x: c.x + 50, y: c.y)])
+        try session.weston.touchStroke(steps: 20, interval: .milliseconds(16)) { i in
+            let t: Double = Double(i) / 20
+            let half: Double = 50 + 150 * t
+            let a: Double = t * Double.pi / 2
+            let dx: Double = half * Foundation.cos(a), dy: Double = half * Foundation.sin(a)
+            return [Finger(id: 0, x: c.x - dx, y: c.y - dy), Finger(id: 1, x: c.x + dx, y: c.y + dy)]
+        }
+        try session.weston.touchUp([0, 1])
+        let zoom = try session.waitForEvent("zoom", timeout: .seconds(10))
+        print("e2e notes zoom: \(zoom)")
+        #expect(abs((zoom.number("rotation") ?? 0).truncatingRemainder(dividingBy: 360) - 90) < 1 || abs((zoom.number("rotation") ?? 0) + 270) < 1, "\(zoom)")
+        let turned = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 && Self.measure($0).features.count == 3 }
+        let turnedShot = try AccessibilityEndToEndTests.save(turned, "notes-zoomed-turned.png", session)
+        let atZoom = try Self.markerErrors(turned)
+        print("e2e notes at 4× turned 90°: marker errors \(atZoom) px")
+        #expect(atZoom.allSatisfy { $0 <= 2 }, "\(atZoom) \(turnedShot)")
+
+        // Back to fit, then the page's lower corner drawn halfway and held: the markers on its flat part stay put.
+        try session.weston.key(InputCode.key0, pressed: true)
+        try session.weston.key(InputCode.key0, pressed: false)
+        _ = try session.screenshot(timeout: .seconds(20)) { (try? Self.markerErrors($0))?.allSatisfy { $0 <= 2 } ?? false }
+        let corner = Self.screenPoint(Vec2(985, 1380), fit)
+        try session.weston.touchDown([Finger(id: 0, x: corner.x, y: corner.y)])
+        try session.weston.touchLine(id: 0, from: corner.x, corner.y, to: corner.x - 220, corner.y - 120, steps: 12, interval: .milliseconds(20))
+        _ = try session.waitForEvent("flip")
+        let curl = try session.screenshot()
+        let curlShot = try AccessibilityEndToEndTests.save(curl, "notes-curl.png", session)
+        let inCurl = try Self.markerErrors(curl)
+        print("e2e notes mid-curl: marker errors \(inCurl) px")
+        #expect(inCurl.allSatisfy { $0 <= 2 }, "\(inCurl) \(curlShot)")
+        try session.weston.touchUp([0])
+    }
+
+    /// Where page point `p` is on `image` through its features.
+    static func screenPoint(_ p: Vec2, _ image: RGBAImage) -> Vec2 {
+        let (found, _) = measure(image)
+        let pairs = features.map { f in (Vec2(f.x + 0.5, f.y + 0.5), found[f.kind] ?? .zero) }
+        let (p0, s0) = pairs[0], (p1, s1) = pairs[1], (p2, s2) = pairs[2]
+        let u = p1 - p0, v = p2 - p0, su = s1 - s0, sv = s2 - s0
+        let det = u.x * v.y - u.y * v.x
+        let d = p - p0
+        return s0 + su * ((d.x * v.y - d.y * v.x) / det) + sv * ((u.x * d.y - u.y * d.x) / det)
+    }
+}
