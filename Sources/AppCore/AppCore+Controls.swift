@@ -38,7 +38,8 @@ extension AppCore {
         return ControlBar(width: w.width, height: w.height, pixelsPerMM: pixelsPerMM, reach: settings.reach,
                           large: settings.largeText, rightToLeft: reader.config.rightToLeft,
                           zoomed: reader.zoom.isZoomed, home: shelf != nil, contents: !book.contents.isEmpty,
-                          narration: settings.narration, layers: hasNotes)
+                          narration: settings.narration, layers: hasNotes,
+                          language: languageChoices.count >= 2)
     }
 
     /// Whether the row shows now: always, or with the overlay (`controls` setting); always in speech mode, where
@@ -186,7 +187,8 @@ extension AppCore {
         case .contents: return openContents(at: time)
         case .narration: return toggleNarration(now: time)
         case .replay: return replayNarration()
-        case .layers: return cycleLayers()
+        case .layers: return cycleLayers(at: time)
+        case .language: return cycleLanguage(at: time)
         case .scrubber:
             let jump = controls.overlay.scrubber(.tap, page: controls.overlay.scrub ?? reader.page)
             guard let jump, jump != reader.page else { return [] }

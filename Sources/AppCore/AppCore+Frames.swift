@@ -105,6 +105,10 @@ extension AppCore {
         }
         if plan.frame.pages.contains(where: { pages[$0.page] != nil }) { out += startup.shown(page: reader.page) }
         out += captionsCommitted(plan.captions)
+        if let (what, since) = controls.awaitingScreen, plan.target == .gl {
+            controls.awaitingScreen = nil
+            out.append(.occurred(.drawn(what, afterMS: now - since)))
+        }
         return out + startup.afterCommit(plan.target, complete: plan.complete, now: now)
     }
 }

@@ -16,11 +16,14 @@ extension AppCore {
     /// Called after every event and every frame's advance (a turn ends in a frame, with no event).
     mutating func narrationDue(now: Double) -> [AppEffect] {
         var out: [AppEffect] = []
-        if case .some(let wanted) = narratedSpread, wanted != controls.narration.asked {
+        let language = visitorLanguage
+        if case .some(let wanted) = narratedSpread,
+           wanted != controls.narration.asked || (wanted != nil && language != controls.narration.language) {
             if controls.narration.asked != nil { out.append(.narrate(.stop)) }
             controls.narration.playing = nil
             controls.narration.asked = wanted
-            if let wanted { out.append(.narrate(.play(pages: wanted, language: settings.language))) }
+            controls.narration.language = language
+            if let wanted { out.append(.narrate(.play(pages: wanted, language: language))) }
         }
         controls.narration.captionsChange = controls.narration.playing.flatMap { p in
             p.pausedAt != nil ? nil : p.captions?.nextChange(after: now - p.heardAt).map { $0 + p.heardAt }

@@ -13,8 +13,6 @@ extension AppCore {
     /// A marker's drawn diameter, mm: smaller than the finger's target, so it hides little of the page.
     static let noteMarkerMM = 6.0
 
-    var visitorLanguage: String? { translator.languages.first }
-
     /// The notes of the pages lying flat on screen that have a marker, with where each sits on screen (px) and
     /// the square a tap reaches it in; none while a page turns, over the shelf, or with the layers hidden.
     var markersOnScreen: [(ref: NoteRef, centre: Vec2, tapArea: Rect)] {
@@ -23,9 +21,9 @@ extension AppCore {
         let side = Self.noteTargetMM * (screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM)
         var out: [(ref: NoteRef, centre: Vec2, tapArea: Rect)] = []
         for placed in frame.pages.sorted(by: { $0.page < $1.page }) {
-            guard let notes = pages.notes[placed.page] else { continue }
-            for (index, _, at) in PageNotes(notes).marked {
-                let r = placed.rect
+            guard let markers = pages.markers[placed.page] else { continue }
+            let r = placed.rect
+            for (at, index) in zip(markers.points, markers.notes) {
                 let centre = frame.view.apply(Vec2(r.minX + at.x * r.width, r.minY + at.y * r.height))
                 out.append((NoteRef(page: placed.page, index: index), centre,
                             Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)))
@@ -64,8 +62,9 @@ extension AppCore {
         return [.occurred(.noteClosed(page: open.page))]
     }
 
-    /// The layers control: the next layers the spread on screen has something for.
-    mutating func cycleLayers() -> [AppEffect] {
+    /// The layers control: the next layers the spread on screen has something for; `time`: the visitor's input,
+    /// for `drawn`.
+    mutating func cycleLayers(at time: Double) -> [AppEffect] {
         let spread = Self.pages(of: reader.frame).compactMap { pages.notes[$0] }.map(PageNotes.init)
         let hasText = spread.contains { $0.transcription(bookLanguage: nil) != nil }
         let hasTranslation = spread.contains { $0.translation(into: visitorLanguage, bookLanguage: nil) != nil }
@@ -74,6 +73,7 @@ extension AppCore {
             next = NoteLayers(rawValue: (next.rawValue + 1) % NoteLayers.allCases.count) ?? .none
         } while (next == .transcription && !hasText) || (next == .translation && !hasTranslation)
         controls.notes.layers = next
+        controls.awaitingScreen = ("layers=" + next.name, time)
         var out = next == .none ? closeNote() : []
         out.append(.occurred(.layers(next)))
         return out
@@ -89,13 +89,7 @@ extension AppCore {
     func notesPlan(frame: ReaderFrame) -> NotesPlan? {
         guard controls.notes.layers != .none, !pages.notes.isEmpty, shelf?.visible != true, let w = window else { return nil }
         let perMM = screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM
-        var markers: [NotesPlan.Marker] = []
-        for page in Self.pages(of: frame).sorted() {
-            guard let notes = pages.notes[page] else { continue }
-            for (index, _, at) in PageNotes(notes).marked {
-                markers.append(.init(page: page, at: at, open: controls.notes.open == NoteRef(page: page, index: index)))
-            }
-        }
+        let markers = Self.pages(of: frame).sorted().compactMap { pages.markers[$0] }
         var card: NotesPlan.Card?
         if let open = controls.notes.open, let centre = markersOnScreen.first(where: { $0.ref == open })?.centre,
            let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }),
@@ -104,7 +98,7 @@ extension AppCore {
             card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading, text: body.text, anchor: centre,
                          maxWidth: min(460 * textScale, w.width * 0.45))
         }
-        return NotesPlan(markers: markers, markerDiameter: Self.noteMarkerMM * perMM, card: card,
+        return NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
                          panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
     }
 

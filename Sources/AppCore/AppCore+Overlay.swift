@@ -23,7 +23,8 @@ extension AppCore {
 
     /// The page's label where the book has labels, else its number.
     func name(of page: Int) -> String {
-        page >= 1 && page <= book.pageLabels.count ? book.pageLabels[page - 1] : "\(page)"
+        let labels = pageLabels
+        return page >= 1 && page <= labels.count ? labels[page - 1] : "\(page)"
     }
 
     /// The overlay's plan for a frame at `now`, if drawn.
@@ -40,7 +41,7 @@ extension AppCore {
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
             label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
                 + (currentSection.map { " · " + $0 } ?? "") + zoomLabel
-                + (book.attribution.isEmpty ? "" : " · " + book.attribution.joined(separator: " · "))
+                + (attribution.isEmpty ? "" : " · " + attribution.joined(separator: " · "))
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)

@@ -41,7 +41,6 @@ extension AppCore {
     var controlsAlways: Bool { settings.controls == "always" }
     /// The configuration or a flag set the reading direction: a book's own word (ComicInfo) does not change it.
     var directionFixed: Bool { settings.isGiven(\.rightToLeft) }
-    public var translator: Translator { screen.translator }
 
     /// The reader's tunables the settings give (the book's own direction and spine offset come as events).
     static func readerConfig(_ settings: Settings, host: Host) -> ReaderConfig {

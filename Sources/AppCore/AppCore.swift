@@ -104,7 +104,10 @@ public struct AppCore: Sendable {
             out.append(.release(page: page))
         case let .regionReady(page, rect, size):
             out += pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
-        case .pageLabels(let labels): book.pageLabels = labels
+        case .pageLabels(let labels):
+            book.pageLabels = labels
+            book.translated = [:]
+        case let .bookTexts(language, labels, lines): book.translated[language] = BookTexts(pageLabels: labels, attribution: lines)
         case .attribution(let lines): book.attribution = lines
         case .tableOfContents(let entries):
             // Another book, or the book read again: an open panel would point into the old list.
@@ -203,7 +206,8 @@ public struct AppCore: Sendable {
             if Self.isReplayKey(sym) { return out + replayNarration() }
         }
         if case .key(let sym, true, _, _) = event, !woke, !startsAnswer, shelf?.visible != true {
-            if Self.isLayersKey(sym), hasNotes { return out + cycleLayers() }
+            if Self.isLayersKey(sym), hasNotes { return out + cycleLayers(at: time) }
+            if Self.isLanguageKey(sym), languageChoices.count >= 2 { return out + cycleLanguage(at: time) }
             if sym == Keysym.Escape, controls.notes.open != nil { return out + closeNote() }
         }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
@@ -291,6 +295,7 @@ public struct AppCore: Sendable {
         narrationAwaitsVisitor()
         controls.resetFocus(page: reader.page)
         controls.notes = NotesState()
+        controls.language = 0
         if shelf != nil { return cleared + shelfIdleReset(now: now) }
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }

@@ -44,6 +44,9 @@ public enum AppEvent: Sendable, Equatable {
     case vectorPages(Bool)
     /// The book's own page labels (a PDF's "iv"), page N at index N - 1, for the page overlay; empty: numbers.
     case pageLabels([String])
+    /// The book's page labels and attribution in `language`, where it gives them in several (a IIIF book): sent for
+    /// each of the `languages` setting's after `pageLabels` and `attribution`.
+    case bookTexts(language: String, pageLabels: [String], attribution: [String])
     /// Who the book must credit (a IIIF manifest's `requiredStatement` and `rights`): shown with the page numbers.
     case attribution([String])
     /// The book's table of contents, in its page numbers (empty: none).

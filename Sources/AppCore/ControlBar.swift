@@ -3,7 +3,7 @@ import Geometry
 /// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
 /// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
 public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
-    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers
+    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers, language
 
     /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
     public var label: String {
@@ -23,6 +23,7 @@ public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
         case .narration: "Play or pause the narration"
         case .replay: "Narration from the start"
         case .layers: "Show or hide the notes"
+        case .language: "Language"
         }
     }
 
@@ -59,8 +60,10 @@ public struct ControlBar: Sendable, Equatable {
     /// keeps its corner). `zoomed`: the pan steps show. `contents`: the book has a table of contents (its
     /// control ends the row). `narration`: the kiosk plays pages' recordings (its controls, play/pause
     /// and from the start, follow next page). `layers`: the book has notes (the layers control follows).
+    /// `language`: the visitor can choose among languages (the language control follows).
     public init(width: Double, height: Double, pixelsPerMM: Double?, reach: Bool, large: Bool, rightToLeft: Bool,
-                zoomed: Bool, home: Bool, contents: Bool = false, narration: Bool = false, layers: Bool = false) {
+                zoomed: Bool, home: Bool, contents: Bool = false, narration: Bool = false, layers: Bool = false,
+                language: Bool = false) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
         let gap = max(Self.clearance, 3 * perMM), inset = gap
@@ -70,6 +73,7 @@ public struct ControlBar: Sendable, Equatable {
         actions.append(.next)
         if narration { actions += [.narration, .replay] }
         if layers { actions.append(.layers) }
+        if language { actions.append(.language) }
         if contents { actions.append(.contents) }
         let y = reach ? height - inset - t : inset
         let rowWidth = Double(actions.count) * t + Double(actions.count - 1) * gap

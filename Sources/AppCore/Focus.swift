@@ -88,6 +88,11 @@ struct ControlsState: Sendable {
     var narration = NarrationState()
     /// The book's layers shown and the note open (AppCore+Notes).
     var notes = NotesState()
+    /// Which of the `languages` setting's languages the visitor reads in (AppCore+Language); 0 after the idle reset.
+    var language = 0
+    /// A visitor's choice not yet on screen (the layers, the language) and the time of the input that made it:
+    /// the next frame committed shows it, and says so (`drawn`).
+    var awaitingScreen: (what: String, since: Double)?
 
     var deadline: Double? { overlay.deadline }
 

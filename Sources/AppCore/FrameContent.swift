@@ -46,11 +46,13 @@ extension AppCore {
                             detailArrivals: pages.zoomDetail.arrivals, images: images, placed: placed)
     }
 
-    /// Whether the screen is behind: the reader moves, the shell asked for a frame, or the content differs from
-    /// the content last drawn.
+    /// Whether the screen is behind: the reader moves, the shell asked for a frame, a visitor's choice waits to be
+    /// shown, or the content differs from the content last drawn.
     public func needsFrame(at now: Double) -> Bool {
         // The reader first: while it moves, nothing else need be built to know.
-        guard !reader.isAnimating, !pacing.asked, let drawn = pacing.drawn, drawn.reader == reader else { return true }
+        // A visitor's choice is drawn at once, whether or not it changes what is on screen (`drawn` says when).
+        guard !reader.isAnimating, !pacing.asked, controls.awaitingScreen == nil, let drawn = pacing.drawn, drawn.reader == reader
+        else { return true }
         return drawn != content(at: now)
     }
 }

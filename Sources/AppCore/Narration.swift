@@ -67,6 +67,8 @@ struct NarrationState: Sendable, Equatable {
 
     /// The spread whose recordings were asked for (playing, played out, or stopped by speech); nil: none.
     var asked: [Int]?
+    /// The language it was asked in: another chosen plays the spread again in that one.
+    var language: String?
     var playing: Playing?
     /// Nobody has touched the reader since it started or since the idle reset: a recording waits for a visitor.
     var awaitsVisitor = true

@@ -47,11 +47,20 @@ struct NotesState: Sendable, Equatable {
 
 /// What a frame shows of the pages' notes (window px unless said).
 public struct NotesPlan: Sendable, Equatable {
-    /// A note's marker: on `page` at `at` (fractions of the page), part of the page's picture.
-    public struct Marker: Sendable, Equatable {
+    /// A page's markers: where each sits (fractions of the page), part of the page's picture; the note each
+    /// opens (its place among the page's notes). Made once when the page's notes are read, shared by every
+    /// frame's plan (ten thousand of them are not copied per frame).
+    public struct PageMarkers: Sendable, Equatable {
         public var page: Int
-        public var at: Vec2
-        public var open: Bool
+        public var points: [Vec2]
+        public var notes: [Int]
+
+        init(page: Int, notes: [PageNote]) {
+            self.page = page
+            let marked = PageNotes(notes).marked
+            points = marked.map(\.at)
+            self.notes = marked.map(\.index)
+        }
     }
 
     /// An open note: its text, a heading (its kind and language), the outline of its place on the page
@@ -74,7 +83,9 @@ public struct NotesPlan: Sendable, Equatable {
         public var language: String?
     }
 
-    public var markers: [Marker]
+    public var markers: [PageMarkers]
+    /// The note whose card is open (its marker drawn as open).
+    public var open: NoteRef?
     /// The markers' diameter on screen, px (their tap area is larger: `AppCore.noteTargetMM`).
     public var markerDiameter: Double
     public var card: Card?

@@ -31,13 +31,15 @@ public enum SpeechCue: Sendable, Equatable {
     case note(text: String, language: String?)
     /// The layers control switched: what shows now ("Notes shown").
     case layers(NoteLayers)
+    /// The visitor chose a language: its name, in itself and its voice.
+    case language(String)
 
     /// Said whether or not speech mode is on: the reset (which only silences) and the word that speech mode went
     /// off.
     public var heardWhenOff: Bool {
         switch self {
         case .reset, .mode: true
-        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration, .note, .layers: false
+        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration, .note, .layers, .language: false
         }
     }
 }
@@ -61,12 +63,13 @@ extension Occurrence {
         case .narrationSwitched(let on): .narration(on: on)
         case let .noteOpened(_, text, language): .note(text: text, language: language)
         case .layers(let layers): .layers(layers)
+        case .language(let code): .language(code)
         // A listener hears the recording itself: its captions are for those who cannot.
         case .captions: nil
         // The page that follows says where the visitor is; the rest is the machine's business, not theirs.
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,
-             .retuned, .noteClosed, .notesLeftOut,
+             .retuned, .noteClosed, .notesLeftOut, .drawn,
              // A book added or removed by the curator is heard when the visitor moves over the shelf (titles, focus).
              .library:
             nil

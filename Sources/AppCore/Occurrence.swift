@@ -61,6 +61,11 @@ public enum Occurrence: Sendable, Equatable {
     case noteClosed(page: Int)
     /// The layers control showed these layers.
     case layers(NoteLayers)
+    /// The visitor chose to read in this language (the language control).
+    case language(String)
+    /// A visitor's choice (`layers=…`, `language=…`) reached the screen: the frame showing it was committed
+    /// `afterMS` after the input that made it.
+    case drawn(String, afterMS: Double)
     /// Some of a page's notes cannot be shown: `reason` says which and why (said once per page read).
     case notesLeftOut(page: Int, reason: String)
     /// An entry of the table of contents was opened: from the page on screen to the entry's.
@@ -106,8 +111,8 @@ public enum SpeechNote: Sendable, Equatable {
     /// Nobody listens where speech-dispatcher should (or it went away): said once, the reader goes on.
     case unavailable(reason: String)
     /// A SPEAK's text went to the server, `afterMS` after what it says happened (its SPEAK command went
-    /// `commandMS` after; the text follows the server's `230`).
-    case sent(text: String, afterMS: Double, commandMS: Double)
+    /// `commandMS` after; the text follows the server's `230`), in the voice of `language` (nil: the server's).
+    case sent(text: String, afterMS: Double, commandMS: Double, language: String? = nil)
     /// The server began to say a message.
     case speaking
     /// A touch or key asked to stop: the CANCEL was written `afterMS` after its handler began (`waits`: it
@@ -160,6 +165,8 @@ extension Occurrence {
                               "text": .string(String(text.prefix(120)))])
         case .noteClosed(let page): LogEvent("note", ["state": .string("closed"), "page": .int(page)])
         case .layers(let layers): LogEvent("layers", ["shown": .string(layers.name)])
+        case .language(let code): LogEvent("language", ["code": .string(code)])
+        case let .drawn(what, ms): LogEvent("drawn", ["change": .string(what), "after_ms": .double(Self.tenths(ms))])
         case let .notesLeftOut(page, reason): LogEvent("notes-left-out", ["page": .int(page), "reason": .string(reason)])
         case let .sectionOpened(from, to, title): LogEvent("section", ["from": .int(from), "to": .int(to), "title": .string(title)])
         case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
@@ -193,9 +200,10 @@ extension SpeechNote {
             LogEvent("speech", ["state": .string(on ? "on" : "off"), "by": .string(byVisitor ? "visitor" : "reset")])
         case .connected(let socket): LogEvent("speech", ["state": .string("connected"), "socket": .string(socket)])
         case .unavailable(let reason): LogEvent("speech", ["state": .string("unavailable"), "reason": .string(reason)])
-        case let .sent(text, ms, command):
+        case let .sent(text, ms, command, language):
             LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10),
-                                "command_ms": .double((command * 100).rounded() / 100), "text": .string(text)])
+                                "command_ms": .double((command * 100).rounded() / 100), "language": .string(language ?? "default"),
+                                "text": .string(text)])
         case .speaking: LogEvent("speech", ["state": .string("speaking")])
         case let .stopping(ms, waits):
             LogEvent("speech", ["state": .string("stopping"), "after_ms": .double((ms * 100).rounded() / 100), "waits": .bool(waits)])

@@ -12,6 +12,8 @@ struct PagePolicy: Sendable {
     private(set) var links: [Int: [PageLink]] = [:]
     /// Notes of pages with an image, once read; a page without any has none here.
     private(set) var notes: [Int: [PageNote]] = [:]
+    /// Their markers, made with them (`NotesPlan.PageMarkers`).
+    private(set) var markers: [Int: NotesPlan.PageMarkers] = [:]
     /// Pages whose links and notes were asked for since their image came.
     private var factsAsked: Set<Int> = []
 
@@ -27,6 +29,7 @@ struct PagePolicy: Sendable {
         images.remove(page)
         links[page] = nil
         notes[page] = nil
+        markers[page] = nil
         factsAsked.remove(page)
     }
 
@@ -38,6 +41,7 @@ struct PagePolicy: Sendable {
     mutating func forgetFacts() -> [Int] {
         links = [:]
         notes = [:]
+        markers = [:]
         factsAsked = Set(images.all)
         return images.all.sorted()
     }
@@ -52,6 +56,7 @@ struct PagePolicy: Sendable {
     mutating func notesRead(_ page: Int, _ found: [PageNote]) {
         guard images[page] != nil else { return }
         notes[page] = found.isEmpty ? nil : Array(found.prefix(PageNote.maxPerPage))
+        markers[page] = notes[page].map { NotesPlan.PageMarkers(page: page, notes: $0) }
     }
 
     /// Every page image goes (another book); the shell releases each.
@@ -75,6 +80,12 @@ struct PagePolicy: Sendable {
     }
 }
 
+/// A book's page labels and attribution in one language.
+struct BookTexts: Sendable, Equatable {
+    var pageLabels: [String]
+    var attribution: [String]
+}
+
 /// What the core learns about the book besides its pages' images, and the reload after its file changed.
 struct BookPolicy: Sendable {
     /// Double-page images by the book's word (ComicInfo) and by their shape (a PDF's page sizes).
@@ -86,6 +97,8 @@ struct BookPolicy: Sendable {
     var vectorPages = false
     /// The book's page labels for the overlay (empty: page numbers).
     var pageLabels: [String] = []
+    /// Its page labels and attribution in other languages, by language (a IIIF book).
+    var translated: [String: BookTexts] = [:]
     /// The book's required attribution, shown on the overlay under the page numbers (empty: none).
     var attribution: [String] = []
     /// The book's table of contents (empty: none, and no contents control).

@@ -81,6 +81,17 @@ public struct SpeechPhrases: Sendable {
 
     public func layers(_ layers: NoteLayers) -> [Part] { [phrase(layers.label, [:])] }
 
+    /// A language's name in itself, said in its voice ("Deutsch"); its tag where no name is known.
+    public func language(_ code: String) -> [Part] { [Part(Self.nativeName(code), language: code)] }
+
+    static func nativeName(_ code: String) -> String {
+        let names = ["de": "Deutsch", "en": "English", "fr": "Français", "es": "Español", "it": "Italiano", "nl": "Nederlands",
+                     "pt": "Português", "pl": "Polski", "cs": "Čeština", "da": "Dansk", "sv": "Svenska", "fi": "Suomi",
+                     "nb": "Norsk", "la": "Latina", "el": "Ελληνικά", "ru": "Русский", "uk": "Українська", "tr": "Türkçe",
+                     "ar": "العربية", "he": "עברית", "ja": "日本語", "zh": "中文", "ko": "한국어"]
+        return names[String(code.lowercased().split(separator: "-").first ?? "")] ?? code
+    }
+
     private func phrase(_ english: String, _ values: [String: String]) -> Part {
         Part(values.isEmpty ? translator(english) : translator.format(english, values), language: phraseLanguage)
     }

@@ -86,6 +86,9 @@ public struct SettingTable: Sendable {
     public let language = Setting<String?>("language", nil, .text, unit: "code",
         default: ": from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English",
         help: "Language of the text visitors see (placeholder pages, hints): de, fr or en")
+    public let languages = Setting<String?>("languages", nil, .text, unit: "codes",
+        default: ": the language setting's alone, no language control", accepts: { $0.map { LanguageList($0) != nil } ?? true },
+        help: "Languages a visitor can switch between with the language control, in order, e.g. de,en,fr: the screen's text, the IIIF labels and attribution, notes, narration and the voice follow; the first at start and after each idle reset")
     public let reducedMotion = Setting("reduced-motion", false, .toggle,
         help: "Reduced motion: turns cross-fade instead of curling (a drag turns on release if it would have), zoom snaps, no attract mode")
     /// Nil: `Settings.defaultKioskAttractAfter` in kiosk mode, off otherwise (`attractAfterSeconds`).

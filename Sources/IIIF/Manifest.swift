@@ -17,6 +17,28 @@ public struct Manifest: Sendable, Equatable {
     public var language: String?
     /// Its table of contents: `structures` (ranges, nested), each with the first canvas it holds.
     public var sections: [Section] = []
+    /// `requiredStatement` (3) or `attribution` (2.1) in every language given, for another language than the
+    /// one `attribution` was read in.
+    public var statements: [Statement] = []
+
+    /// A statement the manifest requires shown: its label ("Attribution" in 2.1) and its value.
+    public struct Statement: Sendable, Equatable {
+        public var label: LocalizedText?
+        public var value: LocalizedText
+    }
+
+    /// The canvases' labels in the first of `languages` each gives (else its number).
+    public func pageLabels(in languages: [String]) -> [String] {
+        pages.enumerated().map { $0.element.labels?.best(languages)?.text ?? String($0.offset + 1) }
+    }
+
+    /// The required statement as "Label: value" lines in the first of `languages` each gives, and the rights.
+    public func attribution(in languages: [String]) -> [String] {
+        statements.compactMap { s in
+            guard let value = s.value.best(languages)?.text else { return nil }
+            return s.label?.best(languages).map { "\($0.text): \(value)" } ?? value
+        } + (rights.map { ["Rights: \($0)"] } ?? [])
+    }
 
     /// A range of `structures`: its label, the id of the first canvas in it, how deep it is nested.
     public struct Section: Sendable, Equatable {
@@ -40,6 +62,8 @@ public struct Manifest: Sendable, Equatable {
         public var summary: String?
         /// `id` (3) or `@id` (2.1): what ranges name it by.
         public var id: String?
+        /// Its label in every language given.
+        public var labels: LocalizedText? = nil
         /// Its recorded narration and captions (3: its `accompanyingCanvas`); nil: none.
         public var narration: CanvasNarration? = nil
         /// Its annotations read as notes (3: `annotations`; 2.1: `otherContent`), and the pages of them to fetch.
@@ -99,31 +123,58 @@ public struct Manifest: Sendable, Equatable {
     }
 }
 
+/// A text in each language a manifest gives it, for a language chosen later (the visitor's, which may change).
+public struct LocalizedText: Sendable, Equatable {
+    /// Language key as the manifest writes it ("none" for none), and the text (a list joined by "; ").
+    public var entries: [(key: String, text: String)]
+
+    public static func == (a: LocalizedText, b: LocalizedText) -> Bool {
+        a.entries.map(\.key) == b.entries.map(\.key) && a.entries.map(\.text) == b.entries.map(\.text)
+    }
+
+    /// The text in the first of `languages` given (or its primary tag), else one in no language, else the first
+    /// by language; with the language it is in (nil: none).
+    public func best(_ languages: [String]) -> (text: String, language: String?)? {
+        LanguageChooser(languages: languages).pick(entries.map { ($0.key, [$0.text]) })
+    }
+}
+
 /// Labels, in either version's shape, in the best language.
 struct LanguageChooser {
     let languages: [String]
 
     /// 3.0: `{"en": ["a", "b"], "none": ["c"]}`; 2.1: `"a"`, `{"@value": "a", "@language": "en"}` or a list of those.
     func text(_ value: JSONValue?) -> (text: String, language: String?)? {
-        guard let value else { return nil }
-        switch value {
-        case .string(let s): return (s, nil)
-        case .number(let n): return (n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : String(n), nil)
-        case .array(let items):
-            let tagged = items.compactMap { item -> (String, String?)? in
-                if let s = item.string { return (s, nil) }
-                guard let s = item["@value"]?.string else { return nil }
-                return (s, item["@language"]?.string)
-            }
-            return pick(tagged.map { ($0.1 ?? "none", [$0.0]) })
-        case .object(let members):
-            if let s = members["@value"]?.string { return (s, members["@language"]?.string) }
-            return pick(members.map { ($0.key, $0.value.list.compactMap(\.string)) })
-        default: return nil
-        }
+        localized(value)?.best(languages)
     }
 
-    private func pick(_ entries: [(String, [String])]) -> (text: String, language: String?)? {
+    /// Every language's text of a label.
+    func localized(_ value: JSONValue?) -> LocalizedText? {
+        guard let value else { return nil }
+        var entries: [(key: String, text: String)] = []
+        switch value {
+        case .string(let s): entries = [("none", s)]
+        case .number(let n): entries = [("none", n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : String(n))]
+        case .array(let items):
+            entries = items.compactMap { item -> (key: String, text: String)? in
+                if let s = item.string { return ("none", s) }
+                guard let s = item["@value"]?.string else { return nil }
+                return (item["@language"]?.string ?? "none", s)
+            }
+        case .object(let members):
+            if let s = members["@value"]?.string { entries = [(members["@language"]?.string ?? "none", s)] }
+            else {
+                entries = members.sorted { $0.key < $1.key }.compactMap { member in
+                    let texts = member.value.list.compactMap(\.string)
+                    return texts.isEmpty ? nil : (member.key, texts.joined(separator: "; "))
+                }
+            }
+        default: return nil
+        }
+        return entries.isEmpty ? nil : LocalizedText(entries: entries)
+    }
+
+    func pick(_ entries: [(String, [String])]) -> (text: String, language: String?)? {
         let usable = entries.filter { !$0.1.isEmpty }
         func prefix(_ tag: String) -> String { String(tag.lowercased().split(separator: "-").first ?? "") }
         for wanted in languages {

@@ -36,6 +36,9 @@ struct PresentationThree {
             canvases: canvasItems.map(canvas),
             language: title?.language)
         manifest.sections = sections(json["structures"]?.list ?? [])
+        if let statement = json["requiredStatement"], let value = labels.localized(statement["value"]) {
+            manifest.statements = [Manifest.Statement(label: labels.localized(statement["label"]), value: value)]
+        }
         return manifest
     }
 
@@ -76,6 +79,7 @@ struct PresentationThree {
         var canvas = Manifest.Canvas(json, hints: json["behavior"]?.hints ?? [], label: labels.text(json["label"])?.text,
                                      summary: labels.text(json["summary"])?.text, image: image(of: json))
         canvas.narration = narration(of: json)
+        canvas.labels = labels.localized(json["label"])
         var notes = AnnotationReader(base: url, canvasSize: canvas.size ?? (try? canvas.image.get())?.size)
         notes.readPages(json["annotations"]?.list ?? [])
         canvas.notes = notes.result

@@ -35,6 +35,9 @@ struct PresentationTwo {
             canvases: canvasItems.map(canvas),
             language: title?.language)
         manifest.sections = sections(json["structures"]?.list ?? [])
+        if let value = labels.localized(json["attribution"]) {
+            manifest.statements = [Manifest.Statement(label: LocalizedText(entries: [("none", "Attribution")]), value: value)]
+        }
         return manifest
     }
 
@@ -68,6 +71,7 @@ struct PresentationTwo {
     func canvas(_ json: JSONValue) -> Manifest.Canvas {
         var canvas = Manifest.Canvas(json, hints: json["viewingHint"]?.hints ?? [], label: labels.text(json["label"])?.text,
                                      summary: labels.text(json["description"])?.text, image: image(of: json))
+        canvas.labels = labels.localized(json["label"])
         var notes = AnnotationReader(base: url, canvasSize: canvas.size ?? (try? canvas.image.get())?.size)
         notes.readPages(json["otherContent"]?.list ?? [])
         canvas.notes = notes.result

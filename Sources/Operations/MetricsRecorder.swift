@@ -66,7 +66,7 @@ public struct MetricsRecorder: Sendable {
         case .narration(.ended(_, let heard, _, _)): narrationSeconds += heard / 1000
         case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): return
         case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
-             .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .notesLeftOut, .sectionOpened, .attractEnded, .speech, .narrationSwitched, .captions, .focus, .pageAsked, .retuned:
+             .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .language, .drawn, .notesLeftOut, .sectionOpened, .attractEnded, .speech, .narrationSwitched, .captions, .focus, .pageAsked, .retuned:
             return
         }
         changed = true

@@ -10,7 +10,7 @@ public enum SystemdStatus {
         case .page(let p, _): "STATUS=\(line(page: p, pageCount: pageCount, book: book))"
         case .book(let pages): "STATUS=\(line(page: page, pageCount: pages, book: book))"
         case .shown, .renderer, .opened, .shelf, .flip, .zoom, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
-             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .notesLeftOut, .sectionOpened, .attractBegan,
+             .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .idleReset, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .language, .drawn, .notesLeftOut, .sectionOpened, .attractBegan,
              .attractLooped, .attractEnded, .speech, .narration, .narrationSwitched, .captions, .focus, .pageAsked, .retuned,
 
              // The status names the book read; the shelf's contents are the log's and the metrics' business.

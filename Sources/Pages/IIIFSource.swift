@@ -31,6 +31,12 @@ final class IIIFSource: PageProvider {
         return labels.isEmpty ? nil : labels
     }
 
+    /// The canvases' labels and the required statement in `language` (else as the manifest's order of languages
+    /// gives them).
+    func bookTexts(in language: String) -> (pageLabels: [String], attribution: [String]) {
+        (manifest.pageLabels(in: [language]), manifest.attribution(in: [language]))
+    }
+
     /// The manifest's `structures`, each on the page of the first canvas its range holds.
     var tableOfContents: [ContentsEntry] {
         var pageOf: [String: Int] = [:]
@@ -177,5 +183,13 @@ final class IIIFSource: PageProvider {
             }
         }
         return out
+    }
+}
+
+extension PageSource {
+    /// The book's page labels and attribution in `language`, where it gives them in several languages (a IIIF
+    /// manifest); nil for a book whose labels are its own.
+    public func bookTexts(in language: String) -> (pageLabels: [String], attribution: [String])? {
+        (provider as? IIIFSource)?.bookTexts(in: language)
     }
 }

@@ -209,8 +209,11 @@ import Renderer
             }
         }
         func point(_ f: Vec2, on r: Rect) -> Vec2 { Vec2(r.minX + f.x * r.width, r.minY + f.y * r.height) }
-        let markers = plan.markers.compactMap { m in
-            places[m.page].map { NoteLayer.Marker(at: point(m.at, on: $0.rect), place: $0.place, open: m.open) }
+        let groups = plan.markers.compactMap { m in
+            places[m.page].map { p in
+                NoteLayer.Group(rect: p.rect, place: p.place, points: m.points,
+                                open: plan.open.flatMap { $0.page == m.page ? m.notes.firstIndex(of: $0.index) : nil })
+            }
         }
         let card = plan.card.flatMap { c in
             places[c.page].map { p in
@@ -219,7 +222,7 @@ import Renderer
             }
         }
         let panel = plan.panel.map { NoteLayer.Panel(box: px($0.box), heading: $0.heading, text: $0.text) }
-        return NoteLayer(markers: markers, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
+        return NoteLayer(groups: groups, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
                          textScale: plan.textScale)
     }
 
@@ -259,6 +262,7 @@ import Renderer
         case .narration: .narration
         case .replay: .replay
         case .layers: .layers
+        case .language: .language
         case .home, .scrubber: nil
         }
     }

@@ -4,7 +4,7 @@ import Geometry
 /// with light shapes on dark, a ring around the focused item and its label beside it. `scale` is buffer pixels
 /// per window pixel; `textScale` the label's size as a factor of the overlay's (large text).
 public struct ControlsLayer: Sendable, Hashable {
-    public enum Glyph: Sendable, Hashable { case previous, next, zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown, contents, narration, replay, layers }
+    public enum Glyph: Sendable, Hashable { case previous, next, zoomIn, zoomOut, fit, panLeft, panRight, panUp, panDown, contents, narration, replay, layers, language }
     public struct Button: Sendable, Hashable {
         public var glyph: Glyph
         public var rect: Rect

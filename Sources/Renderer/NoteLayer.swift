@@ -40,7 +40,19 @@ public struct NoteLayer: Sendable, Hashable {
         public init(box: Rect, heading: String, text: String) { self.box = box; self.heading = heading; self.text = text }
     }
 
-    public var markers: [Marker]
+    /// A page's markers: where the page lies as this frame draws it, and each marker's point on it (fractions).
+    public struct Group: Sendable, Hashable {
+        public var rect: Rect
+        public var place: Marker.Place
+        public var points: [Vec2]
+        /// The open one's place in `points`.
+        public var open: Int?
+        public init(rect: Rect, place: Marker.Place, points: [Vec2], open: Int?) {
+            self.rect = rect; self.place = place; self.points = points; self.open = open
+        }
+    }
+
+    public var groups: [Group]
     /// Buffer px.
     public var diameter: Double
     public var card: Card?
@@ -49,8 +61,8 @@ public struct NoteLayer: Sendable, Hashable {
     public var scale: Double
     public var textScale: Double
 
-    public init(markers: [Marker], diameter: Double, card: Card?, panel: Panel?, scale: Double, textScale: Double) {
-        self.markers = markers; self.diameter = diameter; self.card = card; self.panel = panel
+    public init(groups: [Group], diameter: Double, card: Card?, panel: Panel?, scale: Double, textScale: Double) {
+        self.groups = groups; self.diameter = diameter; self.card = card; self.panel = panel
         self.scale = scale; self.textScale = textScale
     }
 
@@ -65,13 +77,30 @@ public struct NoteLayer: Sendable, Hashable {
 
 /// Where a marker shows in a frame with a turning leaf: its point mapped as the leaf maps it, or hidden.
 public enum NoteMarkerPlacement {
+    /// The turning leaf's cylinder, as plain numbers (a marker is placed ten thousand times a frame).
+    public struct Roll: Sendable {
+        let rect: Rect, origin: Vec2, axisPoint: Vec2, normal: Vec2, radius: Double
+        public init(_ curl: CurlLayer) {
+            rect = curl.rect
+            origin = Vec2(curl.rect.x, curl.rect.y)
+            axisPoint = curl.axisPoint
+            normal = curl.axisNormal
+            radius = max(curl.radius, 0.01)
+        }
+    }
+
+    public static func place(_ marker: NoteLayer.Marker, curl: CurlLayer?, flap: [Vec2]) -> (centre: Vec2, squash: Double, normal: Vec2)? {
+        place(marker.at, marker.place, roll: curl.map(Roll.init), flap: flap)
+    }
+
     /// The marker's centre (book space) and how much of its height shows across the roll (1 flat, less on the
     /// cylinder as it turns away), or nil where it faces away or something lies over it.
-    public static func place(_ marker: NoteLayer.Marker, curl: CurlLayer?, flap: [Vec2]) -> (centre: Vec2, squash: Double, normal: Vec2)? {
-        guard let curl else { return (marker.at, 1, Vec2(1, 0)) }
-        let origin = Vec2(curl.rect.x, curl.rect.y), n = curl.axisNormal, r = max(curl.radius, 0.01)
-        let local = marker.at - origin
+    public static func place(_ at: Vec2, _ place: NoteLayer.Marker.Place, roll: Roll?, flap: [Vec2]) -> (centre: Vec2, squash: Double, normal: Vec2)? {
+        guard let curl = roll else { return (at, 1, Vec2(1, 0)) }
+        let n = curl.normal, r = curl.radius
+        let local = at - curl.origin
         let d = (local - curl.axisPoint).dot(n)
+        let marker = (at: at, place: place)
         let underFlap = contains(flap, marker.at)
         switch marker.place {
         case .leafFront:

@@ -83,6 +83,9 @@ extension SceneRenderer {
         case .layers:
             // Two sheets: the one behind as its outline, the one in front whole.
             return [bar(-4, -4, 5, 1), bar(-4, -4, 1, 5)] + [bar(-2, -2, 6, 6)]
+        case .language:
+            // Two speech bubbles side by side, their tails down: one language and another.
+            return [bar(-5, -3.5, 4.5, 3.5), bar(-4, 0, 1.2, 1.5), bar(0.5, -1.5, 4.5, 3.5), bar(3.5, 2, 1.2, 1.5)]
         }
     }
 }

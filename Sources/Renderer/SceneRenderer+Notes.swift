@@ -1,10 +1,39 @@
+import CGLES2
 import Geometry
 import Text
 
-/// The card's and the panel's text textures, each made once for what it says.
+/// The card's and the panel's text textures, each made once for what it says, and the markers' pictures.
 final class NoteLabels {
     private struct Key: Hashable { var heading: String; var text: String; var size: Double; var width: Int; var lines: Int }
     private var cached: [Key: Texture] = [:]
+    private var markers: [Bool: (diameter: Int, texture: Texture)] = [:]
+
+    /// A marker's picture `diameter` px wide: a white ring, the fill (orange while open), a white dot, its edges
+    /// antialiased, transparent around it.
+    func marker(open: Bool, diameter: Int, renderer: SceneRenderer) -> Texture {
+        if let m = markers[open], m.diameter == diameter { return m.texture }
+        let n = max(4, diameter), r = Double(n) / 2
+        let fill = open ? NoteLayer.openFill : NoteLayer.fill
+        var pixels = [UInt8](repeating: 0, count: n * n * 4)
+        for y in 0..<n {
+            for x in 0..<n {
+                let d = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
+                func cover(_ radius: Double) -> Double { min(1, max(0, radius - d + 0.5)) }
+                let outer = cover(r), inner = cover(r * 0.78), dot = cover(r * 0.22)
+                // White within the ring and the dot, the fill between them.
+                let k = inner - dot
+                let colour = (1 - k) * 1.0
+                let i = (y * n + x) * 4
+                pixels[i] = UInt8((colour + k * fill.r) * 255)
+                pixels[i + 1] = UInt8((colour + k * fill.g) * 255)
+                pixels[i + 2] = UInt8((colour + k * fill.b) * 255)
+                pixels[i + 3] = UInt8(outer * 255)
+            }
+        }
+        let texture = pixels.withUnsafeBytes { renderer.makeTexture(width: n, height: n, pixels: $0) }
+        markers[open] = (diameter, texture)
+        return texture
+    }
 
     func texture(heading: String, text: String, size: Double, width: Int, lines: Int, renderer: SceneRenderer) -> Texture {
         let key = Key(heading: heading, text: text, size: size, width: width, lines: lines)
@@ -23,35 +52,51 @@ extension SceneRenderer {
     /// Note text at 22 window px (the overlay's), larger with large text.
     static let noteTextSize = 22.0
 
-    /// The markers, after the pages and the turning leaf: each where its page puts it, as the page is drawn now.
+    /// The markers, after the pages and the turning leaf: each where its page puts it, as the page is drawn now,
+    /// one textured quad apiece in one draw per look (ten thousand markers are two draws).
     func drawNoteMarkers(_ scene: FrameScene, width: Int, height: Int) {
-        guard let notes = scene.notes, !notes.markers.isEmpty else { return }
+        guard let notes = scene.notes, !notes.groups.isEmpty else { return }
         let flap: [Vec2] = scene.curl.map { curl in
             let g = FlapGeometry(curl, pixelsPerPagePixel: scene.view.uniformScale)
             return g.placedFlap.map { $0 + g.origin }
         } ?? []
-        let toClip = Self.projection(width: width, height: height)
-        let bounds = Rect(x: -notes.diameter, y: -notes.diameter, width: Double(width) + 2 * notes.diameter,
-                          height: Double(height) + 2 * notes.diameter)
-        for marker in notes.markers {
-            guard let placed = NoteMarkerPlacement.place(marker, curl: scene.curl, flap: flap) else { continue }
-            let centre = scene.view.apply(placed.centre)
-            guard bounds.contains(centre) else { continue }
-            // Squashed across the roll: along the leaf's normal as the view turns it.
-            let across = scene.view.applyLinear(placed.normal)
-            let length = max(across.length, 1e-9)
-            let u = across * (1 / length), v = Vec2(-u.y, u.x)
-            func disc(_ radius: Double) -> [Vec2] {
-                (0..<28).map { i in
-                    let a = Double(i) / 28 * 2 * pi
-                    return centre + u * (cos(a) * radius * placed.squash) + v * (sin(a) * radius)
+        let r = notes.diameter / 2
+        let bounds = Rect(x: -r, y: -r, width: Double(width) + 2 * r, height: Double(height) + 2 * r)
+        var closed: [GLfloat] = [], open: [GLfloat] = []
+        closed.reserveCapacity(notes.groups.reduce(0) { $0 + $1.points.count } * 24)
+        let roll = scene.curl.map(NoteMarkerPlacement.Roll.init)
+        for group in notes.groups {
+            let rect = group.rect, points = group.points
+            for i in points.indices {
+                let at = Vec2(rect.minX + points[i].x * rect.width, rect.minY + points[i].y * rect.height)
+                guard let placed = NoteMarkerPlacement.place(at, group.place, roll: roll, flap: flap) else { continue }
+                let centre = scene.view.apply(placed.centre)
+                guard bounds.contains(centre) else { continue }
+                // Squashed across the roll: along the leaf's normal as the view turns it.
+                let across = scene.view.applyLinear(placed.normal)
+                let u = across * (1 / max(across.length, 1e-9)), v = Vec2(-u.y, u.x)
+                let du = u * (r * placed.squash), dv = v * r
+                let a = centre - du - dv, b = centre + du - dv, c = centre + du + dv, d = centre - du + dv
+                func put(_ out: inout [GLfloat]) {
+                    out.append(contentsOf: [GLfloat(a.x), GLfloat(a.y), 0, 0, GLfloat(b.x), GLfloat(b.y), 1, 0,
+                                            GLfloat(c.x), GLfloat(c.y), 1, 1, GLfloat(a.x), GLfloat(a.y), 0, 0,
+                                            GLfloat(c.x), GLfloat(c.y), 1, 1, GLfloat(d.x), GLfloat(d.y), 0, 1])
                 }
+                if i == group.open { put(&open) } else { put(&closed) }
             }
-            let r = notes.diameter / 2
-            drawFill([disc(r)], colour: NoteLayer.ring, toClip: toClip)
-            drawFill([disc(r * 0.78)], colour: marker.open ? NoteLayer.openFill : NoteLayer.fill, toClip: toClip)
-            drawFill([disc(r * 0.22)], colour: NoteLayer.ring, toClip: toClip)
         }
+        let quads: [Bool: [GLfloat]] = [false: closed, true: open]
+        let program = spriteProgram
+        program.use()
+        glUniform1i(program.uniform("u_tex"), 0)
+        setMatrix(program.uniform("u_pageToClip"), Self.projection(width: width, height: height))
+        glEnable(GLenum(GL_BLEND))
+        blendOverKeepingAlpha()
+        for (open, vertices) in quads.sorted(by: { !$0.key && $1.key }) {
+            noteLabels.marker(open: open, diameter: Int(notes.diameter.rounded(.up)), renderer: self).bind(texelsPerPixel: 1)
+            drawVertices(vertices, extras: 2)
+        }
+        glDisable(GLenum(GL_BLEND))
     }
 
     /// The open note's place outlined on the page, and its card beside the marker.

@@ -10,6 +10,8 @@ public final class SceneRenderer {
     private let shadeProgram: GLProgram
     /// One colour, no texture: a single page's flap on the ground.
     private let fillProgram: GLProgram
+    /// Pictures with their own transparency (the notes' markers), blended over the pages.
+    let spriteProgram: GLProgram
     /// The turning page's roll and the flap's outline, both faces in one fragment.
     let rollProgram: GLProgram
     /// The same for a single page's fading roll: its turned-away face in its flap's tint (TINTED_BACK), and where
@@ -59,6 +61,7 @@ public final class SceneRenderer {
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag, highp: highp)
         shadeProgram = try GLProgram(name: "shade", vertex: Shaders.shade_vert, fragment: Shaders.shade_frag, highp: highp)
         fillProgram = try GLProgram(name: "fill", vertex: Shaders.fill_vert, fragment: Shaders.fill_frag, highp: highp)
+        spriteProgram = try GLProgram(name: "sprite", vertex: Shaders.page_vert, fragment: Shaders.sprite_frag, highp: highp)
         rollProgram = try GLProgram(name: "roll", vertex: Shaders.roll_vert, fragment: Shaders.roll_frag, highp: highp)
         tintedRollProgram = try GLProgram(name: "roll, tinted back", vertex: Shaders.roll_vert,
                                           fragment: "#define TINTED_BACK\n" + Shaders.roll_frag, highp: highp)
@@ -458,6 +461,11 @@ public final class SceneRenderer {
                 for p in [points[0], points[i], points[i + 1]] { vertices += [GLfloat(p.x), GLfloat(p.y)] + extra(p) }
             }
         }
+        drawVertices(vertices, extras: extras)
+    }
+
+    /// Triangles as they are: each vertex its position (attribute 0) and `extras` floats (attribute 1).
+    func drawVertices(_ vertices: [GLfloat], extras: Int) {
         guard !vertices.isEmpty else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), quadBuffer)
         vertices.withUnsafeBytes {

@@ -15,8 +15,9 @@ public struct SSIPSession: Sendable {
     public typealias Part = SpeechPhrases.Part
 
     public enum News: Sendable, Equatable {
-        /// The SPEAK text went into `outgoing` (the owner writes it at once).
-        case textSent(String)
+        /// The SPEAK text went into `outgoing` (the owner writes it at once), in the voice of `language` (nil:
+        /// the server's default).
+        case textSent(String, language: String? = nil)
         /// The server queued message `id`.
         case queued(id: Int)
         case began(id: Int)
@@ -122,7 +123,7 @@ public struct SSIPSession: Sendable {
                 outgoing += Array(SSIPCommand.speakData(text).utf8)
                 awaited.insert(.queued, at: 0)
                 blocked = false
-                news.append(.textSent(text))
+                news.append(.textSent(text, language: language))
             case .queued:
                 if reply.isSuccess {
                     news.append(.queued(id: reply.lines.first.flatMap { Int($0) } ?? 0))
@@ -173,7 +174,7 @@ public struct SSIPSession: Sendable {
                 if let data = Self.dataSafeToSendAhead(text) {
                     outgoing += Array(data.utf8)
                     awaited.append(.speakWithText(text, lines: data.count { $0 == "\r\n" }))
-                    sent.append(.textSent(text))
+                    sent.append(.textSent(text, language: language))
                     continue
                 }
                 blocked = true

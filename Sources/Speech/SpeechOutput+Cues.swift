@@ -23,6 +23,7 @@ extension SpeechOutput {
         case .narration(let on): say(on ? p.narrationOn : p.narrationOff, now: now)
         case let .note(text, language): say(p.note(text, language: language), now: now)
         case .layers(let layers): say(p.layers(layers), now: now)
+        case .language(let code): say(p.language(code), now: now)
         }
     }
 }

@@ -152,9 +152,9 @@ import Platform
     private func heard(_ news: SSIPSession.News) {
         let now = monotonicMilliseconds()
         switch news {
-        case .textSent(let text):
+        case let .textSent(text, language):
             let after = now - (cueAt ?? now)
-            report(.sent(text: text, afterMS: after, commandMS: commandAfter ?? after))
+            report(.sent(text: text, afterMS: after, commandMS: commandAfter ?? after, language: language))
         case .queued(let id):
             active.insert(id)
         case .began:

@@ -15,13 +15,15 @@ public struct KioskRecord: Sendable, Equatable {
         public var narrations: Int
         public var narrationHeardMS: Double
         public var captionedNarrations: Int
+        public var uses: ReadingUses
         public init(startedAt: Int64, utcOffsetMinutes: Int, lengthMS: Double, activeMS: Double, attract: Bool,
                     turns: [TurnKind: Int], overlayUses: Int, scrubberUses: Int, narrations: Int = 0,
-                    narrationHeardMS: Double = 0, captionedNarrations: Int = 0) {
+                    narrationHeardMS: Double = 0, captionedNarrations: Int = 0, uses: ReadingUses = ReadingUses()) {
             self.startedAt = startedAt; self.utcOffsetMinutes = utcOffsetMinutes; self.lengthMS = lengthMS
             self.activeMS = activeMS; self.attract = attract; self.turns = turns; self.overlayUses = overlayUses
             self.scrubberUses = scrubberUses; self.narrations = narrations; self.narrationHeardMS = narrationHeardMS
             self.captionedNarrations = captionedNarrations
+            self.uses = uses
         }
 
         /// The local calendar day (days since 1970) and hour when the visit began.

@@ -19,7 +19,11 @@ extension Occurrence {
         case .narration(.started(_, _, let captions, _, _)): [.narration(captioned: captions != nil)]
         case .narration(.ended(_, let heard, _, _)): [.narrationHeard(ms: heard)]
         case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): []
-        case .ready, .shown, .contents, .noteOpened, .noteClosed, .layers, .notesLeftOut, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
+        case .contents(let shown): shown ? [.contentsOpened] : []
+        case .noteOpened: [.noteOpened]
+        case .layers: [.layers]
+        case .language(let code): [.language(code)]
+        case .ready, .shown, .noteClosed, .drawn, .notesLeftOut, .renderer, .book, .opened, .shelf, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused,
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .captions, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.

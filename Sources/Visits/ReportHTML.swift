@@ -91,6 +91,12 @@ extension VisitReport {
         out += row("Narration heard", k.map { duration(seconds: $0.narrationHeardMS / 1000) },
                    total: duration(seconds: k.reduce(0) { $0 + $1.narrationHeardMS } / 1000))
         out += ints("Narrations with captions", \.captionedNarrations)
+        out += ints("Layers switched", \.layerSwitches)
+        out += ints("Notes opened", \.notesOpened)
+        out += ints("Contents opened", \.contentsOpened)
+        for language in Set(k.flatMap(\.languages.keys)).sorted() {
+            out += ints("Visits in \(language)", { $0.languages[language] ?? 0 })
+        }
         return out + "</tbody></table></div>\n"
     }
 

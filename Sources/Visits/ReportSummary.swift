@@ -19,6 +19,11 @@ public struct ReportSummary: Sendable {
         public var narrations = 0
         public var narrationHeardMS = 0.0
         public var captionedNarrations = 0
+        public var layerSwitches = 0
+        public var notesOpened = 0
+        public var contentsOpened = 0
+        /// Visits that chose each language, by language.
+        public var languages: [String: Int] = [:]
         /// Attract runs that a visitor ended (a visit began), as a fraction (nil without attract runs).
         public var conversion: Double? { attractRuns > 0 ? Double(attractVisits) / Double(attractRuns) : nil }
     }
@@ -70,6 +75,10 @@ public struct ReportSummary: Sendable {
                 k.narrations += v.narrations
                 k.narrationHeardMS += v.narrationHeardMS
                 k.captionedNarrations += v.captionedNarrations
+                k.layerSwitches += v.uses.layerSwitches
+                k.notesOpened += v.uses.notesOpened
+                k.contentsOpened += v.uses.contentsOpened
+                for language in v.uses.languages { k.languages[language, default: 0] += 1 }
             }
             k.zooms = r.zooms.count
             return k

@@ -27,6 +27,28 @@ public enum VisitInput: Sendable, Equatable {
     case narration(captioned: Bool)
     /// A narration ended after `ms` of it were heard.
     case narrationHeard(ms: Double)
+    /// The layers control was used, a note's card opened, the table of contents opened, a language chosen.
+    case layers
+    case noteOpened
+    case contentsOpened
+    case language(String)
+}
+
+/// What a visitor used besides the pages themselves: the layers control, notes, the table of contents, languages.
+public struct ReadingUses: Sendable, Equatable {
+    public var layerSwitches = 0
+    public var notesOpened = 0
+    public var contentsOpened = 0
+    /// The languages chosen with the language control, in the order first chosen.
+    public var languages: [String] = []
+
+    public init(layerSwitches: Int = 0, notesOpened: Int = 0, contentsOpened: Int = 0, languages: [String] = []) {
+        self.layerSwitches = layerSwitches; self.notesOpened = notesOpened; self.contentsOpened = contentsOpened
+        self.languages = languages
+    }
+
+    /// Most languages kept for one visit.
+    static let maxLanguages = 16
 }
 
 /// Time spent on one page of one book during a visit, while the visitor was there.
@@ -75,6 +97,8 @@ public struct Visit: Sendable, Equatable {
     public var narrations = 0
     public var narrationHeardMS = 0.0
     public var captionedNarrations = 0
+    /// The layers, notes, contents and languages used.
+    public var uses = ReadingUses()
     /// Still going on (a database row left open by a killed reader is closed at the next start).
     public var open: Bool
 

@@ -37,6 +37,13 @@ public final class VisitDatabase {
         ALTER TABLE visits ADD COLUMN narration_ms INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE visits ADD COLUMN captioned INTEGER NOT NULL DEFAULT 0;
         """,
+        // 3: the layers control, notes opened, the table of contents opened, languages chosen (comma-separated).
+        """
+        ALTER TABLE visits ADD COLUMN layers INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN notes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN contents INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN languages TEXT NOT NULL DEFAULT '';
+        """,
     ]
     public static var schemaVersion: Int { migrations.count }
 
@@ -132,10 +139,11 @@ public final class VisitDatabase {
     private func save(_ v: Visit) throws {
         let t = { (k: TurnKind) in v.turns[k] ?? 0 }
         try db.prepare("""
-            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """).run(v.startedAt, v.utcOffsetMinutes, Int64(v.lengthMS.rounded()), Int64(v.activeMS.rounded()), v.attract,
                      v.open, v.overlayUses, v.scrubberUses, t(.drag), t(.flick), t(.tap), t(.key), t(.control), t(.jump),
-                     v.narrations, Int64(v.narrationHeardMS.rounded()), v.captionedNarrations)
+                     v.narrations, Int64(v.narrationHeardMS.rounded()), v.captionedNarrations,
+                     v.uses.layerSwitches, v.uses.notesOpened, v.uses.contentsOpened, v.uses.languages.joined(separator: ","))
         try db.prepare("DELETE FROM dwell WHERE visit = ?").run(v.startedAt)
         try db.prepare("DELETE FROM zooms WHERE visit = ?").run(v.startedAt)
         let dwell = try db.prepare("INSERT INTO dwell VALUES (?,?,?,?,?)")
@@ -172,8 +180,10 @@ public final class VisitDatabase {
         let name = try db.text("SELECT value FROM kiosk WHERE key = 'name'") ?? kioskFallback
         var out = KioskRecord(kiosk: name.isEmpty ? kioskFallback : name)
         let visits = try db.prepare("SELECT * FROM visits WHERE started_at >= ? ORDER BY started_at").bind(since)
-        // A report may read a file of schema 1 (a kiosk not yet updated): no narration columns.
-        let narrated = try db.integer("PRAGMA user_version") >= 2
+        // A report may read a file of an older schema (a kiosk not yet updated): no narration columns (1), no
+        // layers, notes, contents or languages (2).
+        let version = try db.integer("PRAGMA user_version")
+        let narrated = version >= 2, used = version >= 3
         while try visits.step() {
             var turns: [TurnKind: Int] = [:]
             for (i, kind) in [TurnKind.drag, .flick, .tap, .key, .control, .jump].enumerated() {
@@ -185,7 +195,10 @@ public final class VisitDatabase {
                 activeMS: Double(visits.int(3)), attract: visits.int(4) != 0, turns: turns,
                 overlayUses: Int(visits.int(6)), scrubberUses: Int(visits.int(7)),
                 narrations: narrated ? Int(visits.int(14)) : 0, narrationHeardMS: narrated ? Double(visits.int(15)) : 0,
-                captionedNarrations: narrated ? Int(visits.int(16)) : 0))
+                captionedNarrations: narrated ? Int(visits.int(16)) : 0,
+                uses: used ? ReadingUses(layerSwitches: Int(visits.int(17)), notesOpened: Int(visits.int(18)),
+                                         contentsOpened: Int(visits.int(19)),
+                                         languages: visits.text(20).split(separator: ",").map(String.init)) : ReadingUses()))
         }
         let pages = try db.prepare("""
             SELECT b.name, d.page, sum(d.ms), count(*) FROM dwell d JOIN books b ON b.id = d.book
@@ -229,6 +242,7 @@ public final class VisitDatabase {
             v.narrations = r.narrations
             v.narrationHeardMS = r.narrationHeardMS
             v.captionedNarrations = r.captionedNarrations
+            v.uses = r.uses
             try dwell.bind(r.startedAt)
             while try dwell.step() {
                 v.pages.append(PageDwell(book: dwell.text(0), page: Int(dwell.int(1)), ms: Double(dwell.int(2)), shows: Int(dwell.int(3))))

@@ -109,6 +109,19 @@ public struct VisitRecorder: Sendable {
         case .narrationHeard(let ms):
             guard open != nil else { break }
             open!.visit.narrationHeardMS += max(0, ms)
+        case .layers:
+            guard open != nil else { break }
+            open!.visit.uses.layerSwitches += 1
+        case .noteOpened:
+            guard open != nil else { break }
+            open!.visit.uses.notesOpened += 1
+        case .contentsOpened:
+            guard open != nil else { break }
+            open!.visit.uses.contentsOpened += 1
+        case .language(let code):
+            guard open != nil, !open!.visit.uses.languages.contains(code),
+                  open!.visit.uses.languages.count < ReadingUses.maxLanguages else { break }
+            open!.visit.uses.languages.append(code)
         case .idleReset:
             out += end(at: t)
         case .attractBegan:

@@ -39,7 +39,9 @@ public struct VisitReport: Sendable {
                  ("turns", obj(TurnKind.allCases.map { ($0.rawValue, "\(k.turns[$0] ?? 0)") })),
                  ("zooms", "\(k.zooms)"), ("overlay_uses", "\(k.overlayUses)"), ("scrubber_uses", "\(k.scrubberUses)"),
                  ("narrations", "\(k.narrations)"), ("narration_heard_seconds", number(k.narrationHeardMS / 1000)),
-                 ("captioned_narrations", "\(k.captionedNarrations)")])
+                 ("captioned_narrations", "\(k.captionedNarrations)"), ("layer_switches", "\(k.layerSwitches)"),
+                 ("notes_opened", "\(k.notesOpened)"), ("contents_opened", "\(k.contentsOpened)"),
+                 ("languages", obj(k.languages.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }))])
         }
         let days = s.days.map { obj([("date", JSONText.string(isoDate(day: $0.day))), ("visits", arr($0.counts.map(String.init)))]) }
         let books = s.books.map { b in
@@ -65,14 +67,15 @@ public struct VisitReport: Sendable {
     /// One row per visit, every kiosk.
     public func csv() -> String {
         var out = "kiosk,started,utc_offset_minutes,length_seconds,active_seconds,attract,"
-            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber,narrations,narration_heard_seconds,captioned_narrations\n"
+            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber,narrations,narration_heard_seconds,captioned_narrations,layers,notes,contents,languages\n"
         for r in records {
             for v in r.visits {
                 let fields = [csvField(r.kiosk), isoDateTime(ms: v.startedAt, offsetMinutes: v.utcOffsetMinutes),
                               "\(v.utcOffsetMinutes)", number(v.lengthMS / 1000), number(v.activeMS / 1000),
                               v.attract ? "1" : "0"] + TurnKind.allCases.map { "\(v.turns[$0] ?? 0)" }
                     + ["\(v.overlayUses)", "\(v.scrubberUses)", "\(v.narrations)", number(v.narrationHeardMS / 1000),
-                       "\(v.captionedNarrations)"]
+                       "\(v.captionedNarrations)", "\(v.uses.layerSwitches)", "\(v.uses.notesOpened)",
+                       "\(v.uses.contentsOpened)", csvField(v.uses.languages.joined(separator: " "))]
                 out += fields.joined(separator: ",") + "\n"
             }
         }

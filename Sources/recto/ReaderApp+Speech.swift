@@ -20,7 +20,7 @@ extension ReaderApp {
 
     var speechPhrases: SpeechPhrases {
         SpeechPhrases(translator: core.translator, bookLanguage: currentSource.metadata.language,
-                      configuredLanguage: core.settings.speechLanguage ?? core.settings.language)
+                      configuredLanguage: core.voiceLanguage)
     }
 
     /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).
@@ -28,7 +28,7 @@ extension ReaderApp {
         guard let speech, let cue = occurrence.speechCue, core.speechMode || cue.heardWhenOff else { return }
         let now = monotonicMilliseconds(), p = speechPhrases
         spokenPages?.cancel()
-        speech.speak(cue, phrases: p, attribution: p.attribution(currentSource.metadata.attribution),
+        speech.speak(cue, phrases: p, attribution: p.attribution(core.attribution),
                      page: { [unowned self] in sayPage($0, first: $1, at: now) },
                      shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] }, now: now)
     }
@@ -51,8 +51,8 @@ extension ReaderApp {
         texts.cue(spread, around: page, book: bookGeneration, source: source) { [unowned self] known in
             // Read while the visitor switched speech mode off: nothing is said.
             guard core.speechMode else { return }
-            speech.say(p.page(spread, of: position.pageCount, labels: source.pageLabels ?? [], texts: known)
-                       + (first ? p.attribution(source.metadata.attribution) : []), now: at)
+            speech.say(p.page(spread, of: position.pageCount, labels: core.pageLabels, texts: known)
+                       + (first ? p.attribution(core.attribution) : []), now: at)
         }
     }
 }

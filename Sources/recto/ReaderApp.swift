@@ -209,6 +209,11 @@ import Visits
         deliver(.vectorPages(source.kind == .pdf))
         deliver(.pageLabels(source.pageLabels ?? []))
         deliver(.attribution(source.metadata.attribution))
+        for language in core.languageChoices {
+            if let texts = source.bookTexts(in: language) {
+                deliver(.bookTexts(language: language, pageLabels: texts.pageLabels, attribution: texts.attribution))
+            }
+        }
         deliver(.tableOfContents(source.tableOfContents))
         guard let aspects = source.knownPageAspects else { return }
         deliver(.pageAspectsKnown(aspects))

@@ -44,6 +44,7 @@ import Testing
         metrics-file = "/var/lib/recto/recto.prom"
         metrics-interval = 30
         language = "de"
+        languages = "de,en,fr"
         reduced-motion = true
         controls = "always"
         reach = true
@@ -68,7 +69,7 @@ import Testing
         let file = try ConfigFile(path: "/etc/recto/recto.toml", text: Self.fullFile)
         #expect(file.entries.count == SettingKey.allCases.count)
         #expect(file.entries.map(\.key) == SettingKey.allCases, "entries in file order")
-        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 57)
+        #expect(file.entries.first?.line == 2 && file.entries.last?.line == 58)
         var s = Settings()
         file.apply(to: &s)
         for key in SettingKey.allCases {

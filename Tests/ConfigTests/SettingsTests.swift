@@ -18,7 +18,7 @@ let sampleValues: [String: ConfigValue] = [
     "remember-position": .bool(false),
     "control-socket": .string("/run/recto/control.sock"), "metrics-file": .string("/var/lib/recto/recto.prom"),
     "metrics-interval": .integer(30),
-    "language": .string("de"), "reduced-motion": .bool(true), "controls": .string("always"), "reach": .bool(true),
+    "language": .string("de"), "languages": .string("de,en,fr"), "reduced-motion": .bool(true), "controls": .string("always"), "reach": .bool(true),
     "large-text": .bool(true),
     "attract-after": .integer(12),
     "visit-stats": .bool(false), "visit-retention-days": .integer(90),

@@ -204,9 +204,14 @@ import Testing
         _ = try session.screenshot(timeout: .seconds(20)) { (try? Self.markerErrors($0))?.allSatisfy { $0 <= 2 } ?? false }
         let corner = Self.screenPoint(Vec2(985, 1380), fit)
         try session.weston.touchDown([Finger(id: 0, x: corner.x, y: corner.y)])
-        try session.weston.touchLine(id: 0, from: corner.x, corner.y, to: corner.x - 220, corner.y - 120, steps: 12, interval: .milliseconds(20))
+        try session.weston.touchLine(id: 0, from: corner.x, corner.y, to: corner.x - 300, corner.y - 160, steps: 15, interval: .milliseconds(20))
         _ = try session.waitForEvent("flip")
-        let curl = try session.screenshot()
+        // Once the corner has lifted well off: the page's paper is gone 60 px in from its corner.
+        let lifted = Vec2(corner.x - 60, corner.y - 40)
+        let curl = try session.screenshot(timeout: .seconds(10)) { shot in
+            let c = shot.rgb(Int(lifted.x), Int(lifted.y))
+            return abs(c.r - 246) > 12 || abs(c.g - 242) > 12 || abs(c.b - 234) > 12
+        }
         let curlShot = try AccessibilityEndToEndTests.save(curl, "notes-curl.png", session)
         let inCurl = try Self.markerErrors(curl)
         print("e2e notes mid-curl: marker errors \(inCurl) px")
@@ -223,5 +228,65 @@ import Testing
         let det = u.x * v.y - u.y * v.x
         let d = p - p0
         return s0 + su * ((d.x * v.y - d.y * v.x) / det) + sv * ((u.x * d.y - u.y * d.x) / det)
+    }
+
+    /// The language control (G) with `languages = "en,de"`: the screen's text, the translation layer and the voice
+    /// switch to German together, measured from the key to the frame that shows it; the idle reset brings English
+    /// back.
+    @Test func theLanguageControlSwitchesTextTranslationAndVoiceAndTheIdleResetReturnsToTheFirst() throws {
+        let root = try Self.servedBook()
+        let server = try TileServer(root: root.path)
+        let speech = try SpeechDispatcher()
+        defer { speech.stop() }
+        let cache = try Scratch.makeDirectory("iiif-notes-cache")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--languages", "en,de", "--speech",
+        ], environment: ["XDG_CACHE_HOME": cache.path, "SPEECHD_ADDRESS": speech.address], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        let socket = try #require(session.ready?.string("control"))
+        _ = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 }
+
+        func press(_ key: UInt32) throws {
+            try session.weston.key(key, pressed: true)
+            try session.weston.key(key, pressed: false)
+        }
+        func said(_ text: String) throws -> RectoEvent {
+            try session.waitForEvent("speech", timeout: .seconds(20)) { $0.string("state") == "sent" && $0.string("text") == text }
+        }
+        // The transcription, said in English.
+        try press(InputCode.keyL)
+        #expect(try session.waitForEvent("layers").string("shown") == "transcription")
+        #expect(try said("Transcription shown").string("language") == "en")
+        let latin = try session.screenshot()
+
+        // German: its name in a German voice, the panel now the German words, the controls' names German.
+        try press(InputCode.keyG)
+        #expect(try session.waitForEvent("language").string("code") == "de")
+        #expect(try said("Deutsch").string("language") == "de")
+        try press(InputCode.keyL)
+        #expect(try session.waitForEvent("layers").string("shown") == "translation")
+        #expect(try said("Übersetzung gezeigt").string("language") == "de")
+        let german = try session.screenshot()
+        _ = try AccessibilityEndToEndTests.save(german, "notes-german.png", session)
+        #expect(latin.bounds.width == german.bounds.width && Self.panelDiffers(latin, german), "the panel's words changed")
+        try press(InputCode.keyTab)
+        let focus = try session.waitForEvent("focus")
+        #expect(focus.string("label") == "Vorherige Seite", "\(focus)")
+
+        // The idle reset: English again.
+        // (The book is on its cover: the reset moves nothing, so it logs nothing; the language goes back all the same.)
+        #expect(try rectoCtl(["idle-reset"], socket: socket).reply == "ok")
+        try press(InputCode.keyTab)
+        #expect(try session.waitForEvent("focus").string("label") == "Previous page")
+    }
+
+    /// Whether the right-hand column (where the panel lies beside the page) differs between two screenshots.
+    static func panelDiffers(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
+        var differing = 0
+        for y in stride(from: 0, to: a.height, by: 2) {
+            for x in stride(from: a.width * 3 / 4, to: a.width, by: 2) where a[x, y] != b[x, y] { differing += 1 }
+        }
+        return differing > 50
     }
 }

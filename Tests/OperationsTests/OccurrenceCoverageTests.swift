@@ -11,7 +11,7 @@ import Visits
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
-             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, notesLeftOut, sectionOpened, attractBegan, attractLooped,
+             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, narration, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
@@ -44,6 +44,8 @@ import Visits
         case .noteOpened: .noteOpened
         case .noteClosed: .noteClosed
         case .layers: .layers
+        case .language: .language
+        case .drawn: .drawn
         case .notesLeftOut: .notesLeftOut
         case .sectionOpened: .sectionOpened
         case .attractBegan: .attractBegan
@@ -90,12 +92,14 @@ import Visits
         case .noteOpened: .noteOpened(page: 3, text: "A gilded initial", language: "en")
         case .noteClosed: .noteClosed(page: 3)
         case .layers: .layers(.transcription)
+        case .language: .language("de")
+        case .drawn: .drawn("layers=notes", afterMS: 41.26)
         case .notesLeftOut: .notesLeftOut(page: 3, reason: "2 annotations aimed outside the canvas (or at no size) left out")
         case .sectionOpened: .sectionOpened(from: 1, to: 12, title: "Roots")
         case .attractBegan: .attractBegan
         case .attractLooped: .attractLooped(loop: 2)
         case .attractEnded: .attractEnded
-        case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123))
+        case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123, language: "en"))
         case .narration: .narration(.ended(page: 3, heardMS: 12_400, durationMS: 30_000, completed: false))
         case .narrationSwitched: .narrationSwitched(on: false)
         case .captions: .captions(["Curator: The first leaf", "of the book"])
@@ -137,12 +141,14 @@ import Visits
         .noteOpened: "note state=opened page=3 language=en text=A gilded initial",
         .noteClosed: "note state=closed page=3",
         .layers: "layers shown=transcription",
+        .language: "language code=de",
+        .drawn: "drawn change=layers=notes after_ms=41.3",
         .notesLeftOut: "notes-left-out page=3 reason=2 annotations aimed outside the canvas (or at no size) left out",
         .sectionOpened: "section from=1 to=12 title=Roots",
         .attractBegan: "attract phase=begin",
         .attractLooped: "attract-loop loop=2",
         .attractEnded: "attract phase=end",
-        .speech: "speech state=sent after_ms=1.3 command_ms=0.12 text=Page 4 of 14.",
+        .speech: "speech state=sent after_ms=1.3 command_ms=0.12 language=en text=Page 4 of 14.",
         .narration: "narration state=stopped page=3 heard_ms=12400.0 duration_ms=30000.0",
         .narrationSwitched: "narration state=off by=visitor",
         .captions: "captions state=shown text=Curator: The first leaf / of the book",
@@ -160,7 +166,7 @@ import Visits
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
-        .jump: [], .linkFollowed: [], .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
+        .jump: [], .linkFollowed: [], .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .language: [], .drawn: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
@@ -226,7 +232,8 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
-        .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .notesLeftOut: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
+        .contents: [.contentsOpened], .noteOpened: [.noteOpened], .noteClosed: [], .layers: [.layers], .language: [.language("de")],
+        .drawn: [], .notesLeftOut: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
@@ -248,7 +255,7 @@ import Visits
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
-        .layers: .layers(.transcription), .notesLeftOut: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
+        .layers: .layers(.transcription), .language: .language("de"), .drawn: nil, .notesLeftOut: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .narration: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .pageAgain(5), .retuned: nil,

@@ -29,7 +29,7 @@ import Testing
     /// `230` and the `225` with the message id come back in order.
     @Test func aSpeakGoesWithItsTextInOneWrite() throws {
         var s = try Self.handshaken()
-        #expect(s.say([.init("Page 4 of 14, no text", language: "en")]) == [.textSent("Page 4 of 14, no text")])
+        #expect(s.say([.init("Page 4 of 14, no text", language: "en")]) == [.textSent("Page 4 of 14, no text", language: "en")])
         #expect(Self.drain(&s) == "CANCEL self\r\nSET self LANGUAGE en\r\nSPEAK\r\nPage 4 of 14, no text\r\n.\r\n")
         #expect(try Self.reply(&s, "213 OK CANCELED\r\n201 OK LANGUAGE SET\r\n230 OK RECEIVING DATA\r\n") == [])
         #expect(!s.isIdle)

@@ -31,8 +31,8 @@ import Testing
         #expect(row.narrations == 3 && row.narrationHeardMS == 41_250 && row.captionedNarrations == 2)
         let report = VisitReport([try VisitDatabase(readingFrom: path).record(kioskFallback: "hall")])
         #expect(report.json().contains(#""narrations":3,"narration_heard_seconds":41.25,"captioned_narrations":2"#), "\(report.json())")
-        #expect(report.csv().split(separator: "\n")[0].hasSuffix(",narrations,narration_heard_seconds,captioned_narrations"))
-        #expect(report.csv().split(separator: "\n")[1].hasSuffix(",3,41.25,2"))
+        #expect(report.csv().split(separator: "\n")[0].contains(",narrations,narration_heard_seconds,captioned_narrations,"))
+        #expect(report.csv().split(separator: "\n")[1].contains(",3,41.25,2,"))
 
         // A file of schema 1: made as the first version made it.
         let old = VisitStoreTests.tempPath("old.db")
@@ -45,7 +45,7 @@ import Testing
         #expect(older.count == 1 && older[0].narrations == 0 && older[0].activeMS == 9000)
         // Opened for writing, it is migrated and keeps its visits.
         let migrated = try VisitDatabase(path: old)
-        #expect(try migrated.db.integer("PRAGMA user_version") == 2)
+        #expect(try migrated.db.integer("PRAGMA user_version") == Int64(VisitDatabase.schemaVersion))
         #expect(try migrated.visits().count == 1)
         migrated.close()
     }

@@ -16,6 +16,7 @@ enum InputCode {
     static let keySpace: UInt32 = 57
     static let key0: UInt32 = 11
     static let keyL: UInt32 = 38
+    static let keyG: UInt32 = 34
     static let keyEnd: UInt32 = 107
     static let keyTab: UInt32 = 15
     static let keyEnter: UInt32 = 28

@@ -1,0 +1,127 @@
+@testable import AppCore
+import Book
+import Config
+import Geometry
+import Gestures
+import Reader
+import Testing
+
+/// The pages' notes in the core: markers where their places are, a tap opening a card (said) and closing it, the
+/// layers control stepping past what the spread lacks, the language control switching everything that reads in
+/// a language, and the idle reset bringing the first language and the notes alone back.
+struct NotesPolicyTests {
+    static let note = PageNote(kind: .note, bodies: [.init(text: "A gilded initial", language: "en"),
+                                                     .init(text: "Eine goldene Initiale", language: "de")],
+                               target: .region(Rect(x: 0.4, y: 0.3, width: 0.1, height: 0.1)))
+    static let text = PageNote(kind: .text, bodies: [.init(text: "In principio", language: nil),
+                                                     .init(text: "Im Anfang", language: "de")], target: .page)
+
+    static func driver(languages: String? = nil) -> Driver {
+        var s = AccessibilityTests.settings()
+        s.languages = languages
+        return Driver(settings: s, page: 1)
+    }
+
+    /// The first page on screen, with the note and the text delivered for it.
+    static func noted(_ d: inout Driver) -> Int {
+        let page = d.core.reader.frame.pages.map(\.page).min()!
+        d.handle(.pageNotes(page: page, notes: [note, text], problems: []))
+        return page
+    }
+
+    func press(_ sym: UInt32, _ d: inout Driver) {
+        d.input([.key(keysym: sym, pressed: true, modifiers: [], time: d.now + 60),
+                 .key(keysym: sym, pressed: false, modifiers: [], time: d.now + 90)])
+        d.run(for: 200)
+    }
+
+    func occurred(_ d: Driver) -> [Occurrence] { d.effects.compactMap { if case .occurred(let o) = $0 { o } else { nil } } }
+
+    @Test func aMarkerSitsOnItsRegionATapOpensItsCardAndATapAnywhereClosesIt() throws {
+        var d = Self.driver()
+        let page = Self.noted(&d)
+        let marker = try #require(d.core.markersOnScreen.first)
+        let placed = d.core.reader.frame.pages.first { $0.page == page }!.rect
+        let expected = d.core.reader.frame.view.apply(Vec2(placed.minX + 0.45 * placed.width, placed.minY + 0.35 * placed.height))
+        #expect((marker.centre - expected).length < 1e-9)
+        #expect(marker.tapArea.width >= 9 * GestureConfig.fallbackPixelsPerMM - 1e-9)
+        d.input(tap(at: marker.centre, t0: d.now + 100))
+        d.run(for: 600)
+        #expect(occurred(d).contains(.noteOpened(page: page, text: "A gilded initial", language: "en")))
+        #expect(Occurrence.noteOpened(page: page, text: "A gilded initial", language: "en").speechCue == .note(text: "A gilded initial", language: "en"))
+        let plan = try #require(d.core.notesPlan(frame: d.core.reader.frame))
+        #expect(plan.card?.text == "A gilded initial" && plan.card?.outline.count == 4 && plan.open == NoteRef(page: page, index: 0))
+        d.input(tap(at: Vec2(30, 400), t0: d.now + 100))
+        d.run(for: 600)
+        #expect(occurred(d).contains(.noteClosed(page: page)))
+        #expect(d.core.notesPlan(frame: d.core.reader.frame)?.card == nil)
+        #expect(!occurred(d).contains { if case .page = $0 { true } else { false } }, "the closing tap turned nothing")
+    }
+
+    @Test func escapeATurnAndTheLayersHiddenCloseTheCard() throws {
+        var d = Self.driver()
+        _ = Self.noted(&d)
+        d.input(tap(at: try #require(d.core.markersOnScreen.first).centre, t0: d.now + 100))
+        d.run(for: 600)
+        press(Keysym.Escape, &d)
+        #expect(d.core.controls.notes.open == nil)
+        d.input(tap(at: try #require(d.core.markersOnScreen.first).centre, t0: d.now + 100))
+        d.run(for: 600)
+        #expect(d.core.controls.notes.open != nil)
+        press(Keysym.Right, &d)
+        d.run(for: 1500)
+        #expect(d.core.controls.notes.open == nil)
+    }
+
+    @Test func theLayersControlStepsPastWhatTheSpreadLacksAndTheIdleResetBringsTheNotesBack() {
+        var d = Self.driver()
+        _ = Self.noted(&d)
+        #expect(d.core.controlBar?.buttons.contains { $0.action == .layers } == true)
+        var shown: [NoteLayers] = []
+        for _ in 0..<4 {
+            press(0x6c, &d)
+            if case .occurred(.layers(let l))? = d.effects.last(where: { if case .occurred(.layers) = $0 { true } else { false } }) { shown.append(l) }
+        }
+        // English visitor: no translation into English, so that step is passed over.
+        #expect(shown == [.transcription, .none, .notes, .transcription])
+        #expect(d.core.notesPlan(frame: d.core.reader.frame)?.panel?.text == "In principio")
+        _ = d.core.idleReset(now: d.now)
+        #expect(d.core.controls.notes.layers == .notes)
+    }
+
+    @Test func theLanguageControlSwitchesTheScreenTheNotesTheNarrationAndTheVoiceAndTheIdleResetGoesBack() {
+        var d = Self.driver(languages: "en,de")
+        _ = Self.noted(&d)
+        d.handle(.pageLabels(["i", "ii", "iii"]))
+        d.handle(.bookTexts(language: "de", pageLabels: ["I", "II", "III"], attribution: ["Bereitgestellt von: Bibliothek"]))
+        #expect(d.core.controlBar?.buttons.contains { $0.action == .language } == true)
+        #expect(d.core.visitorLanguage == "en" && d.core.translator("Next page") == "Next page" && d.core.pageLabels == ["i", "ii", "iii"])
+        press(0x67, &d)
+        #expect(occurred(d).contains(.language("de")))
+        #expect(d.core.visitorLanguage == "de" && d.core.translator("Next page") == "Nächste Seite")
+        #expect(d.core.pageLabels == ["I", "II", "III"] && d.core.attribution == ["Bereitgestellt von: Bibliothek"])
+        #expect(d.core.voiceLanguage == "de")
+        #expect(Occurrence.language("de").speechCue == .language("de"))
+        // The note's card and the translation layer in German.
+        d.input(tap(at: d.core.markersOnScreen.first!.centre, t0: d.now + 100))
+        d.run(for: 600)
+        #expect(occurred(d).contains(.noteOpened(page: 1, text: "Eine goldene Initiale", language: "de")))
+        _ = d.core.idleReset(now: d.now)
+        #expect(d.core.visitorLanguage == "en" && d.core.translator("Next page") == "Next page")
+    }
+
+    @Test func narrationIsAskedAgainInTheLanguageChosen() {
+        var s = AccessibilityTests.settings()
+        s.languages = "en,de"
+        s.narration = true
+        var d = Driver(settings: s, page: 1)
+        d.input(tap(at: Vec2(640, 400), t0: d.now + 100))
+        d.run(for: 600)
+        func plays(_ d: Driver) -> [String?] {
+            d.effects.compactMap { if case .narrate(.play(_, let language)) = $0 { language } else { nil } }
+        }
+        #expect(plays(d).last == "en")
+        press(0x67, &d)
+        #expect(plays(d).last == "de")
+    }
+}
