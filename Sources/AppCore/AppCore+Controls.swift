@@ -79,7 +79,8 @@ extension AppCore {
             items = bar.buttons.filter { shown || $0.action == .home }.map { .control($0.action) }
         }
         if controls.overlay.visible { settings.reach ? items.insert(.control(.scrubber), at: 0) : items.append(.control(.scrubber)) }
-        return items + linksOnScreen.map(\.item)
+        // The markers after the links, at most the first hundred (a page of line notes is not a tab order).
+        return items + linksOnScreen.map(\.item) + markersOnScreen.prefix(100).map { .note($0.ref) }
     }
 
     func focusCommand(for input: InputEvent) -> FocusCommand? {
@@ -96,6 +97,7 @@ extension AppCore {
             case .cover(let book): return openCover(book)
             case .control(let action): return activate(action, at: time, cause: .key)
             case .link: return followFocusedLink(item, at: time)
+            case .note(let ref): return openNote(ref)
             }
         case .scrub(let step):
             let count = reader.position.pageCount
@@ -139,6 +141,7 @@ extension AppCore {
         case .control(.scrubber): scrubLabel(controls.overlay.scrub ?? reader.page)
         case .control(let action): translator(action.label)
         case .link: linksOnScreen.first { $0.item == item }.map { linkLabel(toPage: $0.target) } ?? ""
+        case .note(let ref): noteLabel(ref)
         }
     }
 
@@ -233,6 +236,7 @@ extension AppCore {
         case .control(.home): return homeRect
         case .control(let a): return bar?.buttons.first { $0.action == a }?.rect
         case .link: return linksOnScreen.first { $0.item == item }?.rect
+        case .note(let ref): return markersOnScreen.first { $0.ref == ref }?.tapArea
         case .cover(let book):
             guard let s = shelf, let layout = shelfLayout, book < layout.count else { return nil }
             let scroll = s.scroll(at: now, layout: layout).x, slot = layout.slotRect(book)

@@ -95,7 +95,7 @@ extension AppCore {
         case .home: .control(.home)
         case .scrubber: .control(.scrubber)
         case .button(let raw): ControlAction(rawValue: raw).map(FocusItem.control)
-        case .shelf: nil
+        case .shelf, .panel: nil
         }
     }
 

@@ -16,6 +16,7 @@ extension AppCore {
         context.links = linksOnScreen.map(\.tapArea) + noteTapAreas
         if shelf != nil { context.controls.append(ControlZone(rect: homeRect, control: .home)) }
         context.controls += controlZones
+        if let panel = notesPlan(frame: reader.frame)?.panel { context.controls.append(ControlZone(rect: panel.box, control: .panel)) }
         if controls.overlay.visible, let layout = overlayLayout {
             context.controls.append(ControlZone(rect: layout.hitArea, control: .scrubber))
         }
@@ -33,6 +34,7 @@ extension AppCore {
             case .home: return homeStroke(stroke, at: timed.time)
             case .scrubber: return scrubberStroke(stroke, at: timed.time)
             case .button(let raw): return buttonStroke(stroke, raw: raw, at: timed.time)
+            case .panel: return panelStroke(stroke)
             }
         case .edgeSwipeUp: return edgeSwipedUp(at: timed.time)
         default:

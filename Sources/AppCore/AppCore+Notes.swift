@@ -56,6 +56,14 @@ extension AppCore {
         return [.occurred(.noteOpened(page: ref.page, text: body.text, language: body.language))]
     }
 
+    /// A marker's name where the focus rests on it: "Note: " and the first words of its text.
+    func noteLabel(_ ref: NoteRef) -> String {
+        guard let body = pages.notes[ref.page].flatMap({ ref.index < $0.count ? $0[ref.index] : nil })?.body(in: visitorLanguage)
+        else { return translator("Note") }
+        let words = body.text.split(separator: " ").prefix(8).joined(separator: " ")
+        return translator("Note") + ": " + words + (words.count < body.text.count ? "…" : "")
+    }
+
     mutating func closeNote() -> [AppEffect] {
         guard let open = controls.notes.open else { return [] }
         controls.notes.open = nil
@@ -73,6 +81,7 @@ extension AppCore {
             next = NoteLayers(rawValue: (next.rawValue + 1) % NoteLayers.allCases.count) ?? .none
         } while (next == .transcription && !hasText) || (next == .translation && !hasTranslation)
         controls.notes.layers = next
+        controls.notes.scroll = 0
         controls.awaitingScreen = ("layers=" + next.name, time)
         var out = next == .none ? closeNote() : []
         out.append(.occurred(.layers(next)))
@@ -128,7 +137,45 @@ extension AppCore {
             box = Rect(x: margin, y: w.height - height - margin, width: w.width - 2 * margin, height: height)
         }
         let heading = translator(layers == .translation ? "Translation" : "Transcription")
-        return .init(box: box, heading: heading, text: texts.joined(separator: "\n\n"),
-                     language: layers == .translation ? visitorLanguage : nil)
+        let lines = texts.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let first = min(panelScroll, max(0, lines.count - 1))
+        return .init(box: box, heading: heading + (first > 0 ? " ↑" : ""), text: lines[first...].joined(separator: "\n"),
+                     linesAbove: first, language: layers == .translation ? visitorLanguage : nil)
+    }
+
+    /// The panel's first line shown: 0 on another spread than the one it was scrolled on.
+    var panelScroll: Int {
+        controls.notes.scrolledSpread == reader.position.spread.pages ? controls.notes.scroll : 0
+    }
+
+    /// One line of the panel's text, window px (`SceneRenderer.noteTextSize` set 1.25 apart).
+    var panelLineHeight: Double { 22 * 1.25 * textScale }
+
+    /// Shows the panel's text from `line` on, within its lines.
+    mutating func scrollPanel(to line: Int) {
+        let total = (notesPlan(frame: reader.frame)?.panel).map { $0.linesAbove + $0.text.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 1
+        controls.notes.scroll = max(0, min(line, total - 1))
+        controls.notes.scrolledSpread = reader.position.spread.pages
+    }
+
+    /// A finger on the panel: dragged up, the text moves up with it, a line at a time.
+    mutating func panelStroke(_ stroke: ControlStroke) -> [AppEffect] {
+        switch stroke.phase {
+        case .down: controls.notes.scrollAtDown = panelScroll
+        case .move, .drag, .lift:
+            let lines = Int(((stroke.start.y - stroke.position.y) / panelLineHeight).rounded())
+            scrollPanel(to: controls.notes.scrollAtDown + lines)
+        case .tap, .cancel: break
+        }
+        return []
+    }
+
+    /// Up and Down scroll the panel by three lines while it shows (and the focus does not, which they move).
+    static func panelScrollStep(_ sym: UInt32) -> Int? {
+        switch sym {
+        case 0xff52: -3
+        case 0xff54: 3
+        default: nil
+        }
     }
 }

@@ -209,6 +209,11 @@ public struct AppCore: Sendable {
             if Self.isLayersKey(sym), hasNotes { return out + cycleLayers(at: time) }
             if Self.isLanguageKey(sym), languageChoices.count >= 2 { return out + cycleLanguage(at: time) }
             if sym == Keysym.Escape, controls.notes.open != nil { return out + closeNote() }
+            if let step = Self.panelScrollStep(sym), !controls.focus.visible, !reader.zoom.isZoomed,
+               notesPlan(frame: reader.frame)?.panel != nil {
+                scrollPanel(to: panelScroll + step)
+                return out
+            }
         }
         // The input that ends attract mode, and the rest of its gesture, only wake the reader.
         let intents = woke || startsAnswer ? input.recognizer.handleIgnoringGesture(event, in: gestureContext)

@@ -1,11 +1,13 @@
 import Gestures
 
-/// What the keyboard focus can rest on: an on-screen control, a cover on the shelf, or a link on a page (its
-/// page and its place among the page's links).
+/// What the keyboard focus can rest on: an on-screen control, a cover on the shelf, a link on a page (its page and
+/// its place among the page's links), or a note's marker.
 public enum FocusItem: Sendable, Hashable {
     case control(ControlAction)
     case cover(Int)
     case link(page: Int, index: Int)
+    /// A note's marker: Enter opens its card.
+    case note(NoteRef)
 }
 
 /// What a key does to the focus (the rest of the keys go to the recognizer as before).

@@ -43,6 +43,11 @@ public struct NoteRef: Sendable, Hashable {
 struct NotesState: Sendable, Equatable {
     var layers = NoteLayers.notes
     var open: NoteRef?
+    /// The panel's first line shown, and the spread it was scrolled on (another spread starts at its top).
+    var scroll = 0
+    var scrolledSpread: [Int] = []
+    /// The first line when the finger now on the panel went down.
+    var scrollAtDown = 0
 }
 
 /// What a frame shows of the pages' notes (window px unless said).
@@ -78,7 +83,10 @@ public struct NotesPlan: Sendable, Equatable {
     public struct Panel: Sendable, Equatable {
         public var box: Rect
         public var heading: String
+        /// The text from the first line shown (a finger or Up and Down scroll it).
         public var text: String
+        /// Lines above the first shown, and whether any is below the last that fits.
+        public var linesAbove: Int
         /// The text's direction is the script's (Pango): a right-to-left text sets right to left.
         public var language: String?
     }

@@ -62,6 +62,7 @@ public struct Bake: ParsableCommand {
             progress.tiles += BakeTiler.countTiles(in: folder)
             var page = BakedPage(id: name, label: pages.label(of: index), size: info, whole: BakeTiler.wholeImage(in: folder))
             page.narration = try pages.copyNarration(of: index, into: folder)
+            page.notes = pages.notes(of: index)
             baked.append(page)
             progress.pageDone()
         }
@@ -166,6 +167,17 @@ struct BakeInput {
 }
 
 extension BakeInput {
+    /// A page's notes: a manifest canvas's (its annotation pages fetched), or the files beside a scan.
+    func notes(of index: Int) -> [PageNote] {
+        let read: PageNotesRead
+        switch kind {
+        case .manifest(let book): read = book.notes(of: index + 1)
+        case .files(let paths): read = PageSource.sidecarNotes(beside: paths[index])
+        }
+        for problem in read.problems { print("page \(index + 1): notes left out: \(problem)") }
+        return read.notes
+    }
+
     /// A manifest page's recordings and captions, every language, copied into `folder/narration/` (named by
     /// language: `de.ogg`, `de.vtt`; `none.…` without one); their paths relative to the book.
     func copyNarration(of index: Int, into folder: String) throws -> [BakedTrack] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Book
 import Geometry
 import Glibc
 import IIIF
@@ -123,6 +124,8 @@ struct BakedPage {
     var whole: String?
     /// Its narration's recordings and captions, copied into the book.
     var narration: [BakedTrack] = []
+    /// Its notes, written into the manifest as the canvas's annotations.
+    var notes: [PageNote] = []
 }
 
 /// A narration file copied into the baked book: a recording or its captions, in a language, relative to the book.
@@ -148,7 +151,7 @@ struct BakeManifest {
                  "items": [{"id": "canvas/\(page.id)/page", "type": "AnnotationPage", "items": [{"id": "canvas/\(page.id)/image",
                    "type": "Annotation", "motivation": "painting", "target": "canvas/\(page.id)",
                    "body": {"id": "\(page.id)/\(page.whole ?? "full/max/0/default.jpg")", "type": "Image", "format": "image/jpeg", "width": \(w), "height": \(h),
-                    "service": [{"id": "\(page.id)", "type": "ImageService3", "profile": "level0"}]}}]}]\(accompanying(page))}
+                    "service": [{"id": "\(page.id)", "type": "ImageService3", "profile": "level0"}]}}]}]\(accompanying(page))\(annotations(page))}
             """
         }
         var head = """
@@ -189,7 +192,7 @@ struct BakeManifest {
         if case .failure(let e) = systemCall({ rename(path + ".tmp", path) }) { throw ValidationError("cannot write \(path): \(e)") }
     }
 
-    private func quoted(_ text: String) -> String {
+    func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -106,6 +106,8 @@ public enum Control: Sendable, Hashable {
     case home
     /// An on-screen control button (previous, next, zoom, pan…), by the app's own number for it.
     case button(Int)
+    /// A text panel over the pages (a page's transcription): a finger drags its lines up and down.
+    case panel
 }
 
 /// Where a down is a control's.

@@ -49,7 +49,7 @@ extension PageSource {
     /// The files beside an image page: `stem.annotations.json`, then `stem.txt` (no language) and
     /// `stem.LANG.txt` (two or three letters, with a region: `de`, `pt-BR`) as one transcription. A link out of
     /// the book is not followed.
-    static func sidecarNotes(beside imagePath: String) -> PageNotesRead {
+    public static func sidecarNotes(beside imagePath: String) -> PageNotesRead {
         var read = PageNotesRead()
         let stem = stem(of: imagePath)
         let name = stem.split(separator: "/").last.map(String.init) ?? stem
@@ -114,7 +114,7 @@ extension IIIFSource {
             do {
                 bytes = try fetcher.fetch(url.description, limits: network.bounded(PageSource.maxAnnotationBytes), policy: .cacheFirst)
             } catch {
-                read.problems.append("annotations \(url): \(error)")
+                read.problems.append("annotation page \(error)")
                 continue
             }
             let parsed = CanvasNotes.parsePage(bytes, from: url, canvasSize: canvas.size ?? (try? canvas.image.get())?.size)

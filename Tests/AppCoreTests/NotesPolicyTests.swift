@@ -124,4 +124,56 @@ struct NotesPolicyTests {
         press(0x67, &d)
         #expect(plays(d).last == "de")
     }
+
+    @Test func tabReachesTheMarkersAfterTheControlsAndEnterOpensTheCard() {
+        var d = Self.driver()
+        let page = Self.noted(&d)
+        var labels: [String] = []
+        for _ in 0..<12 {
+            press(Keysym.Tab, &d)
+            if case .occurred(.focus(let label, _, _))? = d.effects.last(where: { if case .occurred(.focus) = $0 { true } else { false } }) {
+                labels.append(label)
+            }
+            if labels.last?.hasPrefix("Note") == true { break }
+        }
+        #expect(labels.last == "Note: A gilded initial", "\(labels)")
+        press(Keysym.Return, &d)
+        #expect(occurred(d).contains(.noteOpened(page: page, text: "A gilded initial", language: "en")))
+    }
+
+    @Test func thePanelScrollsByKeysAndByAFingerAndStartsAtTheTopOnAnotherSpread() throws {
+        var d = Self.driver()
+        let page = d.core.reader.frame.pages.map(\.page).min()!
+        let long = (1...40).map { "Line \($0)" }.joined(separator: "\n")
+        d.handle(.pageNotes(page: page, notes: [Self.note, PageNote(kind: .text, bodies: [.init(text: long, language: nil)], target: .page)],
+                            problems: []))
+        press(0x6c, &d)
+        #expect(d.core.controls.notes.layers == .transcription)
+        func first(_ d: Driver) -> String? { d.core.notesPlan(frame: d.core.reader.frame)?.panel?.text.split(separator: "\n").first.map(String.init) }
+        #expect(first(d) == "Line 1")
+        press(Keysym.Down, &d)
+        press(Keysym.Down, &d)
+        #expect(first(d) == "Line 7" && d.core.reader.page == page, "Down scrolls, it does not turn")
+        press(Keysym.Up, &d)
+        #expect(first(d) == "Line 4")
+        // A finger dragged up the panel by four lines.
+        let box = try #require(d.core.notesPlan(frame: d.core.reader.frame)?.panel?.box)
+        let from = Vec2(box.center.x, box.maxY - 40), step = d.core.panelLineHeight, t0 = d.now + 50
+        var stroke: [InputEvent] = [.touchDown(id: 0, position: from, time: t0), .touchFrame]
+        for i in 1...8 {
+            let t = t0 + Double(i) * 16
+            stroke.append(.touchMotion(id: 0, position: Vec2(from.x, from.y - Double(i) * step / 2), time: t))
+            stroke.append(.touchFrame)
+        }
+        stroke.append(.touchUp(id: 0, time: t0 + 160))
+        d.input(stroke)
+        d.run(for: 400)
+        #expect(first(d) == "Line 8", "\(String(describing: first(d)))")
+        for _ in 0..<30 { press(Keysym.Down, &d) }
+        #expect(first(d) == "Line 40", "not past the last line")
+        press(Keysym.Right, &d)
+        d.run(for: 1500)
+        d.handle(.pageNotes(page: d.core.reader.page, notes: [PageNote(kind: .text, bodies: [.init(text: long, language: nil)], target: .page)], problems: []))
+        #expect(first(d) == "Line 1", "another spread starts at its top")
+    }
 }

@@ -289,4 +289,33 @@ import Testing
         }
         return differing > 50
     }
+
+    /// `recto bake` copies the notes, the referenced page's too, into the baked manifest: the baked book, read with
+    /// the server gone, shows the markers where they were, and its transcription in both languages.
+    @Test func bakedTheNotesTravelWithTheBook() throws {
+        let root = try Self.servedBook()
+        var server: TileServer? = try TileServer(root: root.path)
+        let baked = try Scratch.makeDirectory("iiif-notes-baked").appendingPathComponent("book")
+        let cache = try Scratch.makeDirectory("iiif-notes-bake-cache")
+        let bake = try runRecto(["bake", "http://127.0.0.1:\(server!.port)/manifest.json", baked.path],
+                                environment: ["PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": cache.path], timeout: .seconds(300))
+        #expect(bake.termination == .exited(0), "\(bake.stderr)")
+        server = nil
+        let manifest = try String(contentsOf: baked.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains(#""motivation": "commenting""#) && manifest.contains("Im Anfang war das Wort"), "\(manifest)")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [baked.path, "--spread", "single", "--language", "de"],
+                                             environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        let fit = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 && Self.measure($0).features.count == 3 }
+        let errors = try Self.markerErrors(fit)
+        print("e2e notes baked, at fit: marker errors \(errors) px")
+        #expect(errors.allSatisfy { $0 <= 2 }, "\(errors)")
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        try session.weston.key(InputCode.keyL, pressed: true)
+        try session.weston.key(InputCode.keyL, pressed: false)
+        #expect(try session.waitForEvent("layers").string("shown") == "transcription")
+        #expect(try session.waitForEvent("layers").string("shown") == "translation", "the German text came through the bake")
+    }
 }
