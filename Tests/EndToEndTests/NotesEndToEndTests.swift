@@ -273,6 +273,16 @@ import Testing
         try press(InputCode.keyTab)
         let focus = try session.waitForEvent("focus")
         #expect(focus.string("label") == "Vorherige Seite", "\(focus)")
+        try press(InputCode.keyEscape)
+
+        // A tap on a note's marker opens its card, and speech mode reads it: "Anmerkung." in German, then the note
+        // in its own language (it has no German).
+        let shot = try session.screenshot()
+        let marker = Self.screenPoint(Self.anchors[0], shot)
+        try session.weston.tap(x: marker.x, y: marker.y)
+        #expect(try session.waitForEvent("note") { $0.string("state") == "opened" }.string("text") == "A gilded initial")
+        #expect(try said("Anmerkung.").string("language") == "de")
+        #expect(try said("A gilded initial").string("language") == "en")
 
         // The idle reset: English again.
         // (The book is on its cover: the reset moves nothing, so it logs nothing; the language goes back all the same.)
