@@ -40,7 +40,7 @@ import TestSupport
             let p = image[Int(layout.box.minX) + 4, Int(layout.box.minY) + 4]
             return p.r < 40 && p.g < 40 && p.b < 45
         }
-        try Data(PNGEncoder.encode(shot)).write(to: session.weston.artifactsDirectory.appendingPathComponent("contents.png"))
+        _ = try AccessibilityEndToEndTests.save(shot, "contents.png", session)
         let ring = shot[Int(layout.rowRect(2).minX) + 5, Int(layout.rowRect(2).center.y)]
         #expect(ring.r > 200 && ring.g > 180 && ring.b < 60, "the yellow ring on the third row: \(ring), \(session.weston.artifactsDirectory.path)")
         try press(session, InputCode.keyEnter)
