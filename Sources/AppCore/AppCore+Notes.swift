@@ -104,7 +104,8 @@ extension AppCore {
            let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }),
            let body = note.body(in: visitorLanguage) {
             let heading = body.language.map { translator("Note") + " (\($0))" } ?? translator("Note")
-            card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading, text: body.text, anchor: centre,
+            card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading, text: body.text,
+                         markup: body.asMarkup, anchor: centre,
                          maxWidth: min(460 * textScale, w.width * 0.45))
         }
         return NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
@@ -118,7 +119,8 @@ extension AppCore {
         guard layers == .transcription || layers == .translation, !reader.isTurning else { return nil }
         let spread = frame.pages.sorted { $0.page < $1.page }.compactMap { pages.notes[$0.page].map(PageNotes.init) }
         let texts = spread.compactMap { notes in
-            layers == .translation ? notes.translation(into: visitorLanguage, bookLanguage: nil) : notes.transcription(bookLanguage: nil)
+            layers == .translation ? notes.translationMarkup(into: visitorLanguage, bookLanguage: nil)
+                : notes.transcriptionMarkup(bookLanguage: nil)
         }
         guard !texts.isEmpty else { return nil }
         let corners = frame.pages.flatMap { p in

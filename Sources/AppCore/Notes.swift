@@ -75,6 +75,8 @@ public struct NotesPlan: Sendable, Equatable {
         public var outline: [Vec2]
         public var heading: String
         public var text: String
+        /// The text as Pango markup, its emphasis kept.
+        public var markup: String
         public var anchor: Vec2
         public var maxWidth: Double
     }
@@ -83,7 +85,8 @@ public struct NotesPlan: Sendable, Equatable {
     public struct Panel: Sendable, Equatable {
         public var box: Rect
         public var heading: String
-        /// The text from the first line shown (a finger or Up and Down scroll it).
+        /// The text from the first line shown (a finger or Up and Down scroll it), as Pango markup (each line
+        /// closes the emphasis it opens).
         public var text: String
         /// Lines above the first shown, and whether any is below the last that fits.
         public var linesAbove: Int

@@ -8,8 +8,11 @@ extension BakeManifest {
         let w = Double(page.size.width), h = Double(page.size.height)
         func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         let items = page.notes.enumerated().map { i, note -> String in
+            // Emphasis goes as HTML: Pango's <i>, <b>, <u> and its entities are HTML's too.
             let bodies = note.bodies.map { b in
-                "{\"type\": \"TextualBody\", \"format\": \"text/plain\", \"value\": \(quoted(b.text))"
+                let value = b.markup.map { ("text/html", $0.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>")) }
+                    ?? ("text/plain", b.text)
+                return "{\"type\": \"TextualBody\", \"format\": \"\(value.0)\", \"value\": \(quoted(value.1))"
                     + (b.language.map { ", \"language\": \(quoted($0))" } ?? "") + "}"
             }
             let canvas = "canvas/\(page.id)"

@@ -42,9 +42,33 @@ public struct PageNote: Sendable, Hashable {
 
     /// One body in one language (nil: none stated).
     public struct Body: Sendable, Hashable {
+        /// What it says, plain: spoken, logged, searched.
         public var text: String
         public var language: String?
-        public init(text: String, language: String?) { self.text = text; self.language = language }
+        /// The same as Pango markup where the book gave emphasis (HTML's `<em>`, `<b>`): each line opens and closes
+        /// its own tags. Nil: plain.
+        public var markup: String?
+        public init(text: String, language: String?, markup: String? = nil) {
+            self.text = text; self.language = language; self.markup = markup
+        }
+
+        /// As markup: its own, else its text escaped.
+        public var asMarkup: String { markup ?? PageNote.escaped(text) }
+    }
+
+    /// Plain text made safe to set as Pango markup.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     public var kind: Kind
@@ -96,20 +120,38 @@ public struct PageNotes: Sendable, Hashable {
     /// The page's words as the book gives them (in `bookLanguage`, or stating none, else each text's first),
     /// whole-page texts and those of regions line by line, in the book's order; nil when it has none.
     public func transcription(bookLanguage: String?) -> String? {
-        let lines = notes.filter { $0.kind == .text }.compactMap { PageNote.pick($0.bodies, bookLanguage) ?? $0.bodies.first }
-        return lines.isEmpty ? nil : lines.map(\.text).joined(separator: "\n")
+        transcriptionBodies(bookLanguage).map { $0.map(\.text).joined(separator: "\n") }
+    }
+
+    /// The transcription as Pango markup (its emphasis kept).
+    public func transcriptionMarkup(bookLanguage: String?) -> String? {
+        transcriptionBodies(bookLanguage).map { $0.map(\.asMarkup).joined(separator: "\n") }
+    }
+
+    private func transcriptionBodies(_ bookLanguage: String?) -> [PageNote.Body]? {
+        let bodies = notes.filter { $0.kind == .text }.compactMap { PageNote.pick($0.bodies, bookLanguage) ?? $0.bodies.first }
+        return bodies.isEmpty ? nil : bodies
     }
 
     /// The page's words in `language` where that is not the transcription's: nil when no text is given in it.
     public func translation(into language: String?, bookLanguage: String?) -> String? {
+        translationBodies(language, bookLanguage).map { $0.map(\.text).joined(separator: "\n") }
+    }
+
+    /// The translation as Pango markup (its emphasis kept).
+    public func translationMarkup(into language: String?, bookLanguage: String?) -> String? {
+        translationBodies(language, bookLanguage).map { $0.map(\.asMarkup).joined(separator: "\n") }
+    }
+
+    private func translationBodies(_ language: String?, _ bookLanguage: String?) -> [PageNote.Body]? {
         guard let language else { return nil }
-        var lines: [String] = []
+        var bodies: [PageNote.Body] = []
         for note in notes where note.kind == .text {
             guard let body = PageNote.pick(note.bodies.filter { $0.language != nil }, language),
                   body != (PageNote.pick(note.bodies, bookLanguage) ?? note.bodies.first) else { continue }
-            lines.append(body.text)
+            bodies.append(body)
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        return bodies.isEmpty ? nil : bodies
     }
 
     /// The languages the page's words are given in, in the book's order (nil: a text stating none).

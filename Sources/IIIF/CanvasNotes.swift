@@ -128,15 +128,16 @@ struct AnnotationReader {
             }
             guard let value = json["value"]?.string ?? json["chars"]?.string ?? json["@value"]?.string else { return [] }
             let format = (json["format"]?.string ?? "text/plain").lowercased()
-            var text = format.contains("html") ? HTMLText.plain(value) : value
+            var (text, markup) = format.contains("html") ? HTMLText.reduced(value) : (value, nil)
             if text.count > PageNote.maxCharacters {
                 cut += 1
                 text = String(text.prefix(PageNote.maxCharacters))
+                markup = nil
             }
             text = HTMLText.collapsed(text)
             guard !text.isEmpty else { return [] }
             let language = json["language"]?.string ?? json["language"]?.list.first?.string ?? json["@language"]?.string
-            return [PageNote.Body(text: text, language: language)]
+            return [PageNote.Body(text: text, language: language, markup: markup.map(HTMLText.collapsed))]
         case .string(let s):
             let text = HTMLText.collapsed(String(s.prefix(PageNote.maxCharacters)))
             return text.isEmpty ? [] : [PageNote.Body(text: text, language: nil)]

@@ -9,10 +9,49 @@ enum HTMLText {
     private static let paragraphs: Set<String> = ["p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
                                                   "blockquote", "tr", "table", "section", "article", "dd", "dt", "pre"]
 
-    static func plain(_ html: String) -> String {
-        var out = ""
+    /// Elements whose text is emphasised, and the Pango markup tag each becomes.
+    private static let emphasis: [String: String] = ["em": "i", "i": "i", "cite": "i", "var": "i", "dfn": "i",
+                                                     "strong": "b", "b": "b", "u": "u", "ins": "u"]
+
+    static func plain(_ html: String) -> String { reduced(html).plain }
+
+    /// The text, and the same as Pango markup with its emphasis (nil when it has none). In the markup each line
+    /// closes the tags it opened and the next opens them again, so a line can be set alone.
+    static func reduced(_ html: String) -> (plain: String, markup: String?) {
+        var out = "", markup = ""
         var chars = Array(html.unicodeScalars)[...]
         var skipping: String? = nil
+        // Emphasis open in the HTML; those of it written into this line of the markup.
+        var open: [String] = [], written: [String] = []
+        var emphasised = false
+        func closeWritten() {
+            for tag in written.reversed() { markup += "</\(tag)>" }
+            written = []
+        }
+        func put(_ c: Unicode.Scalar) {
+            if c == "\n" {
+                closeWritten()
+                markup += "\n"
+            } else {
+                if written.count < open.count {
+                    for tag in open[written.count...] { markup += "<\(tag)>" }
+                    written = open
+                    emphasised = true
+                }
+                switch c {
+                case "&": markup += "&amp;"
+                case "<": markup += "&lt;"
+                case ">": markup += "&gt;"
+                default: markup.unicodeScalars.append(c)
+                }
+            }
+            out.unicodeScalars.append(c)
+        }
+        func paragraph() {
+            guard !out.isEmpty, !out.hasSuffix("\n\n") else { return }
+            if !out.hasSuffix("\n") { put("\n") }
+            put("\n")
+        }
         while let c = chars.first {
             if c == "<" {
                 guard let close = chars.firstIndex(of: ">") else { break }
@@ -20,13 +59,25 @@ enum HTMLText {
                 chars = chars[chars.index(after: close)...]
                 let ending = tag.hasPrefix("/")
                 let name = String(tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
-                if let open = skipping {
-                    if ending, name == open { skipping = nil }
+                if let skipped = skipping {
+                    if ending, name == skipped { skipping = nil }
                     continue
                 }
                 if dropped.contains(name), !ending, !tag.hasSuffix("/") { skipping = name; continue }
-                if name == "br" { out += "\n" }
-                else if paragraphs.contains(name), !out.isEmpty, !out.hasSuffix("\n\n") { out += out.hasSuffix("\n") ? "\n" : "\n\n" }
+                if name == "br" { put("\n") }
+                else if paragraphs.contains(name) { paragraph() }
+                else if let mark = emphasis[name], open.count < 8 || ending {
+                    if !ending { open.append(mark) }
+                    else if let i = open.lastIndex(of: mark) {
+                        // Closing an inner tag closes what was written after it, and reopens the rest lazily.
+                        if i < written.count {
+                            for t in written[i...].reversed() { markup += "</\(t)>" }
+                            written.removeSubrange(i...)
+                        }
+                        open.remove(at: i)
+                        if written.count > open.count { written = Array(written.prefix(open.count)) }
+                    }
+                }
                 continue
             }
             chars = chars.dropFirst()
@@ -34,14 +85,15 @@ enum HTMLText {
             if c == "&", let semi = chars.prefix(10).firstIndex(of: ";") {
                 let name = String(String.UnicodeScalarView(chars[chars.startIndex..<semi]))
                 if let decoded = entity(name) {
-                    out.unicodeScalars.append(decoded)
+                    put(decoded)
                     chars = chars[chars.index(after: semi)...]
                     continue
                 }
             }
-            out.unicodeScalars.append(c)
+            put(c)
         }
-        return out
+        closeWritten()
+        return (out, emphasised ? markup : nil)
     }
 
     private static func entity(_ name: String) -> Unicode.Scalar? {

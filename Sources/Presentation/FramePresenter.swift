@@ -217,7 +217,7 @@ import Renderer
         }
         let card = plan.card.flatMap { c in
             places[c.page].map { p in
-                NoteLayer.Card(outline: c.outline.map { point($0, on: p.rect) }, heading: c.heading, text: c.text,
+                NoteLayer.Card(outline: c.outline.map { point($0, on: p.rect) }, heading: c.heading, text: c.markup,
                                anchor: c.anchor * s, maxWidth: c.maxWidth)
             }
         }

@@ -24,6 +24,7 @@ public struct NoteLayer: Sendable, Hashable {
         /// Its place on the page (book space; empty for a point), outlined while the card is open.
         public var outline: [Vec2]
         public var heading: String
+        /// Pango markup.
         public var text: String
         /// The marker's centre, buffer px: the card lies beside it.
         public var anchor: Vec2
@@ -36,6 +37,7 @@ public struct NoteLayer: Sendable, Hashable {
     public struct Panel: Sendable, Hashable {
         public var box: Rect
         public var heading: String
+        /// Pango markup.
         public var text: String
         public init(box: Rect, heading: String, text: String) { self.box = box; self.heading = heading; self.text = text }
     }

@@ -1,3 +1,4 @@
+import Book
 import CGLES2
 import Geometry
 import Text
@@ -38,8 +39,10 @@ final class NoteLabels {
     func texture(heading: String, text: String, size: Double, width: Int, lines: Int, renderer: SceneRenderer) -> Texture {
         let key = Key(heading: heading, text: text, size: size, width: width, lines: lines)
         if let texture = cached[key] { return texture }
-        let style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: width, lineLimit: lines)
-        let image = TextRenderer.render(heading + "\n" + text, style: style)
+        var style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: width, lineLimit: lines)
+        style.markup = true
+        // The heading in bold, the text as its markup says.
+        let image = TextRenderer.render("<b>" + PageNote.escaped(heading) + "</b>\n" + text, style: style)
         let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         // The card and the panel: two at a time at most, the rest of no more use.
         if cached.count >= 4 { cached = [:] }

@@ -76,7 +76,12 @@ public enum TextRenderer {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        pango_layout_set_text(layout, text, -1)
+        // Markup that does not parse (it never should: `PageNote.Body.markup` is written so) is set as plain text.
+        if style.markup, pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
+            pango_layout_set_markup(layout, text, -1)
+        } else {
+            pango_layout_set_text(layout, text, -1)
+        }
 
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)

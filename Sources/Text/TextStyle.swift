@@ -29,6 +29,8 @@ public struct TextStyle: Sendable, Hashable {
     /// A fontconfig family list; scripts the first family lacks fall back through fontconfig.
     public var family: String
     public var bold: Bool
+    /// The text is Pango markup (`<i>`, `<b>`, entities): emphasis in a note. False: every character as it is.
+    public var markup = false
 
     public init(size: Double, colour: TextColour = TextColour(0, 0, 0), maxWidth: Int? = nil, lineLimit: Int? = nil,
                 alignment: Alignment = .leading, family: String = "sans-serif", bold: Bool = false) {

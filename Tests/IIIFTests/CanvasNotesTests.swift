@@ -70,6 +70,11 @@ import Testing
         #expect(note.body(in: "de")?.text == "Göttinger Marktplatz mit Brunnen\n\nEnde & Schluss")
         #expect(note.body(in: "en-GB")?.text == "Market place\nwith fountain")
         #expect(note.body(in: "fr")?.language == "de", "no French: the first")
+        // Emphasis kept as Pango markup, each line closing what it opens; a plain body has none.
+        #expect(note.body(in: "de")?.markup == "Göttinger <i>Marktplatz</i> mit Brunnen\n\nEnde &amp; Schluss")
+        #expect(note.body(in: "en")?.markup == nil)
+        #expect(HTMLText.reduced("<p><b>Bold <em>and italic<br>across</em> a</b> line</p>").markup
+                == "<b>Bold <i>and italic</i></b>\n<b><i>across</i> a</b> line\n\n")
     }
 
     @Test func aReferencedAnnotationPageIsNamedForFetchingAndReadWhenFetched() throws {

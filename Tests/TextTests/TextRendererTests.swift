@@ -99,4 +99,18 @@ import Text
         }
         #expect(results.allSatisfy { $0 == reference })
     }
+
+    /// Markup sets its tags as emphasis, not as characters: "<i>Wort</i>" is as wide as the word in italics and
+    /// narrower than the tags spelled out; markup that does not parse is set as it is.
+    @Test func markupSetsEmphasisAndBrokenMarkupIsPlainText() {
+        var style = TextStyle(size: 24, colour: TextColour(255, 255, 255))
+        let plain = TextRenderer.render("<i>Wort</i>", style: style)
+        style.markup = true
+        let italic = TextRenderer.render("<i>Wort</i>", style: style)
+        let word = TextRenderer.render("Wort", style: style)
+        #expect(italic.width < plain.width / 2 && abs(italic.width - word.width) <= 4, "\(italic.width) \(plain.width) \(word.width)")
+        #expect(italic.pixels != word.pixels, "the italic differs from the upright")
+        let broken = TextRenderer.render("<i>Wort", style: style)
+        #expect(broken.width > word.width * 3 / 2, "set as the characters it has")
+    }
 }
