@@ -312,7 +312,7 @@ import Testing
         #expect(bake.termination == .exited(0), "\(bake.stderr)")
         server = nil
         let manifest = try String(contentsOf: baked.appendingPathComponent("manifest.json"), encoding: .utf8)
-        #expect(manifest.contains(#""motivation": "commenting""#) && manifest.contains("Im Anfang war das Wort"), "\(manifest)")
+        #expect(manifest.contains(#""motivation": "commenting""#) && manifest.contains("Im Anfang war das <i>Wort</i>"), "\(manifest)")
         let session = try RectoSession.start(width: 1280, height: 800, arguments: [baked.path, "--spread", "single", "--language", "de"],
                                              environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
         defer { session.stop() }
