@@ -39,8 +39,7 @@ import Testing
             }
             return (246, 242, 234)
         }
-        try Data(page).write(to: root.appendingPathComponent("p1.png"))
-        try Data(page).write(to: root.appendingPathComponent("p2.png"))
+        for n in 1...4 { try Data(page).write(to: root.appendingPathComponent("p\(n).png")) }
         try #"""
             {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "transcription.json", "type": "AnnotationPage",
              "items": [{"id": "t1", "type": "Annotation", "motivation": "supplementing", "target": "canvas/1",
@@ -62,15 +61,26 @@ import Testing
                 {"id": "n1", "type": "Annotation", "motivation": "commenting", "target": "canvas/1#xywh=380,430,40,40",
                  "body": {"type": "TextualBody", "value": "A gilded initial", "language": "en", "format": "text/plain"}},
                 {"id": "n2", "type": "Annotation", "motivation": "tagging",
-                 "target": {"type": "SpecificResource", "source": "canvas/1", "selector": {"type": "PointSelector", "x": 330, "y": 560}},
+                 "target": {"type": "SpecificResource", "source": "canvas/1", "selector": {"type": "FragmentSelector", "value": "xywh=320,550,20,20"}},
                  "body": {"type": "TextualBody", "value": "Pricking", "language": "en"}},
                 {"id": "n3", "type": "Annotation", "motivation": "commenting", "target": "canvas/1#xywh=percent:48,24.2857,6,2.8571",
                  "body": {"type": "TextualBody", "value": "An erasure", "language": "en"}}]},
               {"id": "transcription.json", "type": "AnnotationPage"}]
             """#
+        // A point on the third canvas (the Cookbook's annotating-a-point recipe).
+        let point = #"""
+            , "annotations": [{"id": "canvas/3/notes", "type": "AnnotationPage", "items": [
+                {"id": "n4", "type": "Annotation", "motivation": "tagging", "body": {"type": "TextualBody", "value": "A pricking", "language": "en"},
+                 "target": {"type": "SpecificResource", "source": "canvas/3", "selector": {"type": "PointSelector", "x": 400, "y": 450}}}]}]
+            """#
         try #"""
             {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "manifest.json", "type": "Manifest",
-             "label": {"en": ["An annotated leaf"]}, "items": [\#(canvas(1, annotations: notes)), \#(canvas(2, annotations: ""))]}
+             "label": {"en": ["An annotated leaf"]},
+             "items": [\#(canvas(1, annotations: notes)), \#(canvas(2, annotations: "")), \#(canvas(3, annotations: point)), \#(canvas(4, annotations: ""))],
+             "structures": [{"id": "toc", "type": "Range", "label": {"en": ["Contents"]}, "items": [
+               {"id": "r1", "type": "Range", "label": {"en": ["Prologue"]}, "items": [{"id": "canvas/1", "type": "Canvas"}, {"id": "canvas/2", "type": "Canvas"}]},
+               {"id": "r2", "type": "Range", "label": {"en": ["The Gospel"]}, "items": [
+                 {"id": "r3", "type": "Range", "label": {"en": ["Chapter one"]}, "items": [{"id": "canvas/3", "type": "Canvas"}, {"id": "canvas/4", "type": "Canvas"}]}]}]}]}
             """#.write(to: root.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         return root
     }
@@ -327,5 +337,41 @@ import Testing
         try session.weston.key(InputCode.keyL, pressed: false)
         #expect(try session.waitForEvent("layers").string("shown") == "transcription")
         #expect(try session.waitForEvent("layers").string("shown") == "translation", "the German text came through the bake")
+    }
+
+    /// The contents panel (its control, by Tab and Enter) lists the manifest's ranges, nested; an entry opens its
+    /// range's first canvas, where that canvas's note (a point) has its marker.
+    @Test func theContentsPanelJumpsToARangesFirstCanvas() throws {
+        let root = try Self.servedBook()
+        let server = try TileServer(root: root.path)
+        let cache = try Scratch.makeDirectory("iiif-notes-cache")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--controls", "always",
+        ], environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        func press(_ key: UInt32) throws {
+            try session.weston.key(key, pressed: true)
+            try session.weston.key(key, pressed: false)
+        }
+        var label = ""
+        for _ in 0..<14 where label != "Contents" {
+            try press(InputCode.keyTab)
+            label = try session.waitForEvent("focus").string("label") ?? ""
+        }
+        #expect(label == "Contents")
+        try press(InputCode.keyEnter)
+        #expect(try session.waitForEvent("contents").string("state") == "shown")
+        #expect(try session.waitForEvent("focus").string("label") == "Contents: Prologue, page 1")
+        try press(InputCode.keyDown)
+        #expect(try session.waitForEvent("focus").string("label") == "The Gospel, page 3")
+        try press(InputCode.keyEnter)
+        #expect(try session.waitForEvent("section").int("to") == 3)
+        #expect(try session.waitForEvent("page").int("page") == 3)
+        // The point's marker on the third canvas, where the first canvas's first note was.
+        let shot = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count == 1 }
+        let expected = Self.screenPoint(Self.anchors[0], shot)
+        let found = Self.measure(shot).markers
+        #expect(found.count == 1 && (found[0] - expected).length <= 2, "\(found) vs \(expected)")
     }
 }
