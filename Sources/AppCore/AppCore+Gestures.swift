@@ -16,7 +16,11 @@ extension AppCore {
         context.links = linksOnScreen.map(\.tapArea) + noteTapAreas
         if shelf != nil { context.controls.append(ControlZone(rect: homeRect, control: .home)) }
         context.controls += controlZones
-        if let panel = notesPlan(frame: reader.frame)?.panel { context.controls.append(ControlZone(rect: panel.box, control: .panel)) }
+        // The text panel shows only at rest: no frame is built for it while a page turns (solving the curl is costly).
+        if !reader.isTurning, [.transcription, .translation].contains(controls.notes.layers),
+           let panel = notesPlan(frame: reader.frame)?.panel {
+            context.controls.append(ControlZone(rect: panel.box, control: .panel))
+        }
         if controls.overlay.visible, let layout = overlayLayout {
             context.controls.append(ControlZone(rect: layout.hitArea, control: .scrubber))
         }

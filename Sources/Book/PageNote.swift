@@ -108,6 +108,21 @@ public struct PageNote: Sendable, Hashable {
     public static let maxCharacters = 100_000
     /// Most bodies (languages) kept of one note.
     public static let maxBodies = 32
+    /// Most characters kept of one page's notes, all bodies together (a thousand pages of text): notes past it are
+    /// left out, so a page with ten thousand long annotations stays within a few MB.
+    public static let maxPageCharacters = 2_000_000
+
+    /// `notes` cut to `maxPageCharacters` and `maxPerPage`, and how many were left out.
+    public static func bounded(_ notes: [PageNote]) -> (notes: [PageNote], leftOut: Int) {
+        var kept: [PageNote] = [], total = 0
+        for note in notes.prefix(maxPerPage) {
+            let size = note.bodies.reduce(0) { $0 + $1.text.utf8.count + ($1.markup?.utf8.count ?? 0) }
+            guard total + size <= maxPageCharacters else { continue }
+            total += size
+            kept.append(note)
+        }
+        return (kept, notes.count - kept.count)
+    }
 }
 
 /// What a page's notes hold for the visitor: its whole-page text in the book's language and in the visitor's,

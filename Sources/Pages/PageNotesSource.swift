@@ -27,6 +27,16 @@ extension PageSource {
     public var hasNotes: Bool { provider is IIIFSource || provider is DirectorySource || provider is SingleImageSource || provider is PDFSource }
 
     public func notes(of page: Int) -> PageNotesRead {
+        var read = unboundedNotes(of: page)
+        let (kept, leftOut) = PageNote.bounded(read.notes)
+        if leftOut > 0 {
+            read.notes = kept
+            read.problems.append("\(leftOut) notes past \(PageNote.maxPerPage) on the page or \(PageNote.maxPageCharacters / 1_000_000) M characters of text left out")
+        }
+        return read
+    }
+
+    private func unboundedNotes(of page: Int) -> PageNotesRead {
         guard page >= 1, page <= pageCount else { return PageNotesRead() }
         switch provider {
         case let iiif as IIIFSource: return iiif.notes(of: page)
@@ -122,8 +132,11 @@ extension IIIFSource {
                 read.problems.append("annotations \(url): more than \(PageNote.maxPerPage) notes on the canvas, left out")
                 continue
             }
-            read.notes += parsed.notes
+            // Bounded as each page comes, so sixteen large pages never lie in memory together.
+            let (kept, leftOut) = PageNote.bounded(read.notes + parsed.notes)
+            read.notes = kept
             read.problems += parsed.problems
+            if leftOut > 0 { read.problems.append("annotation page \(url): \(leftOut) notes past the page's bounds left out") }
         }
         return read
     }

@@ -45,4 +45,18 @@ import Testing
         #expect(notes.translation(into: "fr", bookLanguage: nil) == nil)
         #expect(source.notes(of: 2) == PageNotesRead(), "a link out of the book is not read")
     }
+
+    /// Twenty-five notes of 100,000 characters each beside a page: kept up to the page's 2 M characters, the rest
+    /// left out with one line.
+    @Test func aPagesNotesStayWithinTheirBounds() throws {
+        try dir.write("big/page-001.png", pngBytes(width: 40, height: 40, seed: 1))
+        let long = String(repeating: "x", count: 100_000)
+        let items = (0..<25).map { _ in
+            #"{"type": "Annotation", "motivation": "commenting", "target": "p", "body": {"type": "TextualBody", "value": "\#(long)"}}"#
+        }
+        try dir.write("big/page-001.annotations.json", Array(#"{"items": [\#(items.joined(separator: ","))]}"#.utf8))
+        let read = try PageSource.open(path: dir.file("big")).notes(of: 1)
+        #expect(read.notes.count == 20, "2 M characters: twenty of them")
+        #expect(read.problems.count == 1 && read.problems[0].hasPrefix("5 notes"), "\(read.problems)")
+    }
 }
