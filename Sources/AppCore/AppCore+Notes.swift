@@ -108,8 +108,31 @@ extension AppCore {
                          markup: body.asMarkup, anchor: centre,
                          maxWidth: min(460 * textScale, w.width * 0.45))
         }
-        return NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
+        var plan = NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
                          panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
+        plan.lines = lineOverlays(frame: frame)
+        return plan
+    }
+
+    /// Most lines drawn over their regions in one frame: a page of a newspaper's lines; more are read in the panel.
+    static let maxLinesShown = 600
+
+    /// With the transcription or translation shown: each text aimed at a region of a page lying flat, in that layer's
+    /// language, over its region.
+    private func lineOverlays(frame: ReaderFrame) -> [NotesPlan.Line] {
+        let layers = controls.notes.layers
+        guard layers == .transcription || layers == .translation, !reader.isTurning else { return [] }
+        var out: [NotesPlan.Line] = []
+        for placed in frame.pages.sorted(by: { $0.page < $1.page }) {
+            for note in pages.notes[placed.page] ?? [] where note.kind == .text {
+                guard case .region(let r) = note.target, out.count < Self.maxLinesShown else { continue }
+                let body = layers == .translation
+                    ? PageNote.pick(note.bodies.filter { $0.language != nil }, visitorLanguage)
+                    : PageNote.pick(note.bodies, nil) ?? note.bodies.first
+                if let body { out.append(.init(page: placed.page, rect: r, markup: body.asMarkup)) }
+            }
+        }
+        return out
     }
 
     /// The spread's words in the layer shown: beside the pages where either side of them has room for a column

@@ -94,7 +94,19 @@ public struct NotesPlan: Sendable, Equatable {
         public var language: String?
     }
 
+    /// A line's words over the line itself (a transcription aimed at a region of the page), with the text layers.
+    public struct Line: Sendable, Equatable {
+        public var page: Int
+        /// The region, fractions of the page.
+        public var rect: Rect
+        /// Pango markup.
+        public var markup: String
+    }
+
     public var markers: [PageMarkers]
+    /// The text layers' lines over the regions they transcribe (at most `AppCore.maxLinesShown`, none while a
+    /// page turns).
+    public var lines: [Line] = []
     /// The note whose card is open (its marker drawn as open).
     public var open: NoteRef?
     /// The markers' diameter on screen, px (their tap area is larger: `AppCore.noteTargetMM`).

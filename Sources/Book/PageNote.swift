@@ -88,7 +88,7 @@ public struct PageNote: Sendable, Hashable {
     }
 
     /// The body in `language` or its primary tag, else one in no language; nil when neither.
-    static func pick(_ bodies: [Body], _ language: String?) -> Body? {
+    public static func pick(_ bodies: [Body], _ language: String?) -> Body? {
         let wanted = language?.lowercased()
         let primary = wanted.map(Self.primary)
         return bodies.first { wanted != nil && $0.language?.lowercased() == wanted }

@@ -222,8 +222,16 @@ import Renderer
             }
         }
         let panel = plan.panel.map { NoteLayer.Panel(box: px($0.box), heading: $0.heading, text: $0.text) }
-        return NoteLayer(groups: groups, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
-                         textScale: plan.textScale)
+        var layer = NoteLayer(groups: groups, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
+                              textScale: plan.textScale)
+        layer.lines = plan.lines.compactMap { line in
+            places[line.page].map { p in
+                NoteLayer.Line(rect: Rect(x: p.rect.minX + line.rect.minX * p.rect.width, y: p.rect.minY + line.rect.minY * p.rect.height,
+                                          width: line.rect.width * p.rect.width, height: line.rect.height * p.rect.height),
+                               markup: line.markup)
+            }
+        }
+        return layer
     }
 
     private func applyShelf(_ view: ShelfView, _ shelf: ShelfCovers, to scene: inout FrameScene, renderer: SceneRenderer) {

@@ -54,7 +54,16 @@ public struct NoteLayer: Sendable, Hashable {
         }
     }
 
+    /// A line's words over its region (book space), set to fit it.
+    public struct Line: Sendable, Hashable {
+        public var rect: Rect
+        /// Pango markup.
+        public var markup: String
+        public init(rect: Rect, markup: String) { self.rect = rect; self.markup = markup }
+    }
+
     public var groups: [Group]
+    public var lines: [Line] = []
     /// Buffer px.
     public var diameter: Double
     public var card: Card?

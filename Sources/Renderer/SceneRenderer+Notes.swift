@@ -8,6 +8,34 @@ final class NoteLabels {
     private struct Key: Hashable { var heading: String; var text: String; var size: Double; var width: Int; var lines: Int }
     private var cached: [Key: Texture] = [:]
     private var markers: [Bool: (diameter: Int, texture: Texture)] = [:]
+    private struct LineKey: Hashable { var markup: String; var width: Int; var height: Int }
+    private var lines: [LineKey: Texture] = [:]
+
+    /// The height step a line `height` px tall is set at.
+    func lineHeight(for height: Double) -> Int {
+        var step = 4.0
+        while step * 1.12 <= min(height, 256) { step *= 1.12 }
+        return Int(step.rounded())
+    }
+
+    /// A line's words set dark on one line to fit `width` × `height` px: the size its height gives, smaller where
+    /// the words are wider than the line.
+    func line(_ markup: String, width: Double, height: Double, renderer: SceneRenderer) -> Texture {
+        // Heights in steps of 12 %, so the frames of a pinch reuse a line's texture (the GPU scales it between
+        // steps) instead of setting it again each frame.
+        let h = lineHeight(for: height)
+        let key = LineKey(markup: markup, width: Int((width * Double(h) / max(height, 1)).rounded()), height: h)
+        if let texture = lines[key] { return texture }
+        var style = TextStyle(size: Double(h) * 0.72, colour: TextColour(20, 20, 20), lineLimit: 1)
+        style.markup = true
+        let natural = TextRenderer.measure(markup, style: style)
+        if natural.width > key.width { style.size = max(3, style.size * Double(key.width) / Double(natural.width)) }
+        let image = TextRenderer.render(markup, style: style)
+        let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
+        if lines.count >= 1200 { lines = [:] }
+        lines[key] = texture
+        return texture
+    }
 
     /// A marker's picture `diameter` px wide: a white ring, the fill (orange while open), a white dot, its edges
     /// antialiased, transparent around it.
@@ -100,6 +128,33 @@ extension SceneRenderer {
             drawVertices(vertices, extras: 2)
         }
         glDisable(GLenum(GL_BLEND))
+    }
+
+    /// The text layers' lines over their regions, with the page: a box of the page's paper over the line and its
+    /// words set dark to fit it, as large as the line is tall on screen (so they stay sharp as the page zooms).
+    func drawNoteLines(_ scene: FrameScene, width: Int, height: Int) {
+        guard let notes = scene.notes, !notes.lines.isEmpty else { return }
+        let toClip = Self.projection(width: width, height: height).concatenating(scene.view)
+        let scale = scene.view.uniformScale
+        let screen = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let box = RGBA(0.98, 0.97, 0.93)
+        for line in notes.lines {
+            let r = line.rect
+            let corners = [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)].map(scene.view.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            guard xs.max()! >= screen.minX, xs.min()! <= screen.maxX, ys.max()! >= screen.minY, ys.min()! <= screen.maxY else { continue }
+            let onScreen = (width: r.width * scale, height: r.height * scale)
+            guard onScreen.height >= 4, onScreen.width >= 8 else { continue }
+            drawBox(PageQuad(texture: nil, rect: r), colour: box, opacity: 0.92 / 0.85, scene: scene, toClip: toClip)
+            let text = noteLabels.line(line.markup, width: onScreen.width, height: onScreen.height, renderer: self)
+            // The texture was set for a step near the line's height: scaled to the line as it is now.
+            let k = r.height / max(1, Double(noteLabels.lineHeight(for: onScreen.height)))
+            let w = Double(text.width) * k, h = Double(text.height) * k
+            let rect = Rect(x: r.minX, y: r.minY + max(0, (r.height - h) / 2), width: min(w, r.width), height: min(h, r.height))
+            var quad = PageQuad(texture: text, rect: rect)
+            quad.texCoords = Rect(x: 0, y: 0, width: rect.width / w, height: rect.height / h)
+            drawBox(quad, colour: box, opacity: 0.92 / 0.85, scene: scene, toClip: toClip)
+        }
     }
 
     /// The open note's place outlined on the page, and its card beside the marker.

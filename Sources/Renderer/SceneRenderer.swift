@@ -142,6 +142,7 @@ public final class SceneRenderer {
         }
         defer { drawHint(scene, toClip: toClip) }
         defer { drawNoteMarkers(scene, width: width, height: height) }
+        defer { drawNoteLines(scene, width: width, height: height) }
         defer { if skippedPass != .gutter { drawGutter(scene, toClip: toClip) } }
         guard let curl = scene.curl else { return }
         // Fill rate is the cost on software renderers: every pixel of the page area is drawn about once.

@@ -67,6 +67,16 @@ import Testing
                  "body": {"type": "TextualBody", "value": "An erasure", "language": "en"}}]},
               {"id": "transcription.json", "type": "AnnotationPage"}]
             """#
+        // Two lines transcribed where they are on the second canvas, in Latin and German.
+        let lines = #"""
+            , "annotations": [{"id": "canvas/2/lines", "type": "AnnotationPage", "items": [
+                {"id": "l1", "type": "Annotation", "motivation": "supplementing", "target": "canvas/2#xywh=200,300,600,60",
+                 "body": [{"type": "TextualBody", "value": "Incipit liber primus"},
+                          {"type": "TextualBody", "value": "Hier beginnt das erste Buch", "language": "de"}]},
+                {"id": "l2", "type": "Annotation", "motivation": "supplementing", "target": "canvas/2#xywh=200,400,600,60",
+                 "body": [{"type": "TextualBody", "value": "De creatione mundi"},
+                          {"type": "TextualBody", "value": "Von der Erschaffung der Welt", "language": "de"}]}]}]
+            """#
         // A point on the third canvas (the Cookbook's annotating-a-point recipe).
         let point = #"""
             , "annotations": [{"id": "canvas/3/notes", "type": "AnnotationPage", "items": [
@@ -76,7 +86,7 @@ import Testing
         try #"""
             {"@context": "http://iiif.io/api/presentation/3/context.json", "id": "manifest.json", "type": "Manifest",
              "label": {"en": ["An annotated leaf"]},
-             "items": [\#(canvas(1, annotations: notes)), \#(canvas(2, annotations: "")), \#(canvas(3, annotations: point)), \#(canvas(4, annotations: ""))],
+             "items": [\#(canvas(1, annotations: notes)), \#(canvas(2, annotations: lines)), \#(canvas(3, annotations: point)), \#(canvas(4, annotations: ""))],
              "structures": [{"id": "toc", "type": "Range", "label": {"en": ["Contents"]}, "items": [
                {"id": "r1", "type": "Range", "label": {"en": ["Prologue"]}, "items": [{"id": "canvas/1", "type": "Canvas"}, {"id": "canvas/2", "type": "Canvas"}]},
                {"id": "r2", "type": "Range", "label": {"en": ["The Gospel"]}, "items": [
@@ -373,5 +383,46 @@ import Testing
         let expected = Self.screenPoint(Self.anchors[0], shot)
         let found = Self.measure(shot).markers
         #expect(found.count == 1 && (found[0] - expected).length <= 2, "\(found) vs \(expected)")
+    }
+
+    /// Lines transcribed where they are: with the transcription shown, each line's words lie over its region on
+    /// the page, set dark on the page's paper; the translation puts the German words there instead.
+    @Test func lineTranscriptionsLieOverTheirLines() throws {
+        let root = try Self.servedBook()
+        let server = try TileServer(root: root.path)
+        let cache = try Scratch.makeDirectory("iiif-notes-cache")
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--language", "de",
+        ], environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        func press(_ key: UInt32) throws {
+            try session.weston.key(key, pressed: true)
+            try session.weston.key(key, pressed: false)
+        }
+        try press(InputCode.keyRight)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        // The page at fit: 1000 × 1400 px in 800 px of height, centred.
+        let s = 800.0 / 1400, x0 = (1280 - 1000 * s) / 2
+        let first = PixelRect(x: Int(x0 + 200 * s) + 2, y: Int(300 * s) + 2, width: Int(600 * s) - 4, height: Int(60 * s) - 4)
+        func dark(_ image: RGBAImage) -> Int {
+            var n = 0
+            for y in first.y..<(first.y + first.height) {
+                for x in first.x..<(first.x + first.width) where image.rgb(x, y).r < 100 && image.rgb(x, y).g < 100 && image.rgb(x, y).b < 100 { n += 1 }
+            }
+            return n
+        }
+        // Once the turn has settled: the page's paper alone there.
+        let bare = try session.screenshot(timeout: .seconds(20)) { dark($0) == 0 }
+        #expect(dark(bare) == 0, "the page's paper alone")
+        try press(InputCode.keyL)
+        #expect(try session.waitForEvent("layers").string("shown") == "transcription")
+        let latin = try session.screenshot(timeout: .seconds(10)) { dark($0) > 50 }
+        _ = try AccessibilityEndToEndTests.save(latin, "notes-lines.png", session)
+        try press(InputCode.keyL)
+        #expect(try session.waitForEvent("layers").string("shown") == "translation")
+        let german = try session.screenshot(timeout: .seconds(10)) { dark($0) > 50 && dark($0) != dark(latin) }
+        print("e2e notes lines: dark pixels in the first line \(dark(latin)) (Latin), \(dark(german)) (German)")
+        #expect(dark(german) > 50 && dark(german) != dark(latin))
     }
 }
