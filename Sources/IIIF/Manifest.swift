@@ -17,6 +17,8 @@ public struct Manifest: Sendable, Equatable {
     public var language: String?
     /// Its table of contents: `structures` (ranges, nested), each with the first canvas it holds.
     public var sections: [Section] = []
+    /// Ranges left out of `sections` and why (inside themselves, nested too deep), one line each.
+    public var sectionProblems: [String] = []
     /// `requiredStatement` (3) or `attribution` (2.1) in every language given, for another language than the
     /// one `attribution` was read in.
     public var statements: [Statement] = []

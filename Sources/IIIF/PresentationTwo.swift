@@ -34,7 +34,7 @@ struct PresentationTwo {
             paged: hints.contains("paged"),
             canvases: canvasItems.map(canvas),
             language: title?.language)
-        manifest.sections = sections(json["structures"]?.list ?? [])
+        (manifest.sections, manifest.sectionProblems) = sectionsAndProblems(json["structures"]?.list ?? [])
         if let value = labels.localized(json["attribution"]) {
             manifest.statements = [Manifest.Statement(label: LocalizedText(entries: [("none", "Attribution")]), value: value)]
         }
@@ -43,7 +43,11 @@ struct PresentationTwo {
 
     /// 2.1's flat list of ranges, nested by their `ranges` (or by `within`): the roots are those no other range
     /// names; a `top` range holding the others is left out for its children.
-    func sections(_ ranges: [JSONValue]) -> [Manifest.Section] {
+    func sections(_ ranges: [JSONValue]) -> [Manifest.Section] { sectionsAndProblems(ranges).sections }
+
+    /// The sections, and the ranges left out: one found again inside itself (a cycle), or nested past 32 levels.
+    func sectionsAndProblems(_ ranges: [JSONValue]) -> (sections: [Manifest.Section], problems: [String]) {
+        var problems: [String] = []
         var byID: [String: JSONValue] = [:], named = Set<String>()
         for range in ranges {
             if let id = range["@id"]?.string { byID[id] = range }
@@ -54,7 +58,15 @@ struct PresentationTwo {
         var out: [Manifest.Section] = [], seen = Set<String>()
         func walk(_ range: JSONValue, level: Int) {
             let id = range["@id"]?.string ?? ""
-            guard level < 32, out.count < Manifest.maxCanvases, seen.insert(id).inserted || id.isEmpty else { return }
+            guard level < 32 else {
+                problems.append("range \(id) nested deeper than 32 levels left out")
+                return
+            }
+            guard out.count < Manifest.maxCanvases else { return }
+            guard seen.insert(id).inserted || id.isEmpty else {
+                problems.append("range \(id) comes again (inside itself, or in a second place): left out there")
+                return
+            }
             let children = (range["ranges"]?.list ?? []).compactMap { $0.string.flatMap { byID[$0] } }
                 + ranges.filter { $0["within"]?.string == id && !id.isEmpty }
             let top = (range["viewingHint"]?.hints ?? []).contains("top")
@@ -65,7 +77,11 @@ struct PresentationTwo {
             for child in children { walk(child, level: top ? level : level + 1) }
         }
         for range in ranges where !named.contains(range["@id"]?.string ?? "") { walk(range, level: 0) }
-        return out
+        let unreached = ranges.compactMap { $0["@id"]?.string }.filter { !seen.contains($0) }
+        if !unreached.isEmpty {
+            problems.append("\(unreached.count) ranges inside one another in a circle, under no top range, left out: \(unreached.prefix(3).joined(separator: ", "))")
+        }
+        return (out, problems)
     }
 
     func canvas(_ json: JSONValue) -> Manifest.Canvas {

@@ -37,6 +37,15 @@ final class IIIFSource: PageProvider {
         (manifest.pageLabels(in: [language]), manifest.attribution(in: [language]))
     }
 
+    /// What of the manifest's `structures` was left out and why: ranges inside themselves or nested too deep, ranges
+    /// whose canvas is not a page of the book.
+    var contentsProblems: [String] {
+        let pages = Set(manifest.pages.compactMap(\.id))
+        return manifest.sectionProblems + manifest.sections.filter { !pages.contains($0.canvas) }.map {
+            "range \"\($0.title)\" names \($0.canvas), not a page of the book: left out"
+        }
+    }
+
     /// The manifest's `structures`, each on the page of the first canvas its range holds.
     var tableOfContents: [ContentsEntry] {
         var pageOf: [String: Int] = [:]
@@ -187,6 +196,9 @@ final class IIIFSource: PageProvider {
 }
 
 extension PageSource {
+    /// What of the book's table of contents was left out and why, one line each (a IIIF manifest's ranges).
+    public var contentsProblems: [String] { (provider as? IIIFSource)?.contentsProblems ?? [] }
+
     /// The book's page labels and attribution in `language`, where it gives them in several languages (a IIIF
     /// manifest); nil for a book whose labels are its own.
     public func bookTexts(in language: String) -> (pageLabels: [String], attribution: [String])? {

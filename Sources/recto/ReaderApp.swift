@@ -215,6 +215,7 @@ import Visits
             }
         }
         deliver(.tableOfContents(source.tableOfContents))
+        for problem in source.contentsProblems { logger.warning("contents: \(problem)") }
         guard let aspects = source.knownPageAspects else { return }
         deliver(.pageAspectsKnown(aspects))
     }

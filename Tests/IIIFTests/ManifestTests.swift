@@ -216,4 +216,31 @@ import Testing
                                Manifest.Section(title: "Chapter", canvas: "https://example.org/c2", level: 0),
                                Manifest.Section(title: "Section", canvas: "https://example.org/c3", level: 1)])
     }
+
+    /// Ranges that name each other in a circle: each once, the circle said once; the book's sections stay.
+    @Test func cyclicRangesAreReadOnceAndSaid() throws {
+        let json = #"""
+        {"@context": "http://iiif.io/api/presentation/2/context.json", "@id": "https://example.org/m", "@type": "sc:Manifest",
+         "label": "Book", "sequences": [{"canvases": [
+           {"@id": "https://example.org/c1", "@type": "sc:Canvas", "label": "1", "width": 10, "height": 10},
+           {"@id": "https://example.org/c2", "@type": "sc:Canvas", "label": "2", "width": 10, "height": 10}]}],
+         "structures": [
+           {"@id": "https://example.org/r1", "@type": "sc:Range", "label": "One", "canvases": ["https://example.org/c1"],
+            "ranges": ["https://example.org/r2"]},
+           {"@id": "https://example.org/r2", "@type": "sc:Range", "label": "Two", "canvases": ["https://example.org/c2"],
+            "ranges": ["https://example.org/r1"]},
+           {"@id": "https://example.org/r3", "@type": "sc:Range", "label": "Three", "canvases": ["https://example.org/c2"]}]}
+        """#
+        let m = try Manifest.parse(Array(json.utf8), from: try ResourceURL("https://example.org/m"))
+        #expect(m.sections.map(\.title) == ["Three"], "\(m.sections)")
+        #expect(m.sectionProblems == ["2 ranges inside one another in a circle, under no top range, left out: https://example.org/r1, https://example.org/r2"],
+                "\(m.sectionProblems)")
+        // Reached from a top range, the circle is followed once and said where it closes.
+        let rooted = json.split(separator: "\n").map { line in
+            line.contains(#""label": "Three""#) ? line.dropLast(3) + #", "ranges": ["https://example.org/r1"]}]}"# : line
+        }.joined(separator: "\n")
+        let n = try Manifest.parse(Array(rooted.utf8), from: try ResourceURL("https://example.org/m"))
+        #expect(n.sections.map(\.title) == ["Three", "One", "Two"], "\(n.sections)")
+        #expect(n.sectionProblems == ["range https://example.org/r1 comes again (inside itself, or in a second place): left out there"], "\(n.sectionProblems)")
+    }
 }
