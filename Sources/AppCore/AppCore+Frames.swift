@@ -105,7 +105,7 @@ extension AppCore {
         }
         if plan.frame.pages.contains(where: { pages[$0.page] != nil }) { out += startup.shown(page: reader.page) }
         out += captionsCommitted(plan.captions)
-        if let (what, since) = controls.awaitingScreen, plan.target == .gl {
+        if let (what, since) = controls.awaitingScreen {
             controls.awaitingScreen = nil
             out.append(.occurred(.drawn(what, afterMS: now - since)))
         }
