@@ -147,15 +147,26 @@ import Testing
         }
     }
 
-    @Test func markersSitOnTheirPlacesAtFitZoomedTurnedAndInTheCurlAndOpenTheirCards() throws {
-        let root = try Self.servedBook()
-        let server = try TileServer(root: root.path)
-        let url = "http://127.0.0.1:\(server.port)/manifest.json"
+    /// The served book open under weston at 1280 × 800, one page at a time, with `arguments` more; its first page
+    /// shown. The server lives as long as the returned value is held.
+    static func openServed(_ arguments: [String], environment: [String: String] = [:]) throws -> (RectoSession, TileServer) {
+        let server = try TileServer(root: try servedBook().path)
         let cache = try Scratch.makeDirectory("iiif-notes-cache")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [url, "--spread", "single", "--language", "de"],
-                                             environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
-        defer { session.stop() }
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single",
+        ] + arguments, environment: environment.merging(["XDG_CACHE_HOME": cache.path]) { a, _ in a }, readyTimeout: .seconds(30))
         _ = try session.waitForEvent("shown")
+        return (session, server)
+    }
+
+    static func press(_ session: RectoSession, _ key: UInt32) throws {
+        try session.weston.key(key, pressed: true)
+        try session.weston.key(key, pressed: false)
+    }
+
+    @Test func markersSitOnTheirPlacesAtFitZoomedTurnedAndInTheCurlAndOpenTheirCards() throws {
+        let (session, server) = try Self.openServed(["--language", "de"])
+        defer { session.stop(); _ = server }
 
         // At fit: the three markers once the notes are read.
         let fit = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 }
@@ -254,23 +265,14 @@ import Testing
     /// switch to German together, measured from the key to the frame that shows it; the idle reset brings English
     /// back.
     @Test func theLanguageControlSwitchesTextTranslationAndVoiceAndTheIdleResetReturnsToTheFirst() throws {
-        let root = try Self.servedBook()
-        let server = try TileServer(root: root.path)
         let speech = try SpeechDispatcher()
         defer { speech.stop() }
-        let cache = try Scratch.makeDirectory("iiif-notes-cache")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--languages", "en,de", "--speech",
-        ], environment: ["XDG_CACHE_HOME": cache.path, "SPEECHD_ADDRESS": speech.address], readyTimeout: .seconds(30))
-        defer { session.stop() }
-        _ = try session.waitForEvent("shown")
+        let (session, server) = try Self.openServed(["--languages", "en,de", "--speech"], environment: ["SPEECHD_ADDRESS": speech.address])
+        defer { session.stop(); _ = server }
         let socket = try #require(session.ready?.string("control"))
         _ = try session.screenshot(timeout: .seconds(20)) { Self.measure($0).markers.count >= 3 }
 
-        func press(_ key: UInt32) throws {
-            try session.weston.key(key, pressed: true)
-            try session.weston.key(key, pressed: false)
-        }
+        func press(_ key: UInt32) throws { try Self.press(session, key) }
         func said(_ text: String) throws -> RectoEvent {
             try session.waitForEvent("speech", timeout: .seconds(20)) { $0.string("state") == "sent" && $0.string("text") == text }
         }
@@ -352,18 +354,9 @@ import Testing
     /// The contents panel (its control, by Tab and Enter) lists the manifest's ranges, nested; an entry opens its
     /// range's first canvas, where that canvas's note (a point) has its marker.
     @Test func theContentsPanelJumpsToARangesFirstCanvas() throws {
-        let root = try Self.servedBook()
-        let server = try TileServer(root: root.path)
-        let cache = try Scratch.makeDirectory("iiif-notes-cache")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--controls", "always",
-        ], environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
-        defer { session.stop() }
-        _ = try session.waitForEvent("shown")
-        func press(_ key: UInt32) throws {
-            try session.weston.key(key, pressed: true)
-            try session.weston.key(key, pressed: false)
-        }
+        let (session, server) = try Self.openServed(["--controls", "always"])
+        defer { session.stop(); _ = server }
+        func press(_ key: UInt32) throws { try Self.press(session, key) }
         var label = ""
         for _ in 0..<14 where label != "Contents" {
             try press(InputCode.keyTab)
@@ -388,18 +381,9 @@ import Testing
     /// Lines transcribed where they are: with the transcription shown, each line's words lie over its region on
     /// the page, set dark on the page's paper; the translation puts the German words there instead.
     @Test func lineTranscriptionsLieOverTheirLines() throws {
-        let root = try Self.servedBook()
-        let server = try TileServer(root: root.path)
-        let cache = try Scratch.makeDirectory("iiif-notes-cache")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--language", "de",
-        ], environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
-        defer { session.stop() }
-        _ = try session.waitForEvent("shown")
-        func press(_ key: UInt32) throws {
-            try session.weston.key(key, pressed: true)
-            try session.weston.key(key, pressed: false)
-        }
+        let (session, server) = try Self.openServed(["--language", "de"])
+        defer { session.stop(); _ = server }
+        func press(_ key: UInt32) throws { try Self.press(session, key) }
         try press(InputCode.keyRight)
         #expect(try session.waitForEvent("page").int("page") == 2)
         // The page at fit: 1000 × 1400 px in 800 px of height, centred.

@@ -15,19 +15,10 @@ import Testing
     }
 
     @Test func layerTogglesAndLanguageSwitchesReachTheScreenInAFrame() throws {
-        let root = try NotesEndToEndTests.servedBook()
-        let server = try TileServer(root: root.path)
-        let cache = try Scratch.makeDirectory("iiif-notes-cache")
-        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
-            "http://127.0.0.1:\(server.port)/manifest.json", "--spread", "single", "--languages", "en,de",
-        ], environment: ["XDG_CACHE_HOME": cache.path], readyTimeout: .seconds(30))
-        defer { session.stop() }
-        _ = try session.waitForEvent("shown")
+        let (session, server) = try NotesEndToEndTests.openServed(["--languages", "en,de"])
+        defer { session.stop(); _ = server }
         _ = try session.screenshot(timeout: .seconds(20)) { NotesEndToEndTests.measure($0).markers.count >= 3 }
-        func press(_ key: UInt32) throws {
-            try session.weston.key(key, pressed: true)
-            try session.weston.key(key, pressed: false)
-        }
+        func press(_ key: UInt32) throws { try NotesEndToEndTests.press(session, key) }
         var layers: [Double] = [], languages: [Double] = []
         for _ in 0..<20 {
             try press(InputCode.keyL)
