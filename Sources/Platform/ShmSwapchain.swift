@@ -6,8 +6,9 @@ import CWaylandClient
 /// GL draws into a framebuffer of its own that keeps its contents (only what changed is repainted), the caller
 /// copies what changed since a buffer was last shown into it, and the compositor is told exactly that damage.
 ///
-/// Buffers are XRGB8888 of the window's buffer size, reused once the compositor releases them; a buffer's age
-/// is how many frames ago it was last presented (0: new, its contents undefined). Main thread only.
+/// Buffers are XRGB8888 of the window's buffer size, reused once the compositor releases them (a smaller motion
+/// frame's over the same memory); a buffer's age is how many frames ago it was last presented (0: new, its
+/// contents undefined). Main thread only.
 @MainActor public final class ShmSwapchain {
     /// A buffer to fill: rows top-down, `stride` bytes apart, bytes B, G, R, X.
     public struct Frame {
@@ -36,15 +37,25 @@ import CWaylandClient
     /// A buffer the compositor does not hold, of the window's buffer size; nil when none can be had.
     public func acquire() -> Frame? {
         let width = Int(window.bufferWidth), height = Int(window.bufferHeight)
-        // A new size (resize, motion resolution): free buffers of the old one go now, busy ones when released.
-        buffers.removeAll { !$0.busy && ($0.buffer.width != width || $0.buffer.height != height) }
+        // Each buffer's memory has room for a full-resolution frame: a motion frame's smaller buffer is made over
+        // it (memory already faulted in), a larger window needs new buffers (free ones go now, busy ones when
+        // released).
+        let room = Int(window.fullBufferWidth) * Int(window.fullBufferHeight) * 4
+        buffers.removeAll { !$0.busy && $0.buffer.room < room }
         let index: Int
         // The buffer shown most recently holds the most of this frame already: the least to copy.
         if let free = buffers.indices.filter({ !buffers[$0].busy }).max(by: { buffers[$0].presented < buffers[$1].presented }) {
             index = free
+            let buffer = buffers[index].buffer
+            if buffer.width != width || buffer.height != height {
+                guard buffer.reshape(width: width, height: height) else { return nil }
+                wl_buffer_add_listener(buffer.proxy, listener.pointer, opaque(buffer))
+                // Its memory holds rows of another width.
+                buffers[index].presented = 0
+            }
         } else {
             guard buffers.count < Self.maxBuffers, let shm = window.display.shm,
-                  let buffer = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
+                  let buffer = ShmBuffer(shm: shm, width: width, height: height, room: room) else { return nil }
             wl_buffer_add_listener(buffer.proxy, listener.pointer, opaque(buffer))
             buffer.onRelease = { [unowned self, unowned buffer] in released(buffer) }
             buffers.append((buffer, false, 0))
@@ -77,8 +88,7 @@ import CWaylandClient
 
     private func released(_ buffer: ShmBuffer) {
         guard let i = buffers.firstIndex(where: { $0.buffer === buffer }) else { return }
-        let size = (Int(window.bufferWidth), Int(window.bufferHeight))
-        if buffer.width != size.0 || buffer.height != size.1 {
+        if buffer.room < Int(window.fullBufferWidth) * Int(window.fullBufferHeight) * 4 {
             buffers.remove(at: i)
         } else {
             buffers[i].busy = false

@@ -65,48 +65,66 @@ import Posix
     }
 }
 
-/// One wl_buffer over its own memfd mapping; destroyed and unmapped when released (or at deinit).
+/// One wl_buffer over its own memfd mapping; destroyed and unmapped when released (or at deinit). The mapping
+/// may have room for more than the buffer (`room`): `reshape` then makes a smaller buffer over the same memory,
+/// already faulted in, where a frame's size changes (motion resolution) but the window's does not.
 @MainActor final class ShmBuffer {
-    let proxy: OpaquePointer
+    private(set) var proxy: OpaquePointer
     let pixels: UnsafeMutableRawPointer
-    let width: Int, height: Int
-    let stride: Int
-    private let size: Int
+    private(set) var width: Int, height: Int
+    var stride: Int { width * 4 }
+    /// Bytes mapped: the most a buffer over this memory can use.
+    let room: Int
+    /// Kept while the buffer lives: `reshape` makes its buffers from it.
+    private let pool: OpaquePointer
     var onRelease: (@MainActor () -> Void)?
 
-    init?(shm: OpaquePointer, width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        stride = width * 4
-        size = stride * height
-        guard width > 0, height > 0, size <= Int(Int32.max) else { return nil }
+    init?(shm: OpaquePointer, width: Int, height: Int, room: Int? = nil) {
+        let room = max(room ?? 0, width * 4 * height)
+        guard width > 0, height > 0, room <= Int(Int32.max) else { return nil }
         guard case .success(let fd) = systemCall({ recto_memfd_create("recto-frame", UInt32(MFD_CLOEXEC)) }) else { return nil }
         // The fd is only needed to hand the memory to the compositor: the mapping and the pool keep it.
         defer { closeDescriptor(fd) }
-        let size = self.size
-        guard case .success = systemCall({ ftruncate(fd, off_t(size)) }) else { return nil }
-        guard case .success(let map) = mapMemory(length: size, protection: PROT_READ | PROT_WRITE, flags: MAP_SHARED, fd: fd)
+        guard case .success = systemCall({ ftruncate(fd, off_t(room)) }) else { return nil }
+        guard case .success(let map) = mapMemory(length: room, protection: PROT_READ | PROT_WRITE, flags: MAP_SHARED, fd: fd)
         else { return nil }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(size)) else {
-            unmapMemory(map, length: size)
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(room)) else {
+            unmapMemory(map, length: room)
             return nil
         }
-        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
-                                               WL_SHM_FORMAT_XRGB8888.rawValue)
-        // A buffer keeps its pool's memory: the pool itself is not needed any more.
-        wl_shm_pool_destroy(pool)
-        guard let buffer else {
-            unmapMemory(map, length: size)
+        guard let buffer = Self.buffer(pool, width: width, height: height) else {
+            wl_shm_pool_destroy(pool)
+            unmapMemory(map, length: room)
             return nil
         }
+        self.width = width
+        self.height = height
+        self.room = room
+        self.pool = pool
         proxy = buffer
         pixels = map
+    }
+
+    private static func buffer(_ pool: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
+        wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(width * 4), WL_SHM_FORMAT_XRGB8888.rawValue)
+    }
+
+    /// A new wl_buffer of `width`×`height` over the same memory, replacing this one, which the compositor must
+    /// not hold; its listener is the caller's to add again. False (nothing changed) when it does not fit.
+    func reshape(width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0, width * 4 * height <= room,
+              let buffer = Self.buffer(pool, width: width, height: height) else { return false }
+        wl_buffer_destroy(proxy)
+        proxy = buffer
+        self.width = width
+        self.height = height
+        return true
     }
 
     /// Writes every page of the mapping once, so the kernel allocates them now.
     func touch() {
         var offset = 0
-        while offset < size {
+        while offset < room {
             pixels.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
             offset += 4096
         }
@@ -114,6 +132,7 @@ import Posix
 
     isolated deinit {
         wl_buffer_destroy(proxy)
-        unmapMemory(pixels, length: size)
+        wl_shm_pool_destroy(pool)
+        unmapMemory(pixels, length: room)
     }
 }

@@ -49,6 +49,9 @@ import CWaylandProtocols
     public var renderScale: Double { scale * motionFactor }
     public var bufferWidth: Int32 { max(1, Int32((Double(width) * renderScale).rounded())) }
     public var bufferHeight: Int32 { max(1, Int32((Double(height) * renderScale).rounded())) }
+    /// The buffer's size at full resolution (motion factor 1): the most a frame needs.
+    public var fullBufferWidth: Int32 { max(1, Int32((Double(width) * scale).rounded())) }
+    public var fullBufferHeight: Int32 { max(1, Int32((Double(height) * scale).rounded())) }
 
     /// Renders at `factor` of full resolution until set back to 1; takes effect with the next commit.
     /// Returns false when the compositor offers no wp_viewporter.

@@ -60,18 +60,26 @@ import Renderer
         surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
     }
 
-    /// The GL made on the start-up thread: the window surface is made here and the GL draws from now on.
+    /// The GL made on the start-up thread: the GL draws from now on, through a window surface made here or, on
+    /// a software renderer, into wl_shm buffers (no window surface then: its buffers, 8 MiB at 1920×1080, would
+    /// never be shown).
     public func glStarted(egl: EGLDisplayContext, renderer: SceneRenderer, present: String?) throws {
         self.egl = egl
-        surface = try EGLWindowSurface(egl: egl, wlSurface: window.surface,
-                                       width: window.bufferWidth, height: window.bufferHeight)
         self.renderer = renderer
+        try egl.makeCurrentSurfaceless()
         // llvmpipe's window surfaces repaint, copy and damage every frame whole; RECTO_PRESENT=swap keeps them
         // (to compare the two ways).
-        if let surface, !surface.hasBufferAge, RetainedTarget.isSoftwareRenderer, present != "swap" {
+        if !egl.extensions.contains("EGL_EXT_buffer_age"), RetainedTarget.isSoftwareRenderer, present != "swap" {
             shmFrames = ShmSwapchain(window: window)
+        } else {
+            try makeSurface(egl)
         }
         damage.reset()
+    }
+
+    private func makeSurface(_ egl: EGLDisplayContext) throws {
+        surface = try EGLWindowSurface(egl: egl, wlSurface: window.surface,
+                                       width: window.bufferWidth, height: window.bufferHeight)
     }
 
     // MARK: textures
@@ -140,15 +148,15 @@ import Renderer
     /// buffer's size), presented. Returns the share of the buffer damaged; nil without a GL, or when the display
     /// is gone.
     public func drawGL(_ plan: FramePlan, extras: Extras, readBack: (_ width: Int, _ height: Int) -> Void) -> Double? {
-        guard let surface, let renderer else { return nil }
+        guard let renderer, surface != nil || shmFrames != nil else { return nil }
         if plan.motionFactor != window.motionFactor, window.setMotionFactor(plan.motionFactor) {
-            surface.resize(width: window.bufferWidth, height: window.bufferHeight)
+            surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
             damage.reset()
         }
         let scene = compose(plan, extras: extras, renderer: renderer)
         if extras.screenshot { damage.reset() }
-        let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, surface: surface, readBack: readBack)
-                                       : presentSwapped(scene, renderer: renderer, surface: surface, readBack: readBack)
+        let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, readBack: readBack)
+                                       : presentSwapped(scene, renderer: renderer, readBack: readBack)
         checkGLErrors()
         return damaged
     }
@@ -276,8 +284,8 @@ import Renderer
     }
 
     /// Through the EGL window surface: repaints what changed since its back buffer was shown (buffer age).
-    private func presentSwapped(_ scene: FrameScene, renderer: SceneRenderer, surface: EGLWindowSurface,
-                                readBack: (Int, Int) -> Void) -> Double? {
+    private func presentSwapped(_ scene: FrameScene, renderer: SceneRenderer, readBack: (Int, Int) -> Void) -> Double? {
+        guard let surface else { return nil }
         // Repaint only what the turning page changed since this buffer was last shown.
         let region = damage.damage(for: scene, bufferAge: surface.bufferAge(),
                                    size: (Double(surface.width), Double(surface.height)))
@@ -292,15 +300,20 @@ import Renderer
 
     /// Through `ShmSwapchain` (a software renderer): the retained framebuffer repaints what changed since the
     /// last frame, and each wl_shm buffer gets what changed since it was last shown, damaged for the compositor.
-    private func presentRetained(_ scene: FrameScene, renderer: SceneRenderer, surface: EGLWindowSurface,
-                                 readBack: (Int, Int) -> Void) -> Double? {
+    /// The framebuffer and the buffers' memory are of the full-resolution size: a motion frame uses part of them.
+    private func presentRetained(_ scene: FrameScene, renderer: SceneRenderer, readBack: (Int, Int) -> Void) -> Double? {
         guard let shm = shmFrames else { return nil }
-        let width = Int(surface.width), height = Int(surface.height), size = (Double(width), Double(height))
-        if retained?.width != width || retained?.height != height {
-            retained = try? RetainedTarget(width: width, height: height)
+        let width = Int(window.bufferWidth), height = Int(window.bufferHeight), size = (Double(width), Double(height))
+        let full = (width: Int(window.fullBufferWidth), height: Int(window.fullBufferHeight))
+        if let target = retained, target.capacity != full || !target.fits(width: width, height: height) {
+            retained = nil
+        }
+        if retained == nil {
+            retained = try? RetainedTarget(width: max(width, full.width), height: max(height, full.height))
             damage.reset()
         }
-        guard let retained else { return presentSwapped(scene, renderer: renderer, surface: surface, readBack: readBack) }
+        guard let retained else { return presentWithoutRetaining(scene, renderer: renderer, readBack: readBack) }
+        retained.use(width: width, height: height)
         let region = damage.damage(for: scene, bufferAge: retained.isFresh ? 0 : 1, size: size)
         retained.bind()
         renderer.draw(scene, width: width, height: height, clip: region)
@@ -318,6 +331,14 @@ import Renderer
         feedback?.request(newestInput: stats.newestInput)
         shm.present(frame, damage: copied)
         return changed.map { Self.share($0, of: size.0 * size.1) } ?? 1
+    }
+
+    /// No framebuffer of the window's size could be had: frames go through a window surface from now on.
+    private func presentWithoutRetaining(_ scene: FrameScene, renderer: SceneRenderer, readBack: (Int, Int) -> Void) -> Double? {
+        guard let egl, (try? makeSurface(egl)) != nil else { return nil }
+        shmFrames = nil
+        damage.reset()
+        return presentSwapped(scene, renderer: renderer, readBack: readBack)
     }
 
     private static func share(_ region: DamageRegion, of area: Double) -> Double {

@@ -57,4 +57,57 @@ import Testing
         #expect(difference.meanAbsolute < 0.5 && difference.fractionWithin > 0.999, "\(difference); \(dir.path)")
         try weston.touchUp([0])
     }
+
+    /// Motion frames at half resolution (`--motion-scale 0.5`) go into the same wl_shm memory as full frames: a
+    /// smaller buffer is made over it, not new memory faulted in at every change of scale. After two turns the
+    /// page at rest is the frame drawn whole, at full size.
+    @Test func halfResolutionMotionFramesReuseTheFullFramesMemory() throws {
+        let session = try RectoSession.start(width: 1920, height: 1080, arguments: ["--motion-scale", "0.5"])
+        _ = try session.waitForEvent("shown")
+        let socket = try #require(session.ready?.string("control"), "\(session.historyText)")
+        let page = PageLayout.double(width: 1920, height: 1080).right
+        let x = Double(page.x + page.width - 10), y = Double(page.y + page.height - 10)
+        let weston = session.weston
+        let full = 1920 * 1080 * 4
+        _ = try session.waitForEvent("renderer")
+        for turn in 0..<2 {
+            try weston.touchDown([Finger(id: 0, x: x, y: y)])
+            var frames = try weston.framesShown()
+            for i in 1...12 {
+                try weston.touchMotion(id: 0, x: x - Double(i) * 60, y: y - Double(i) * 8)
+                try weston.touchFrame()
+                frames = try weston.waitForFrames(after: frames)
+            }
+            let moving = try #require(try weston.surfaceInfo(x: 100, y: 100))
+            #expect(moving.bufferWidth == 960 && moving.bufferHeight == 540, "turn \(turn): \(moving)")
+            let maps = try frameMappings(pid: session.recto.pid)
+            #expect(!maps.isEmpty && maps.count <= 5 && maps.allSatisfy { $0 >= full },
+                    "turn \(turn): wl_shm mappings \(maps) while half-size frames are shown")
+            try weston.touchUp([0])
+            // Decided (turned or fallen back), then settled.
+            var flip = try session.waitForEvent("flip", timeout: .seconds(20))
+            while flip.string("phase") == "begin" { flip = try session.waitForEvent("flip", timeout: .seconds(20)) }
+            _ = try session.events(during: .seconds(1.5))
+        }
+        let dir = weston.artifactsDirectory
+        let file = dir.appendingPathComponent("rest.png").path
+        let shot = try rectoCtl(["screenshot", file], socket: socket)
+        #expect(shot.termination == .exited(0), "\(shot)")
+        let drawn = try ImageDecoder.decode(contentsOf: file)
+        #expect(drawn.width == 1920 && drawn.height == 1080, "at rest the frame is whole: \(drawn.width)×\(drawn.height)")
+        let shown = try session.screenshot(timeout: .seconds(10)) {
+            compareImages(drawn, $0).map { $0.meanAbsolute < 0.5 && $0.fractionWithin > 0.999 } ?? false
+        }
+        let difference = try #require(compareImages(drawn, shown), "sizes \(drawn.width)×\(drawn.height), \(shown.width)×\(shown.height)")
+        #expect(difference.meanAbsolute < 0.5 && difference.fractionWithin > 0.999, "\(difference); \(dir.path)")
+    }
+
+    /// Sizes in bytes of the process's mappings of its frame memory (memfd "recto-frame").
+    private func frameMappings(pid: Int32) throws -> [Int] {
+        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard line.contains("/memfd:recto-frame") else { return nil }
+            let range = line.split(separator: " ")[0].split(separator: "-").compactMap { Int($0, radix: 16) }
+            return range.count == 2 ? range[1] - range[0] : nil
+        }
+    }
 }
