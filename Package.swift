@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "CCurl"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Book", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Book", "Gestures", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",

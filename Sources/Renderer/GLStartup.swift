@@ -39,6 +39,7 @@ public final class GLStartup {
             let egl = try EGLDisplayContext(.wayland(display))
             try egl.makeCurrentSurfaceless()
             let renderer = try SceneRenderer()
+            renderer.warmUp()
             egl.releaseCurrent()
             return .success(Made(egl: egl, renderer: renderer))
         } catch {
