@@ -167,7 +167,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
+            "AppCore", "Bake", "Bench", "Book", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
             "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

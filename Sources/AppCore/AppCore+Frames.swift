@@ -73,7 +73,7 @@ extension AppCore {
         let frame = reader.frame
         let v = frame.view
         guard startup.softwareFrames, !reader.isAnimating, !reader.isTurning,
-              v.b == 0, v.c == 0, v.a > 0, v.d > 0 else { return (nil, startup.requestGL(now: now)) }
+              v.b == 0, v.c == 0, v.a > 0, v.d > 0 else { return (nil, startup.requestGL(now: now, spread: reader.position.mode)) }
         let complete = frame.pages.allSatisfy { pages[$0.page] != nil }
         if !startup.firstFrames.committed, !complete, !startup.firstFrames.waitOver {
             startup.firstFrames.startWaiting(now: now)
@@ -109,6 +109,6 @@ extension AppCore {
             controls.awaitingScreen = nil
             out.append(.occurred(.drawn(what, afterMS: now - since)))
         }
-        return out + startup.afterCommit(plan.target, complete: plan.complete, now: now)
+        return out + startup.afterCommit(plan.target, complete: plan.complete, now: now, spread: reader.position.mode)
     }
 }

@@ -137,7 +137,7 @@ public struct AppCore: Sendable {
             let preference = settings.isGiven(\.spread) ? settings.spread : spread ?? settings.spread
             if preference != reader.config.spread { out += log(reader.setSpread(preference)) + wantPages() }
         case .glReady(let size): out += glReady(maxTextureSize: size)
-        case .softwareFrameFailed: out += startup.requestGL(now: now)
+        case .softwareFrameFailed: out += startup.requestGL(now: now, spread: reader.position.mode)
         case .glFailed(let message): out += startup.glFailed(message, now: now, grace: Self.glFailureGrace)
         case .closeRequested: if !kiosk { out.append(.quit(0)) }
         case .terminate: out.append(.quit(0))

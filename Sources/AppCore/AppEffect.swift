@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
@@ -56,8 +57,9 @@ public enum SpeechRequest: Sendable, Equatable {
 public enum Job: Sendable, Equatable {
     /// Read the book from disk again, then report `bookReloaded` (or `bookReloadFailed`).
     case reloadBook
-    /// Start EGL and GL (on a helper thread), then report `glReady` (or `glFailed`).
-    case startGL
+    /// Start EGL and GL (on a helper thread), then report `glReady` (or `glFailed`). `warmUp`: the layout whose
+    /// turns are drawn once there first, so a software renderer compiles their shaders before the first drag.
+    case startGL(warmUp: SpreadMode)
     /// Write the next frame drawn, read back from the GL, to the PNG file `path`; then reply to `client`.
     case screenshot(path: String, client: Int)
     /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).

@@ -1,3 +1,5 @@
+import Book
+
 /// Start-up, from the first configure to the first GL frame: the CPU-drawn first frames (`FirstFramePolicy`), the
 /// GL's request and its outcome, and the occurrences that mark the way (`ready` at the first commit, `shown` at the
 /// first page on screen, `renderer` at the first GL frame), each said once.
@@ -22,11 +24,11 @@ struct StartupPolicy: Sendable {
     }
 
     /// The GL starts (once).
-    mutating func requestGL(now: Double) -> [AppEffect] {
+    mutating func requestGL(now: Double, spread: SpreadMode) -> [AppEffect] {
         guard !firstFrames.glRequested else { return [] }
         firstFrames.glRequested = true
         glStartedAt = now
-        return [.start(.startGL)]
+        return [.start(.startGL(warmUp: spread))]
     }
 
     /// The GL is up with this texture limit.
@@ -69,10 +71,10 @@ struct StartupPolicy: Sendable {
 
     /// After a commit: a CPU-drawn frame with its pages (or after the wait) starts the GL; the first GL frame
     /// says how long the GL took to start.
-    mutating func afterCommit(_ target: FramePlan.Target, complete: Bool, now: Double) -> [AppEffect] {
+    mutating func afterCommit(_ target: FramePlan.Target, complete: Bool, now: Double, spread: SpreadMode) -> [AppEffect] {
         switch target {
         case .software:
-            return complete || firstFrames.waitOver ? requestGL(now: now) : []
+            return complete || firstFrames.waitOver ? requestGL(now: now, spread: spread) : []
         case .gl:
             guard !rendererSent else { return [] }
             rendererSent = true

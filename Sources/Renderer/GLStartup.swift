@@ -1,3 +1,4 @@
+import Book
 import Posix
 
 /// The EGL display and context and the scene renderer, made on a helper thread while the main thread keeps
@@ -28,18 +29,18 @@ public final class GLStartup {
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`). Same priority as the main
     /// thread: llvmpipe's rasterizer threads, started inside eglInitialize, inherit this thread's nice value and
     /// draw every later frame.
-    public init(display: OpaquePointer) {
+    public init(display: OpaquePointer, warmUp spread: SpreadMode) {
         nonisolated(unsafe) let connection = display
         let outcome = outcome
-        startThread(name: "recto.gl-start") { outcome.put(Self.make(connection)) }
+        startThread(name: "recto.gl-start") { outcome.put(Self.make(connection, warmUp: spread)) }
     }
 
-    private static func make(_ display: OpaquePointer) -> Result<Made, any Error> {
+    private static func make(_ display: OpaquePointer, warmUp spread: SpreadMode) -> Result<Made, any Error> {
         do {
             let egl = try EGLDisplayContext(.wayland(display))
             try egl.makeCurrentSurfaceless()
             let renderer = try SceneRenderer()
-            renderer.warmUp()
+            renderer.warmUp(spread)
             egl.releaseCurrent()
             return .success(Made(egl: egl, renderer: renderer))
         } catch {

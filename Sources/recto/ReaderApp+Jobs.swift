@@ -1,4 +1,5 @@
 import AppCore
+import Book
 import Control
 import FoundationEssentials
 import Invocation
@@ -15,9 +16,9 @@ extension ReaderApp {
         switch job {
         case .reloadBook:
             reloadBook()
-        case .startGL:
-            glWanted = true
-            if !holdGL { startGL() }
+        case let .startGL(spread):
+            glWanted = spread
+            if !holdGL { startGL(warmUp: spread) }
         case let .screenshot(path, client):
             ops?.screenshots.append((path, client))
         case let .openBook(path, client):
@@ -123,9 +124,9 @@ extension ReaderApp {
 
     // MARK: GL start-up
 
-    func startGL() {
+    func startGL(warmUp spread: SpreadMode) {
         guard glStartup == nil, presenter.renderer == nil else { return }
-        let startup = GLStartup(display: display.display)
+        let startup = GLStartup(display: display.display, warmUp: spread)
         glStartup = startup
         glToken = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
     }

@@ -1,4 +1,5 @@
 import AppCore
+import Book
 import Config
 import Decoding
 import FoundationEssentials
@@ -50,7 +51,7 @@ import Visits
     var bookGeneration = 0
     /// Test-only (`RECTO_TEST_HOLD_GL=1`): the GL starts at SIGUSR1, so tests can see the CPU frames alone.
     var holdGL = false
-    var glWanted = false
+    var glWanted: SpreadMode?
     /// Where this book's page is remembered (tablets), nil in kiosk mode or when it cannot be.
     var positions: BookRecord?
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
@@ -144,7 +145,7 @@ import Visits
             guard signal == SIGUSR1 else { return deliver(.terminate) }
             // Tests release a held-back GL with it.
             holdGL = false
-            if glWanted { startGL() }
+            if let spread = glWanted { startGL(warmUp: spread) }
         }
     }
 

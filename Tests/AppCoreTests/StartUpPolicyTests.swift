@@ -27,7 +27,7 @@ import Testing
         let committed = c.frameCommitted(plan!, at: 30, cost: 9, renderScale: 2)
         #expect(names(committed) == ["ready", "shown"])
         #expect(committed.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: PixelSize(width: 2560, height: 1600))))
-        #expect(committed.last == .start(.startGL), "the GL starts once the first spread is up")
+        #expect(committed.last == .start(.startGL(warmUp: .double)), "the GL starts once the first spread is up")
         let ready = committed.compactMap { if case .occurred(let o) = $0, case .ready = o { o.logEvent } else { nil } }.first
         #expect(ready?.field("width") == .int(1280) && ready?.field("scale") == .double(2) && ready?.field("pages") == .int(12))
     }
@@ -44,7 +44,7 @@ import Testing
         #expect(plan?.target == .software, "paper where the page is missing")
         let committed = c.frameCommitted(plan!, at: 260, cost: 9, renderScale: 1)
         #expect(names(committed) == ["ready"], "no shown without the page")
-        #expect(committed.last == .start(.startGL))
+        #expect(committed.last == .start(.startGL(warmUp: .double)))
         // The page comes: the next CPU frame shows it.
         _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 300)
         let (again, _) = c.nextFrame(now: 301, framePending: false)
@@ -97,6 +97,6 @@ import Testing
         var c = AppCore(pageCount: 3, settings: Settings(), host: Host(softwareFrames: false))
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
         let (plan, effects) = c.nextFrame(now: 1, framePending: false)
-        #expect(plan == nil && effects == [.start(.startGL)])
+        #expect(plan == nil && effects == [.start(.startGL(warmUp: .double))])
     }
 }
