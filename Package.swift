@@ -36,8 +36,9 @@ let package = Package(
         // zlib for CBZ entries (Pages/ZipArchive.swift): a ZIP reader of our own, not ZIPFoundation, whose use of
         // the full Foundation links ICU into recto. Not "CZlib": ZIPFoundation (the tests' fixture writer) has one.
         system("CZlibSystem", "zlib", apt: "zlib1g-dev"),
-        // libarchive (BSD) for CBR (RAR 4 and 5) and CB7 (7z) comics, read in place (Pages/LibArchiveSource.swift).
-        system("CArchive", "libarchive", apt: "libarchive-dev"),
+        // libarchive (BSD) for CBR (RAR 4 and 5) and CB7 (7z) comics, read in place (Pages/LibArchiveSource.swift);
+        // opened on first use like libcurl below.
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", providers: [.apt(["libarchive-dev"])]),
         // libcurl and libavif are opened on first use, not linked (CLinux/opened_library.h): no pkg-config, whose
         // flags would link them (their headers are on the default paths; libavif.pc's only flag is -DAVIF_DLL,
         // export markup that is empty on Linux and that SwiftPM would refuse with a warning on every build).
@@ -135,11 +136,11 @@ let package = Package(
         // libsqlite3, its C API) on a worker thread, and the report drawn from them.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
         // Narration: libsndfile (LGPL) decodes the recordings, libpulse-simple (LGPL) plays them through the session's
-        // sound server (PulseAudio, or PipeWire's pipewire-pulse); both linked dynamically.
-        system("CSndFile", "sndfile", apt: "libsndfile1-dev"),
-        system("CPulseSimple", "libpulse-simple", apt: "libpulse-dev"),
+        // sound server (PulseAudio, or PipeWire's pipewire-pulse); both opened on first use, like ALSA below.
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CPulseSimple", path: "Sources/CPulseSimple", providers: [.apt(["libpulse-dev"])]),
         // Where no sound server runs, straight to ALSA (libasound, LGPL).
-        system("CAlsa", "alsa", apt: "libasound2-dev"),
+        .systemLibrary(name: "CAlsa", path: "Sources/CAlsa", providers: [.apt(["libasound2-dev"])]),
         .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple", "CAlsa"]),
         .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file

@@ -1,11 +1,17 @@
+// libarchive for CBR and CB7 comics, opened with the first such book (`recto_archive()`,
+// ../CLinux/opened_library.h) rather than linked: with libxml2, ICU, nettle and its compressors it is about 10 of
+// the shared libraries the loader would otherwise map and bind at every start. The headers still give the types.
 #include <archive.h>
 #include <archive_entry.h>
+#include "../CLinux/opened_library.h"
 
-// The file-type macros are casts (((__LA_MODE_T)0100000)) that do not import: what an entry is, as a function.
-static inline int recto_archive_entry_is_file(struct archive_entry *entry) {
-    return archive_entry_filetype(entry) == AE_IFREG;
-}
+#define RECTO_ARCHIVE_FUNCTIONS(X) X(archive_read_new) X(archive_read_support_format_rar) \
+    X(archive_read_support_format_rar5) X(archive_read_support_format_7zip) X(archive_read_open_fd) \
+    X(archive_read_free) X(archive_error_string) X(archive_read_next_header) X(archive_entry_pathname_utf8) \
+    X(archive_entry_pathname) X(archive_entry_size_is_set) X(archive_entry_size) X(archive_entry_is_encrypted) \
+    X(archive_entry_filetype) X(archive_read_data)
+RECTO_OPENED_LIBRARY(archive, "libarchive.so.13", RECTO_ARCHIVE_FUNCTIONS)
 
-static inline int recto_archive_entry_is_symlink(struct archive_entry *entry) {
-    return archive_entry_filetype(entry) == AE_IFLNK;
-}
+// The file-type macros are casts (((__LA_MODE_T)0100000)) that do not import: what an entry is, as a number.
+static const unsigned int recto_archive_regular_file = AE_IFREG;
+static const unsigned int recto_archive_symlink = AE_IFLNK;

@@ -4,6 +4,7 @@ import CPulseSimple
 /// PipeWire through pipewire-pulse. libpulse finds the server as every client does (`PULSE_SERVER`, the
 /// session's runtime directory). The stream keeps little buffered (`bufferMS`), so a stop is heard at once.
 final class SoundServer: AudioOutput {
+    private let pulse: recto_pulse_api
     private let stream: OpaquePointer
     let rate: Int
     let channels: Int
@@ -20,41 +21,44 @@ final class SoundServer: AudioOutput {
         let bytesPerMS = Double(rate * channels * 4) / 1000
         var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32(bufferMS * bytesPerMS),
                                   prebuf: startsAtOnce ? 0 : UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+        guard let pulse = recto_pulse()?.pointee else { throw .server(String(cString: recto_pulse_failure())) }
         var error: Int32 = 0
-        guard let stream = pa_simple_new(server, "recto", PA_STREAM_PLAYBACK, nil, name, &spec, nil, &attr, &error) else {
-            throw .server(String(cString: pa_strerror(error)))
+        guard let stream = pulse.pa_simple_new(server, "recto", PA_STREAM_PLAYBACK, nil, name, &spec, nil, &attr, &error)
+        else {
+            throw .server(errorText(pulse.pa_strerror(error)))
         }
+        self.pulse = pulse
         self.stream = stream
         self.rate = rate
         self.channels = channels
     }
 
-    deinit { pa_simple_free(stream) }
+    deinit { pulse.pa_simple_free(stream) }
 
     /// Blocks while the server's buffer is full.
     func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundError) {
         var error: Int32 = 0
-        guard pa_simple_write(stream, samples.baseAddress, samples.count * 4, &error) == 0 else {
-            throw .server(String(cString: pa_strerror(error)))
+        guard pulse.pa_simple_write(stream, samples.baseAddress, samples.count * 4, &error) == 0 else {
+            throw .server(errorText(pulse.pa_strerror(error)))
         }
     }
 
     /// How long until the last sample written is heard (ms).
     var latencyMS: Double {
         var error: Int32 = 0
-        let us = pa_simple_get_latency(stream, &error)
+        let us = pulse.pa_simple_get_latency(stream, &error)
         return error == 0 ? Double(us) / 1000 : Self.bufferMS
     }
 
     /// Drops what waits in the server's buffer (a stop: the fade written next is what is heard).
     func flush() {
         var error: Int32 = 0
-        _ = pa_simple_flush(stream, &error)
+        _ = pulse.pa_simple_flush(stream, &error)
     }
 
     /// Waits until what was written has been played.
     func drain() {
         var error: Int32 = 0
-        _ = pa_simple_drain(stream, &error)
+        _ = pulse.pa_simple_drain(stream, &error)
     }
 }

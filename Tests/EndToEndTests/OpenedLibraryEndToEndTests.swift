@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-/// libavif and libcurl are opened on first use (Sources/CLinux/opened_library.h), not linked: recto starts without
-/// them, and a page or a book that needs one that cannot be opened says why, the rest of the book still reading.
+/// libavif, libcurl, libarchive and the sound libraries are opened on first use (Sources/CLinux/opened_library.h),
+/// not linked: recto starts without them, and a page or a book that needs one that cannot be opened says why, the
+/// rest of the book still reading.
 /// "Cannot be opened" is real here: an empty file of the library's name first on LD_LIBRARY_PATH.
 @Suite struct OpenedLibraryEndToEndTests {
     private func brokenLibraries() throws -> [String: String] {
         let directory = try Scratch.makeDirectory("broken-libraries")
-        for name in ["libavif.so.15", "libcurl.so.4"] {
+        for name in ["libavif.so.15", "libcurl.so.4", "libarchive.so.13"] {
             try Data().write(to: directory.appendingPathComponent(name))
         }
         var environment = RectoRender.environment
@@ -53,5 +54,25 @@ import Testing
                                environment: try brokenLibraries())
         #expect(run.termination == .exited(2))
         #expect(run.stderr.contains("libcurl cannot be used") && run.stderr.contains("libcurl.so.4"), "\(run.stderr)")
+    }
+
+    @Test func aCB7WithoutLibarchiveIsRefusedSayingWhy() throws {
+        let book = try ComicArchiveEndToEndTests.comic("book.cb7")
+        let run = try runRecto(["render", "--no-config", book.path, "--out",
+                                try Scratch.makeDirectory("render").appendingPathComponent("page.png").path],
+                               environment: try brokenLibraries())
+        #expect(run.termination == .exited(2))
+        #expect(run.stderr.contains("libarchive cannot be used") && run.stderr.contains("libarchive.so.13"), "\(run.stderr)")
+    }
+
+    /// What the loader maps before the first page: none of the libraries opened on first use.
+    @Test func theDemoBookOnScreenHasLoadedNoneOfThem() throws {
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [])
+        _ = try session.waitForEvent("renderer")
+        let maps = try procText("/proc/\(session.recto.pid)/maps")
+        for library in ["libavif", "libcurl", "libarchive", "libpulse", "libsndfile", "libasound"] {
+            let mapped = maps.contains("/\(library)")
+            #expect(!mapped, "\(library) is mapped before any page needs it")
+        }
     }
 }

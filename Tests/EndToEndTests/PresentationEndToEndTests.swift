@@ -104,7 +104,7 @@ import Testing
 
     /// Sizes in bytes of the process's mappings of its frame memory (memfd "recto-frame").
     private func frameMappings(pid: Int32) throws -> [Int] {
-        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n").compactMap { line in
+        try procText("/proc/\(pid)/maps").split(separator: "\n").compactMap { line in
             guard line.contains("/memfd:recto-frame") else { return nil }
             let range = line.split(separator: " ")[0].split(separator: "-").compactMap { Int($0, radix: 16) }
             return range.count == 2 ? range[1] - range[0] : nil

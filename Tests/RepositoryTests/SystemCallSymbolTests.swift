@@ -39,12 +39,14 @@ import Testing
         // `recto ctl` ends a reader it started; `bench-visits` removes its database first.
         "Operations": ["kill", "unlink"],
         // Books, CBZs, the disk caches (pages and downloads) and remembered positions; the decode pool's priority;
-        // pthread_once opens libcurl on first use (CLinux/opened_library.h, CCurl's shim).
+        // pthread_once opens libcurl and libarchive on first use (CLinux/opened_library.h, CCurl's and CArchive's shims).
         "Pages": ["access", "fsync", "futimens", "mkdir", "open", "pread", "read", "readv", "realpath", "rename",
                   "setpriority", "unlink", "utimensat", "writev", "pthread_once"],
         // The sandboxed PDF helper: spawned, its socket and shared buffers, waited for.
         "PDF": ["access", "fcntl", "kill", "open", "poll", "posix_spawn", "realpath", "recvmsg", "sendmsg", "socketpair",
                 "waitpid"],
+        // pthread_once opens libpulse-simple, libsndfile and ALSA on first use (CLinux/opened_library.h).
+        "Sound": ["pthread_once"],
         // speech-dispatcher's socket, non-blocking.
         "Speech": ["recv", "send", "socket"],
         // The loop: signalfd, timerfd, inotify, the control socket, systemd's notify socket.
