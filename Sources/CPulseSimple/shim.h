@@ -6,6 +6,7 @@
 #include <pulse/error.h>
 #include "../CLinux/opened_library.h"
 
+#define RECTO_PULSE_LIBRARY "libpulse-simple.so.0"
 #define RECTO_PULSE_FUNCTIONS(X) X(pa_simple_new) X(pa_simple_free) X(pa_simple_write) X(pa_simple_get_latency) \
     X(pa_simple_flush) X(pa_simple_drain) X(pa_strerror)
-RECTO_OPENED_LIBRARY(pulse, "libpulse-simple.so.0", RECTO_PULSE_FUNCTIONS)
+RECTO_OPENED_LIBRARY(pulse, RECTO_PULSE_LIBRARY, RECTO_PULSE_FUNCTIONS)

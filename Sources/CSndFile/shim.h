@@ -4,5 +4,6 @@
 #include <sndfile.h>
 #include "../CLinux/opened_library.h"
 
+#define RECTO_SNDFILE_LIBRARY "libsndfile.so.1"
 #define RECTO_SNDFILE_FUNCTIONS(X) X(sf_open) X(sf_close) X(sf_strerror) X(sf_seek) X(sf_readf_float)
-RECTO_OPENED_LIBRARY(sndfile, "libsndfile.so.1", RECTO_SNDFILE_FUNCTIONS)
+RECTO_OPENED_LIBRARY(sndfile, RECTO_SNDFILE_LIBRARY, RECTO_SNDFILE_FUNCTIONS)
