@@ -6,6 +6,8 @@
   measure.py drag    [--seconds 10] [--rounds N] [--baseline PATH]   continuous corner drag with --stats
   measure.py idle    [--seconds 5] [--size 1920x1080]               commits and CPU while nothing happens
   measure.py soak    [--turns 10000] [--cache-mb N]                 RSS/fd growth over many page turns
+  measure.py peer    [--rounds 5] [--seconds 10] [--compare OTHER]   recto vs StPageFlip in Chromium: cold start,
+                                                                   CPU per drag-second, PSS (see cmd_peer)
 Every subcommand prints a table; --json FILE also writes the figures. --recto PATH picks the binary
 (default .build/release/recto). Python 3 standard library only; needs weston, cc, pkg-config, libweston-10-dev.
 
@@ -14,8 +16,8 @@ Clocks: recto's event "t" and this script use CLOCK_MONOTONIC. libwayland 1.21's
 one realtime-monotonic offset taken at start (error: microseconds, unless NTP steps the clock mid-run).
 Only processes this script starts are stopped, each by its own pid.
 """
-import argparse, ctypes, json, math, os, re, select, shutil, signal, statistics, struct, subprocess
-import sys, tempfile, threading, time
+import argparse, ctypes, http.server, json, math, os, re, select, shutil, signal, statistics, struct, subprocess
+import sys, tempfile, threading, time, urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,13 +31,25 @@ KEY_HOME, KEY_LEFT, KEY_RIGHT, KEY_END = 102, 105, 106, 107
 # Realtime minus monotonic (us), for WAYLAND_DEBUG stamps.
 REAL_OFFSET_US = time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000 - time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
 WL_LINE = re.compile(r"^\[\s*(\d+)\.(\d{3})\]\s+(->\s+)?([\w]+)@(\d+)\.(\w+)\((.*)\)\s*$")
+# Newer libwayland (Chromium bundles its own) stamps "[HH:MM:SS.uuuuuu]", the local time of day, and writes "#" for "@".
+WL_LINE_TOD = re.compile(r"^\[(\d\d:\d\d:\d\d)\.(\d{6})\]\s+(?:\{[^}]*\}\s+)?(->\s+)?(\w+)#(\d+)\.(\w+)\((.*)\)\s*$")
 
 
 def wl_stamp_to_mono(stamp_us, arrived_ms):
-    """A (realtime us mod 2^32) stamp -> monotonic ms, unwrapped against the line's arrival time."""
-    arrived_real = int(arrived_ms * 1000) + REAL_OFFSET_US
+    """A (realtime us mod 2^32) stamp -> monotonic ms, unwrapped against the line's arrival time. A line can arrive
+    within a microsecond or two of its stamp, as close as the offset's own error, so the unwrapping allows stamps up
+    to 1 s after the arrival (else such a line lands 2^32 us, 71 minutes, early)."""
+    arrived_real = int(arrived_ms * 1000) + REAL_OFFSET_US + 1_000_000
     full = arrived_real - ((arrived_real - stamp_us) % (1 << 32))
     return (full - REAL_OFFSET_US) / 1000
+
+
+def wl_tod_to_mono(hms, micro, arrived_ms):
+    """A "HH:MM:SS", "uuuuuu" local-time stamp -> monotonic ms, its day taken from the line's arrival time."""
+    arrived = arrived_ms / 1000 + REAL_OFFSET_US / 1e6
+    h, m, sec = map(int, hms.split(":"))
+    real = time.mktime(time.localtime(arrived)[:3] + (h, m, sec, 0, 0, -1)) + int(micro) / 1e6
+    return (real - (86400 if real > arrived + 43200 else 0)) * 1000 - REAL_OFFSET_US / 1000
 
 
 class Lines:
@@ -248,7 +262,8 @@ def buffer_commits(lines):
     """Monotonic ms of each wl_surface.commit that follows an attach of a non-nil buffer on that surface."""
     pending, out = set(), []
     for arrived, text in lines.snapshot():
-        m = WL_LINE.match(text)
+        m, tod = WL_LINE.match(text), WL_LINE_TOD.match(text)
+        m = m or tod
         if not m or not m.group(3) or m.group(4) != "wl_surface":
             continue
         surface, request, args = m.group(5), m.group(6), m.group(7)
@@ -256,7 +271,8 @@ def buffer_commits(lines):
             pending.add(surface)
         elif request == "commit" and surface in pending:
             pending.discard(surface)
-            out.append(wl_stamp_to_mono(int(m.group(1)) * 1000 + int(m.group(2)), arrived))
+            out.append(wl_tod_to_mono(m.group(1), m.group(2), arrived) if tod else
+                       wl_stamp_to_mono(int(m.group(1)) * 1000 + int(m.group(2)), arrived))
     return out
 
 
@@ -690,6 +706,427 @@ def soak_sample(recto, turns, started, stats):
             "textures": stats.get("textures"), "gl_errors": stats.get("gl_errors"), "stats_t": stats.get("t")}
 
 
+# ---------------------------------------------------------------- peer
+STPAGEFLIP = "/work/.mirror/Nodlik+StPageFlip/repo"
+PEER_HOLD = 0.3  # s the finger rests on the corner before the drag's motion (see peer_run)
+PEER_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><link rel="stylesheet" href="PageFlip.css">
+<style>html, body {{ margin: 0; height: 100%; overflow: hidden; background: #29292b }}
+#book {{ position: absolute; left: {left}px; top: {top}px; width: {width}px; height: {height}px }}</style></head>
+<body><div id="book"></div><script src="PageFlip.js"></script><script>
+// A mark is a POST that measure.py stamps on arrival; the page's own wall-clock stamp comes along as a check.
+const mark = (name) => fetch(`/mark?${{name}}&${{performance.timeOrigin + performance.now()}}`, {{method: "POST"}});
+const book = new St.PageFlip(document.getElementById("book"),
+    {{width: {page_w}, height: {page_h}, size: "fixed", showCover: true, usePortrait: false}});
+book.on("changeState", (e) => mark("state-" + e.data));
+// "init" comes 1 ms after loadFromImages, before any image has loaded (a spinner is drawn until then). Wait for the
+// cover's image (the first view shows it alone, as recto's), then for the next frame, which draws it (StPageFlip
+// redraws its canvas on every animation frame), and the one after, whose callback runs once that frame is sent.
+book.on("init", () => {{
+  const wait = () => book.getPage(0).isLoad
+    ? requestAnimationFrame(() => (mark("drawn"), requestAnimationFrame(() => mark("shown"))))
+    : requestAnimationFrame(wait);
+  wait();
+}});
+book.loadFromImages({pages});
+</script></body></html>
+"""
+
+
+class PeerServer:
+    """An HTTP server on 127.0.0.1 (ephemeral port, its own threads) serving `root`; a POST to /mark?NAME&STAMP is
+    kept as (monotonic ms of its arrival, NAME, the page's wall-clock STAMP moved onto the monotonic clock)."""
+
+    def __init__(self, root):
+        self.marks, self.cond = [], threading.Condition()
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(root), **kwargs)
+
+            def do_POST(self):
+                arrived = mono_ms()
+                name, _, stamp = urllib.parse.urlsplit(self.path).query.partition("&")
+                with server.cond:
+                    server.marks.append((arrived, name, float(stamp) - REAL_OFFSET_US / 1000 if stamp else None))
+                    server.cond.notify_all()
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/index.html"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def count(self):
+        with self.cond:
+            return len(self.marks)
+
+    def since(self, start):
+        with self.cond:
+            return self.marks[start:]
+
+    def wait(self, name, timeout, start=0):
+        """The first mark NAME from index `start` on, or None after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                found = [m for m in self.marks[start:] if m[1] == name]
+                left = deadline - time.monotonic()
+                if found or left <= 0:
+                    return found[0] if found else None
+                self.cond.wait(left)
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def peer_bundle():
+    """StPageFlip bundled by esbuild (PageFlip.js, PageFlip.css) in WORK/stpageflip, rebuilt when --stpageflip (a
+    checkout, or a git directory whose HEAD is taken) names another source than the bundle's."""
+    src, out = Path(ARGS.stpageflip).resolve(), WORK / "stpageflip"
+    git = ["git", "-C", str(src)]
+    if (src / "src/PageFlip.ts").exists():
+        stamp = f"{src} {max(f.stat().st_mtime for f in (src / 'src').rglob('*'))}"
+    elif subprocess.run(git + ["rev-parse", "--verify", "-q", "HEAD^{commit}"], capture_output=True).returncode == 0:
+        rev = subprocess.run(git + ["describe", "--tags", "--always"], capture_output=True, text=True).stdout.strip()
+        stamp = f"{src} {rev}"
+    else:
+        raise SystemExit(f"no StPageFlip source at {src}: give --stpageflip a checkout or a git directory of "
+                         "https://github.com/Nodlik/StPageFlip")
+    if (out / "PageFlip.js").exists() and (out / "PageFlip.css").exists() and (out / "SOURCE").exists() \
+            and (out / "SOURCE").read_text() == stamp:
+        return out, stamp
+    if not shutil.which("esbuild"):
+        raise SystemExit("measure.py peer bundles StPageFlip with esbuild: apt-get install esbuild")
+    tree = src
+    with tempfile.TemporaryDirectory(dir=WORK) as tmp:
+        if not (src / "src/PageFlip.ts").exists():
+            # Only what the bundle needs: the mirror may lack other blobs (its demo video.gif).
+            tar = subprocess.run(git + ["archive", "--format=tar", "HEAD", "src", "LICENSE"], capture_output=True,
+                                 check=True).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=tar, check=True)
+            tree = Path(tmp)
+        shutil.rmtree(out, ignore_errors=True)
+        subprocess.run(["esbuild", str(tree / "src/PageFlip.ts"), "--bundle", "--format=iife", "--global-name=St",
+                        f"--outdir={out}", "--log-level=warning"], check=True)
+        shutil.copyfile(tree / "LICENSE", out / "LICENSE")
+    (out / "SOURCE").write_text(stamp)
+    return out, stamp
+
+
+def peer_site(bundle):
+    """WORK/peer-WxH: the bundle, index.html, and demo pages 1..--pages drawn by `recto render` at the size of one
+    page of recto's spread (redrawn when --recto is newer than them)."""
+    w, h = ARGS.size
+    left, right = page_rects(w, h)
+    site = WORK / f"peer-{w}x{h}"
+    site.mkdir(mode=0o700, exist_ok=True)
+    pages = []
+    for n in range(1, ARGS.pages + 1):
+        out = site / f"page-{n}.png"
+        if not out.exists() or out.stat().st_mtime < Path(ARGS.recto).stat().st_mtime:
+            subprocess.run([ARGS.recto, "render", "--no-config", "--size", f"{right[2]}x{right[3]}", "--page", str(n),
+                            "--margin", "0", "--out", str(out)], check=True)
+        pages.append(out.name)
+    for name in ("PageFlip.js", "PageFlip.css"):
+        shutil.copyfile(bundle / name, site / name)
+    (site / "index.html").write_text(PEER_HTML.format(left=left[0], top=left[1], width=2 * right[2], height=right[3],
+                                                      page_w=right[2], page_h=right[3], pages=json.dumps(pages)))
+    return site
+
+
+def proc_stat(pid):
+    """The fields of /proc/PID/stat after the command name (state is [0], ppid [1], utime [11]), or None."""
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def proc_tree(root, tag=None):
+    """{pid: start time} of `root` (None: no root) and its descendants (by ppid, grandchildren included), and of any
+    process whose command line holds `tag` and its descendants (Chromium's processes that outlive or leave the
+    browser are re-parented away from it, but they all name its profile)."""
+    stats = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := proc_stat(entry)):
+            stats[int(entry)] = fields
+    tree = set() if root is None else {root}
+    if tag:
+        for pid in stats:
+            try:
+                if tag.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                    tree.add(pid)
+            except OSError:
+                pass
+    while more := {pid for pid, f in stats.items() if int(f[1]) in tree} - tree:
+        tree |= more
+    return {pid: stats[pid][19] for pid in tree if pid in stats}
+
+
+def tree_cpu_ms(tree):
+    """utime+stime of each process plus its cutime+cstime (its children's that ended and were reaped, so that a
+    child ending between two readings keeps counting), summed, ms (10 ms resolution)."""
+    ticks = sum(sum(int(x) for x in f[11:15]) for f in map(proc_stat, tree) if f)
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def tree_memory_kb(tree):
+    """(Pss, Rss) summed over the processes from smaps_rollup, kB: Pss splits each shared page among its sharers,
+    Rss counts it once per process."""
+    kb = {"Pss:": 0, "Rss:": 0}
+    for pid in tree:
+        try:
+            for line in open(f"/proc/{pid}/smaps_rollup"):
+                if line[:4] in kb:
+                    kb[line[:4]] += int(line.split()[1])
+        except OSError:
+            pass
+    return kb["Pss:"], kb["Rss:"]
+
+
+def tree_kinds(tree, root):
+    """{kind: count}, a kind being Chromium's --type= or else the executable's name (the root's name for a child
+    that is a copy of it); and for Chromium's GPU process, its flags and the GL libraries it has mapped."""
+    kinds, gpu, libs = {}, [], set()
+    for pid in tree:
+        try:
+            argv = open(f"/proc/{pid}/cmdline", "rb").read().decode("utf-8", "replace").rstrip("\0").split("\0")
+        except OSError:
+            continue
+        if len(argv) == 1:
+            argv = argv[0].split()  # Chromium's children set a process title: one string, words split by spaces
+        kind = next((a[7:] for a in argv if a.startswith("--type=")), None) or os.path.basename(argv[0])
+        kind += " (the one started)" if pid == root else ""
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "gpu-process":
+            gpu = [a for a in argv[1:] if not re.match(r"--(gpu-pref|field-trial|metrics|pseudonym|trace-pr|varia)", a)]
+            try:
+                libs = {line.split()[-1].rsplit("/", 1)[-1] for line in open(f"/proc/{pid}/maps")
+                        if re.search(r"/lib(EGL|GLES|GL|vulkan|vk_)[^/]*$|_dri\.so|gallium", line)}
+            except OSError:
+                pass
+    return kinds, gpu, sorted(libs)
+
+
+def end_tree(tree, timeout=5.0):
+    """Waits for the processes (the viewer itself already stopped) to end, then SIGKILLs each one left, by pid
+    (checked against its start time). Returns the pids that had to be killed."""
+    def alive():
+        return [p for p, start in tree.items() if (f := proc_stat(p)) and f[19] == start and f[0] not in "ZX"]
+    deadline = time.monotonic() + timeout
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = alive()
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
+def screenshot(weston, out):
+    """The output as a PNG at `out`, by weston-screenshooter (weston runs with --debug, which lets any client
+    take one); None when it wrote none."""
+    with tempfile.TemporaryDirectory(dir=WORK) as tmp:
+        subprocess.run(["weston-screenshooter"], cwd=tmp, env=weston.client_env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=30)
+        shots = list(Path(tmp).glob("*.png"))
+        if not shots:
+            return None
+        shutil.move(shots[0], out)
+    return str(out)
+
+
+def chromium_argv(profile, url):
+    """Chromium as a kiosk would start it, on a fresh profile. --no-sandbox because this runs as root (without the
+    sandbox's namespaces and seccomp set-up the browser starts, if anything, a little faster); the background-
+    networking, component-update and password-store flags stop chores that have nothing to do with the book."""
+    return [ARGS.chromium, "--ozone-platform=wayland", "--kiosk", "--no-first-run", "--no-default-browser-check",
+            f"--user-data-dir={profile}", f"--disk-cache-dir={profile}/cache", "--disable-extensions", "--no-sandbox",
+            "--disable-background-networking", "--disable-component-update", "--password-store=basic",
+            "--noerrdialogs", url]
+
+
+def peer_run(server, name, binary, seconds, shots=None):
+    """One viewer (recto, other: a recto binary; browser: Chromium on `server`'s page) started cold, then the
+    corner drag of drag_run (touch at 62.5 Hz, never released) for `seconds` from 1 s after its first frame, in a
+    weston of its own. With `shots` (a folder), screenshots after the first frame and mid-drag, and the viewer
+    under WAYLAND_DEBUG=client for the method check (warm-up runs only)."""
+    w, h = ARGS.size
+    _, right = page_rects(w, h)
+    x0, y0 = right[0] + right[2] - 10, right[1] + right[3] - 10
+    fresh = Path(tempfile.mkdtemp(prefix="peer-", dir=WORK))
+    env = {"XDG_CACHE_HOME": str(fresh / "cache"), "XDG_CONFIG_HOME": str(fresh / "config")}
+    env.update({"WAYLAND_DEBUG": "client"} if shots else {})
+    r, tree, taken, shot = {"viewer": name, "binary": binary}, {}, [], None
+    try:
+        with Weston(w, h) as weston:
+            weston.send("frames")  # weston counts its output's repaints from here on
+            n_marks = server.count()
+            if name == "browser":
+                proc = weston.launch(chromium_argv(fresh / "profile", server.url), env, stdout=False)
+                shown = server.wait("shown", 60, n_marks)
+                if shown is None:
+                    raise SystemExit(f"StPageFlip showed no page in Chromium: {proc.err.snapshot()[-8:]}")
+                t_shown = shown[0]
+                drawn = server.wait("drawn", 1, n_marks)
+                r["mark_delay_ms"] = round(shown[0] - shown[2], 2)
+            else:
+                proc = weston.launch([binary, "--log-events", "--no-config"], env)
+                shown = wait_event(proc.out, "shown", 30)
+                if shown is None:
+                    raise SystemExit(f"{name} showed no page: {proc.err.snapshot()[-5:]}")
+                t_shown = shown[1]["t"]
+            r["first_frame_ms"] = round(t_shown - proc.t0, 1)
+            if not weston.wait_mapped(proc, x0, y0):
+                raise SystemExit(f"{name}'s surface is not under the drag's start point {x0},{y0}")
+            if shots:
+                r["shot_shown"] = screenshot(weston, shots / f"{name}-shown.png")
+                # Method check: the first-frame stamp minus the buffer commit that showed the book, for recto
+                # the last one before its stamp; for Chromium the first one after the frame that draws the cover
+                # began (the page's "drawn" stamp).
+                commits = buffer_commits(proc.err)
+                shown_commit = [c for c in commits if c <= t_shown + 0.5][-1:] if name != "browser" else \
+                    [c for c in commits if drawn and c > drawn[2]][:1]
+                r["shown_minus_commit_ms"] = round(t_shown - shown_commit[0], 1) if shown_commit else None
+                r["commits_around_shown_ms"] = [round(c - t_shown, 1) for c in commits if abs(c - t_shown) < 100]
+            time.sleep(max(0.0, (t_shown + 1000 - mono_ms()) / 1000))
+            tag = str(fresh) if name == "browser" else None
+            tree = proc_tree(proc.pid, tag)
+            n_marks = server.count()
+            weston.send(f"touch-down 0 {x0} {y0}")
+            weston.send("touch-frame")
+            # The finger rests first: StPageFlip starts a fold only 250 ms after touchstart (it waits to tell a
+            # swipe), and a touchmove past the slop that it has not cancelled by then makes Chromium take the
+            # gesture for a scroll and send every later touchmove uncancelable, which StPageFlip ignores.
+            time.sleep(PEER_HOLD)
+            frames0, wcpu0, cpu0, t_start = int(weston.send("frames").split()[1]), weston_cpu(weston), \
+                tree_cpu_ms(tree), mono_ms()
+            period, k = 2000.0, 0
+            while mono_ms() - t_start < seconds * 1000:
+                k += 1
+                due = t_start + 16 * k
+                time.sleep(max(0, (due - mono_ms()) / 1000))
+                phase = (1 - math.cos(2 * math.pi * (due - t_start) / period)) / 2
+                weston.send(f"touch-motion 0 {x0 - phase * (right[2] * 1.6):.1f} {y0 - phase * right[3] * 0.25:.1f}")
+                weston.send("touch-frame")
+                if shots and k == 40:  # about 0.65 s in: the page well curled, on its way over
+                    shot = threading.Thread(target=lambda: taken.append(screenshot(weston, shots / f"{name}-drag.png")))
+                    shot.start()
+            t_end = mono_ms()
+            tree.update(proc_tree(proc.pid, tag))  # with any process born during the drag
+            cpu1, wcpu1, frames1 = tree_cpu_ms(tree), weston_cpu(weston), int(weston.send("frames").split()[1])
+            pss, rss = tree_memory_kb(tree)
+            kinds, gpu, gl = tree_kinds(tree, proc.pid)
+            if shot:
+                shot.join()
+                r["shot_drag"] = taken[0] if taken else None
+            drag = (t_end - t_start) / 1000
+            r.update(cpu_s_per_drag_s=round((cpu1 - cpu0) / 1000 / drag, 3),
+                     weston_cpu_s_per_drag_s=round((wcpu1 - wcpu0) / 1000 / drag, 3),
+                     repaints_per_s=round((frames1 - frames0) / drag, 1), pss_mib=round(pss / 1024, 1),
+                     rss_mib=round(rss / 1024, 1), processes=len(tree), kinds=kinds, drag_s=round(drag, 2))
+            if name == "browser":
+                r.update(gpu_flags=gpu, gpu_gl_libraries=gl,
+                         states=[m[1][6:] for m in server.since(n_marks) if m[1].startswith("state-")],
+                         stderr=[t for _, t in proc.err.snapshot()
+                                 if not (WL_LINE.match(t) or re.match(r"\[\d\d:\d\d:\d\d\.\d{6}\]", t))][:20])
+                if "user_fold" not in r["states"]:
+                    raise SystemExit(f"the drag never reached StPageFlip (states seen: {r['states']}); stderr: "
+                                     f"{r['stderr'][-5:]}")
+            r["exit"], _ = proc.stop()
+            weston.clients.remove(proc)
+            r["killed"] = end_tree(tree)
+    finally:
+        # Whatever is left once weston has gone (after an error, its close stopped the viewer by its pid).
+        end_tree(dict(tree, **proc_tree(None, str(fresh))), 0)
+        shutil.rmtree(fresh, ignore_errors=True)
+    return r
+
+
+def cmd_peer():
+    """recto against the web flipbook a kiosk would run instead: StPageFlip (canvas mode; the demo book's first
+    --pages pages drawn by `recto render` as PNGs at the size recto shows a page, in recto's spread rectangle on its
+    background colour, cover alone on the right as recto opens it) in Chromium, full screen on the same private
+    weston, served from an HTTP server on 127.0.0.1. Each viewer runs once unmeasured first (the OS page cache;
+    screenshots after the first frame and mid-drag in WORK/peer-shots; WAYLAND_DEBUG for the method check), then
+    --rounds rounds, rotating who goes first, each run in a weston of its own with empty caches (a fresh Chromium
+    profile; XDG_CACHE_HOME), as `startup`'s cold runs.
+
+    Cold start: exec -> first frame that shows the book. recto: its `shown` event's t (its first frame that shows a
+    page, committed). Chromium: the page POSTs a "shown" mark, stamped on its arrival here, from the second
+    animation-frame callback after the cover's image has loaded: the first callback's frame draws the cover, the
+    second runs once that frame has gone to Chromium's compositor. Error: the mark is late by the fetch (the page's
+    own clock -> arrival, printed), and off by up to a frame (~30 ms here) against the wl_surface.commit that
+    shows the book; the warm-up run measures that offset under WAYLAND_DEBUG and prints it.
+    CPU per drag-second: the drag of drag_run (touch at 62.5 Hz, never released, from 1 s after the first frame),
+    after the finger has rested PEER_HOLD s on the corner (for StPageFlip, see peer_run); utime+stime, plus the
+    cutime+cstime of reaped children, summed over the viewer's process tree (ppid walk, grandchildren included,
+    with any process naming the fresh profile), from the first motion to the last.
+    PSS / RSS: smaps_rollup summed over that tree at the end of the drag, the finger still down.
+    Chromium runs with --no-sandbox (root); its flags are in chromium_argv. A drag that never makes StPageFlip fold
+    the page (its changeState events, POSTed too) stops the run."""
+    if not Path(ARGS.chromium).exists() and not shutil.which(ARGS.chromium):
+        raise SystemExit(f"no Chromium at {ARGS.chromium}: apt-get install chromium, or give --chromium")
+    w, h = ARGS.size
+    bundle, source = peer_bundle()
+    site = peer_site(bundle)
+    version = subprocess.run([ARGS.chromium, "--version"], capture_output=True, text=True).stdout.strip()
+    shots = WORK / "peer-shots"
+    shots.mkdir(mode=0o700, exist_ok=True)
+    viewers = [("recto", ARGS.recto), ("browser", None)] + ([("other", ARGS.compare)] if ARGS.compare else [])
+    server, before, runs = PeerServer(site), load(), []
+    try:
+        warm = [peer_run(server, name, binary, 2.0, shots) for name, binary in viewers]
+        for i in range(ARGS.rounds):
+            for name, binary in viewers[i % len(viewers):] + viewers[:i % len(viewers)]:
+                time.sleep(0.5)
+                runs.append(dict(peer_run(server, name, binary, ARGS.seconds), round=i + 1))
+    finally:
+        server.close()
+    keys = ("first_frame_ms", "cpu_s_per_drag_s", "pss_mib", "rss_mib", "processes", "weston_cpu_s_per_drag_s",
+            "repaints_per_s")
+    summary = {name: {k: round(statistics.median([r[k] for r in runs if r["viewer"] == name]), 3) for k in keys}
+               for name, _ in viewers}
+    ratio_cols = [n for n, _ in viewers if n != "browser"]
+    targets = {"first_frame_ms": 0.1, "cpu_s_per_drag_s": 0.3, "pss_mib": 0.25}
+    ratios = {n: {k: round(summary[n][k] / summary["browser"][k], 3) if summary["browser"][k] else None for k in keys}
+              for n in ratio_cols}
+    print(f"peer: recto vs StPageFlip {source.split()[-1]} (canvas) in {version}, {w}x{h}, {ARGS.rounds} round(s) "
+          f"(medians), {ARGS.seconds} s drag, load before {before}, after {load()}")
+    labels = {"first_frame_ms": "cold start ms (exec -> book shown)",
+              "cpu_s_per_drag_s": "CPU-s per drag-second (tree)",
+              "pss_mib": "PSS MiB at end of drag (tree)", "rss_mib": "RSS MiB summed (tree)",
+              "processes": "processes", "weston_cpu_s_per_drag_s": "weston CPU-s per drag-second",
+              "repaints_per_s": "output repaints per drag-second"}
+    table([[labels[k]] + [summary[n][k] for n, _ in viewers] + [ratios[n][k] for n in ratio_cols]
+           + [f"<= {targets[k]}" if k in targets else ""] for k in keys],
+          ["figure"] + [n for n, _ in viewers] + [f"{n} ÷ browser" for n in ratio_cols] + ["target"])
+    print()
+    table([[r["round"], r["viewer"], r["first_frame_ms"], r["cpu_s_per_drag_s"], r["pss_mib"], r["rss_mib"],
+            r["processes"], r["weston_cpu_s_per_drag_s"], r["repaints_per_s"]] for r in runs],
+          ["round", "viewer", "cold start ms", "CPU-s/drag-s", "PSS MiB", "RSS MiB", "procs", "weston CPU-s/drag-s",
+           "repaints/s"])
+    browser = [r for r in runs if r["viewer"] == "browser"]
+    delays = [r["mark_delay_ms"] for r in browser]
+    print(f"method check: Chromium's shown mark, page clock -> arrival {min(delays)}..{max(delays)} ms. Warm-up "
+          "runs under WAYLAND_DEBUG, first-frame stamp minus the buffer commit that showed the book (recto: the last "
+          "before its stamp; Chromium: the first after the frame that draws the cover began), and the commits "
+          "within 100 ms of the stamp: " + "; ".join(f"{r['viewer']} {r['shown_minus_commit_ms']} ms "
+                                                      f"{r['commits_around_shown_ms']}" for r in warm))
+    print(f"Chromium's processes at the end of its last drag: {browser[-1]['kinds']}; its GPU process's GL libraries: "
+          f"{browser[-1]['gpu_gl_libraries']}")
+    print(f"screenshots (warm-up): {' '.join(str(r.get(k)) for r in warm for k in ('shot_shown', 'shot_drag'))}")
+    return {"size": [w, h], "seconds": ARGS.seconds, "rounds": ARGS.rounds, "stpageflip": source,
+            "chromium": version, "chromium_argv": chromium_argv("PROFILE", server.url), "load_before": before,
+            "load_after": load(), "summary": summary, "ratios": ratios, "targets": targets, "warmup": warm,
+            "runs": runs}
+
+
 def parse_size(text):
     w, h = text.lower().split("x")
     return int(w), int(h)
@@ -701,7 +1138,7 @@ def main():
     p.add_argument("--recto", default=str(REPO / ".build/release/recto"))
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sub = p.add_subparsers(dest="command", required=True)
-    for name in ("startup", "drag", "idle", "soak"):
+    for name in ("startup", "drag", "idle", "soak", "peer"):
         s = sub.add_parser(name)
         s.add_argument("--size", type=parse_size, default=(1920, 1080))
         s.add_argument("--json", metavar="FILE", default=argparse.SUPPRESS)
@@ -724,13 +1161,25 @@ def main():
     soak.add_argument("--interval", type=float, default=25, help="ms after each key")
     soak.add_argument("--flick-every", type=int, default=10, help="every Nth turn is a flick stroke")
     soak.add_argument("--cache-mb", type=int)
+    peer = sub.choices["peer"]
+    peer.add_argument("--rounds", type=int, default=5)
+    peer.add_argument("--seconds", type=float, default=10)
+    peer.add_argument("--compare", metavar="PATH", help="another recto binary measured in the same rounds as viewer "
+                      "'other'")
+    peer.add_argument("--stpageflip", default=STPAGEFLIP, metavar="DIR", help="StPageFlip's source: a checkout, or a "
+                      "git directory whose HEAD is bundled (default %(default)s)")
+    peer.add_argument("--chromium", default="/usr/lib/chromium/chromium", help="the browser binary (default "
+                      "%(default)s: Debian's /usr/bin/chromium is a shell script that adds flags from /etc/chromium.d "
+                      "and execs it)")
+    peer.add_argument("--pages", type=int, default=6, help="demo pages given to StPageFlip")
     ARGS = p.parse_args()
     ARGS.recto = str(Path(ARGS.recto).resolve())
     for other in ("baseline", "compare"):
         if getattr(ARGS, other, None):
             setattr(ARGS, other, str(Path(getattr(ARGS, other)).resolve()))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))  # unwinds the with-blocks: children are stopped
-    result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak}[ARGS.command]()
+    result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak,
+              "peer": cmd_peer}[ARGS.command]()
     result.update(command=ARGS.command, recto=ARGS.recto, date=time.strftime("%Y-%m-%d %H:%M:%S"))
     if ARGS.json:
         Path(ARGS.json).write_text(json.dumps(result, indent=1) + "\n")
