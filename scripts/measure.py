@@ -8,6 +8,8 @@
   measure.py soak    [--turns 10000] [--cache-mb N]                 RSS/fd growth over many page turns
   measure.py peer    [--rounds 5] [--seconds 10] [--compare OTHER]   recto vs StPageFlip in Chromium: cold start,
                                                                    CPU per drag-second, PSS (see cmd_peer)
+  measure.py pinch   [--rounds 3] [--seconds 1.5]                   a pinch-out from 1:1 to fit over a 20,000 x
+                                                                   28,000 px scan: commits against repaints
 Every subcommand prints a table; --json FILE also writes the figures. --recto PATH picks the binary
 (default .build/release/recto). Python 3 standard library only; needs weston, cc, pkg-config, libweston-10-dev.
 
@@ -1127,6 +1129,100 @@ def cmd_peer():
             "runs": runs}
 
 
+# ---------------------------------------------------------------- pinch
+PINCH_CENTRE = (1330.0, 540.0)  # the scan, alone on the right of a 1920x1080 spread, at its centre
+
+
+def pinch_book():
+    """The end-to-end tests' deep-zoom book, baked once into WORK: a 20,000 x 28,000 px scan (one-pixel checkerboard
+    at its centre) and five 2,000 x 2,800 pages, level-0 tiles and a IIIF manifest (recto bake, libvips)."""
+    book = WORK / "pinch-book"
+    if (book / "manifest.json").exists():
+        return book
+    scans = WORK / "pinch-scans"
+    shutil.rmtree(scans, ignore_errors=True)
+    scans.mkdir(parents=True)
+    make = str(REPO / "scripts/make-test-scan.sh")
+    subprocess.run([make, "20000", "28000", str(scans / "p1.jpg")], check=True)
+    subprocess.run([make, "2000", "2800", str(scans / "p2.jpg")], check=True)
+    for n in range(3, 7):
+        shutil.copy(scans / "p2.jpg", scans / f"p{n}.jpg")
+    shutil.rmtree(book, ignore_errors=True)
+    subprocess.run([ARGS.recto, "bake", str(scans), str(book), "--title", "Deep book"], check=True)
+    return book
+
+
+def two_finger(weston, d0, d1, seconds):
+    """Two fingers about PINCH_CENTRE from d0 to d1 px apart, moved every 16 ms for `seconds`, then lifted."""
+    cx, cy = PINCH_CENTRE
+    weston.send(f"touch-down 0 {cx - d0 / 2:.1f} {cy}")
+    weston.send(f"touch-down 1 {cx + d0 / 2:.1f} {cy}")
+    weston.send("touch-frame")
+    steps, start = max(1, round(seconds * 1000 / 16)), mono_ms()
+    for k in range(1, steps + 1):
+        time.sleep(max(0, (start + 16 * k - mono_ms()) / 1000))
+        half = (d0 + (d1 - d0) * k / steps) / 2
+        weston.send(f"touch-motion 0 {cx - half:.1f} {cy}")
+        weston.send(f"touch-motion 1 {cx + half:.1f} {cy}")
+        weston.send("touch-frame")
+    end = mono_ms()
+    weston.send("touch-up 0")
+    weston.send("touch-up 1")
+    weston.send("touch-frame")
+    return start, end, steps
+
+
+def pinch_run(book):
+    """recto --kiosk on the book, pinched to 1:1 at the scan's centre (once to learn the zoom, once to land there),
+    its tiles awaited; then a pinch-out to fit over ARGS.seconds. Its buffer commits (WAYLAND_DEBUG) and the
+    output's repaints during the pinch-out."""
+    w, h = ARGS.size
+    one_to_one = 20000 / 740.6  # the scan's width over its width at fit on a 1920x1080 spread
+    with Weston(w, h) as weston:
+        recto, _ = start_recto(weston, ["--kiosk", "--stats"], book=str(book), env_extra={"WAYLAND_DEBUG": "client"})
+        # Zoom is allowed once the GL draws: the CPU-drawn first frames show the page at fit only.
+        if wait_event(recto.out, "renderer", 30) is None:
+            raise SystemExit("recto's GL did not start")
+        two_finger(weston, 60, 1200, 0.5)
+        first = wait_event(recto.out, "zoom", 30)
+        scale = first[1].get("scale", 1) if first else 1
+        mark = recto.out.count()
+        two_finger(weston, 200, 200 * one_to_one / scale, 0.5)
+        zoom = wait_event(recto.out, "zoom", 30, start=mark)
+        landed = zoom[1].get("scale") if zoom else None
+        # The first pinch's region already holds the scan's own pixels; the second's tiles come within a second.
+        if wait_event(recto.out, "region", 120) is None:
+            raise SystemExit("recto showed no region of the scan")
+        time.sleep(3)
+        mark = recto.out.count()
+        frames0 = int(weston.send("frames").split()[1])
+        start, end, steps = two_finger(weston, 1200, 1200 / one_to_one, ARGS.seconds)
+        frames1 = int(weston.send("frames").split()[1])
+        settled = wait_event(recto.out, "zoom", 30, start=mark)
+        time.sleep(0.5)
+        recto.stop()
+    commits = [t for t in buffer_commits(recto.err) if start <= t <= end]
+    gaps = [b - a for a, b in zip(commits, commits[1:])]
+    seconds = (end - start) / 1000
+    return {"landed_scale": landed, "one_to_one": round(one_to_one, 2), "steps": steps, "seconds": round(seconds, 3),
+            "commits": len(commits), "repaints": frames1 - frames0,
+            "commits_per_s": round(len(commits) / seconds, 1), "repaints_per_s": round((frames1 - frames0) / seconds, 1),
+            "commit_gap_p50_ms": round(statistics.median(gaps), 1) if gaps else None,
+            "commit_gap_max_ms": round(max(gaps), 1) if gaps else None,
+            "settled_scale": settled[1].get("scale") if settled else None}
+
+
+def cmd_pinch():
+    book, before = pinch_book(), load()
+    runs = [pinch_run(book) for _ in range(ARGS.rounds)]
+    print(f"pinch: 1:1 ({runs[0]['one_to_one']}x of fit) to fit over {ARGS.seconds} s, fingers moved every 16 ms, "
+          f"{ARGS.size[0]}x{ARGS.size[1]}, {ARGS.rounds} run(s), load before {before}, after {load()}")
+    keys = ("landed_scale", "steps", "commits", "repaints", "commits_per_s", "repaints_per_s", "commit_gap_p50_ms",
+            "commit_gap_max_ms", "settled_scale")
+    table([[i + 1] + [r[k] for k in keys] for i, r in enumerate(runs)], ["run"] + list(keys))
+    return {"size": list(ARGS.size), "seconds": ARGS.seconds, "load_before": before, "load_after": load(), "runs": runs}
+
+
 def parse_size(text):
     w, h = text.lower().split("x")
     return int(w), int(h)
@@ -1138,7 +1234,7 @@ def main():
     p.add_argument("--recto", default=str(REPO / ".build/release/recto"))
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sub = p.add_subparsers(dest="command", required=True)
-    for name in ("startup", "drag", "idle", "soak", "peer"):
+    for name in ("startup", "drag", "idle", "soak", "peer", "pinch"):
         s = sub.add_parser(name)
         s.add_argument("--size", type=parse_size, default=(1920, 1080))
         s.add_argument("--json", metavar="FILE", default=argparse.SUPPRESS)
@@ -1172,6 +1268,8 @@ def main():
                       "%(default)s: Debian's /usr/bin/chromium is a shell script that adds flags from /etc/chromium.d "
                       "and execs it)")
     peer.add_argument("--pages", type=int, default=6, help="demo pages given to StPageFlip")
+    sub.choices["pinch"].add_argument("--rounds", type=int, default=3)
+    sub.choices["pinch"].add_argument("--seconds", type=float, default=1.5, help="the pinch-out's length")
     ARGS = p.parse_args()
     ARGS.recto = str(Path(ARGS.recto).resolve())
     for other in ("baseline", "compare"):
@@ -1179,7 +1277,7 @@ def main():
             setattr(ARGS, other, str(Path(getattr(ARGS, other)).resolve()))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))  # unwinds the with-blocks: children are stopped
     result = {"startup": cmd_startup, "drag": cmd_drag, "idle": cmd_idle, "soak": cmd_soak,
-              "peer": cmd_peer}[ARGS.command]()
+              "peer": cmd_peer, "pinch": cmd_pinch}[ARGS.command]()
     result.update(command=ARGS.command, recto=ARGS.recto, date=time.strftime("%Y-%m-%d %H:%M:%S"))
     if ARGS.json:
         Path(ARGS.json).write_text(json.dumps(result, indent=1) + "\n")
