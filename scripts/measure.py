@@ -472,6 +472,16 @@ def parse_report(lines):
     return r
 
 
+def drag_step(weston, x0, y0, right, t_start, k):
+    """Step k of the corner drag, at t_start + 16k ms: from the corner (x0, y0) to near the far edge of the other
+    page and up a little and back, a 2 s period; the finger is never released."""
+    due = t_start + 16 * k
+    time.sleep(max(0, (due - mono_ms()) / 1000))
+    phase = (1 - math.cos(2 * math.pi * (due - t_start) / 2000.0)) / 2
+    weston.send(f"touch-motion 0 {x0 - phase * (right[2] * 1.6):.1f} {y0 - phase * right[3] * 0.25:.1f}")
+    weston.send("touch-frame")
+
+
 def drag_run(binary):
     """One continuous corner drag (ARGS.seconds, touch at 62.5 Hz, never released) with `binary` --stats."""
     w, h = ARGS.size
@@ -485,15 +495,10 @@ def drag_run(binary):
         wcpu0, cpu0, t_start = weston_cpu(weston), recto.cpu_ticks_ms(), mono_ms()
         weston.send(f"touch-down 0 {x0} {y0}")
         weston.send("touch-frame")
-        period, steps, k, buffers = 2000.0, 0, 0, {}
-        # Back and forth from the corner to near the far edge of the other page and up a little, never released.
+        steps, k, buffers = 0, 0, {}
         while mono_ms() - t_start < ARGS.seconds * 1000:
             k += 1
-            due = t_start + 16 * k
-            time.sleep(max(0, (due - mono_ms()) / 1000))
-            phase = (1 - math.cos(2 * math.pi * (due - t_start) / period)) / 2
-            weston.send(f"touch-motion 0 {x0 - phase * (right[2] * 1.6):.1f} {y0 - phase * right[3] * 0.25:.1f}")
-            weston.send("touch-frame")
+            drag_step(weston, x0, y0, right, t_start, k)
             steps += 1
             if k % 60 == 30:
                 # The buffer behind the surface: smaller than the output while motion runs at reduced scale.
@@ -1008,14 +1013,10 @@ def peer_run(server, name, binary, seconds, shots=None):
             time.sleep(PEER_HOLD)
             frames0, wcpu0, cpu0, t_start = int(weston.send("frames").split()[1]), weston_cpu(weston), \
                 tree_cpu_ms(tree), mono_ms()
-            period, k = 2000.0, 0
+            k = 0
             while mono_ms() - t_start < seconds * 1000:
                 k += 1
-                due = t_start + 16 * k
-                time.sleep(max(0, (due - mono_ms()) / 1000))
-                phase = (1 - math.cos(2 * math.pi * (due - t_start) / period)) / 2
-                weston.send(f"touch-motion 0 {x0 - phase * (right[2] * 1.6):.1f} {y0 - phase * right[3] * 0.25:.1f}")
-                weston.send("touch-frame")
+                drag_step(weston, x0, y0, right, t_start, k)
                 if shots and k == 40:  # about 0.65 s in: the page well curled, on its way over
                     shot = threading.Thread(target=lambda: taken.append(screenshot(weston, shots / f"{name}-drag.png")))
                     shot.start()
