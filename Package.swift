@@ -48,9 +48,10 @@ let package = Package(
         // libwebpdemux's pkg-config pulls in libwebp; the demuxer decodes the first frame of animations.
         system("CWebP", "libwebpdemux", apt: "libwebp-dev"),
         .systemLibrary(name: "CAVIF", path: "Sources/CAVIF", providers: [.apt(["libavif-dev"])]),
-        // Pango (LGPL, linked dynamically) drawing with FreeType (HarfBuzz, fontconfig below it); no Cairo: recto
-        // links no library of the PDF stack (poppler, cairo).
-        system("CPangoFT2", "pangoft2", apt: "libpango1.0-dev"),
+        // Pango (LGPL, opened on first use) drawing with FreeType (HarfBuzz, fontconfig below it); no Cairo: recto
+        // uses no library of the PDF stack (poppler, cairo). Its shim declares the calls it makes: no pkg-config,
+        // whose flags would link Pango and its ~20 libraries into every start.
+        .systemLibrary(name: "CPangoFT2", path: "Sources/CPangoFT2"),
         // Linux-only headers (signalfd, timerfd, inotify) that the Glibc module leaves out; part of glibc.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Committed wayland-scanner output (scripts/gen-protocols.sh) plus interface-address shims.
@@ -169,7 +170,7 @@ let package = Package(
         ]),
         .executableTarget(name: "recto", dependencies: [
             "AppCore", "Bake", "Bench", "Book", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
-            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Visits",
+            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),

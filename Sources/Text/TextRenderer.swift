@@ -8,6 +8,9 @@ import Synchronization
 /// scripts) and draws it with FreeType's greyscale rasteriser into RGBA8 images the renderer can upload. Not
 /// through Cairo: recto links no library of the PDF helper's stack (poppler, cairo).
 ///
+/// Pango is opened with the first text measured or drawn (CPangoFT2's shim), not at start. Where it cannot be,
+/// text measures 1×1 and is drawn as nothing, `onUnavailable`'s reporter is told why, and pages read as before.
+///
 /// Thread safety: all calls share one Pango font map made for this module (not Pango's per-thread default,
 /// which would pile up a font map and its glyph caches in every thread that ever draws) and run one at a time
 /// behind a lock. Any thread may call; text is drawn rarely (placeholders, hints), so the lock costs nothing.
@@ -15,7 +18,8 @@ public enum TextRenderer {
     /// The pixel size of `text` set in `style`: the union of its ink and its line boxes, at least 1×1.
     public static func measure(_ text: String, style: TextStyle) -> PixelSize {
         fontMap.withLock { map in
-            withLayout(text, style: style, map: map.pointer) { _, box in PixelSize(width: box.width, height: box.height) }
+            guard let map else { return PixelSize(width: 1, height: 1) }
+            return withLayout(text, style: style, map: map) { _, box in PixelSize(width: box.width, height: box.height) }
         }
     }
 
@@ -23,8 +27,9 @@ public enum TextRenderer {
     /// ground, or opaque on `background` when one is given (identical to compositing onto that colour).
     public static func render(_ text: String, style: TextStyle, background: TextColour? = nil) -> RGBAImage {
         fontMap.withLock { map in
-            withLayout(text, style: style, map: map.pointer) { layout, box in
-                draw(layout, box: box, style: style, background: background)
+            guard let map else { return blank(background) }
+            return withLayout(text, style: style, map: map) { layout, box in
+                draw(layout, box: box, style: style, background: background, api: map.api)
             }
         }
     }
@@ -33,58 +38,84 @@ public enum TextRenderer {
     /// in it is covered.
     public static func unknownGlyphs(_ text: String, style: TextStyle) -> Int {
         fontMap.withLock { map in
-            withLayout(text, style: style, map: map.pointer) { layout, _ in
-                Int(pango_layout_get_unknown_glyphs_count(layout))
+            guard let map else { return text.count }
+            return withLayout(text, style: style, map: map) { layout, _ in
+                Int(map.api.pango_layout_get_unknown_glyphs_count(layout))
             }
         }
     }
 
     private final class FontMap: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<PangoFontMap>
-        init() { pointer = pango_ft2_font_map_new() }
+        let api: recto_pango_api
+        let pointer: OpaquePointer
+        init?() {
+            guard let api = recto_pango()?.pointee, let map = api.pango_ft2_font_map_new() else { return nil }
+            self.api = api
+            pointer = map
+        }
     }
 
-    private static let fontMap = Mutex(FontMap())
+    /// Opened with the first text measured or drawn.
+    private static let fontMap = Mutex(makeFontMap())
+
+    private static func makeFontMap() -> FontMap? {
+        let map = FontMap()
+        if map == nil, let report = reporter.withLock({ $0 }) { report(String(cString: recto_pango_failure())) }
+        return map
+    }
+
+    /// Told once, with the reason, if Pango cannot be opened when text is first wanted (the reader logs it).
+    public static func onUnavailable(_ report: @escaping @Sendable (String) -> Void) {
+        reporter.withLock { $0 = report }
+    }
+
+    private static let reporter = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    private static func blank(_ background: TextColour?) -> RGBAImage {
+        let b = background
+        return RGBAImage(width: 1, height: 1, pixels: b.map { [$0.r, $0.g, $0.b, 255] } ?? [0, 0, 0, 0])
+    }
 
     private struct Box { var x: Int, y: Int, width: Int, height: Int }
 
-    private static func withLayout<T>(_ text: String, style: TextStyle, map: UnsafeMutablePointer<PangoFontMap>,
+    private static func withLayout<T>(_ text: String, style: TextStyle, map: FontMap,
                                       _ body: (OpaquePointer, Box) -> T) -> T {
+        let api = map.api
         // FreeType's greyscale antialiasing (no subpixel colour fringes: the image becomes a texture that may be
         // scaled or curled).
-        let context = pango_font_map_create_context(map)!
-        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let context = api.pango_font_map_create_context(map.pointer)!
+        defer { api.g_object_unref(UnsafeMutableRawPointer(context)) }
 
-        let layout = pango_layout_new(context)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, style.family)
-        pango_font_description_set_absolute_size(description, style.size * Double(RECTO_PANGO_SCALE))
-        pango_font_description_set_weight(description, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_layout_set_font_description(layout, description)
+        let layout = api.pango_layout_new(context)!
+        defer { api.g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = api.pango_font_description_new()
+        defer { api.pango_font_description_free(description) }
+        api.pango_font_description_set_family(description, style.family)
+        api.pango_font_description_set_absolute_size(description, style.size * Double(RECTO_PANGO_SCALE))
+        api.pango_font_description_set_weight(description, style.bold ? RECTO_PANGO_WEIGHT_BOLD : RECTO_PANGO_WEIGHT_NORMAL)
+        api.pango_layout_set_font_description(layout, description)
         if let width = style.maxWidth {
-            pango_layout_set_width(layout, Int32(clamping: width * Int(RECTO_PANGO_SCALE)))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            api.pango_layout_set_width(layout, Int32(clamping: width * Int(RECTO_PANGO_SCALE)))
+            api.pango_layout_set_wrap(layout, RECTO_PANGO_WRAP_WORD_CHAR)
             if let lines = style.lineLimit {
-                pango_layout_set_height(layout, -Int32(clamping: lines))
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                api.pango_layout_set_height(layout, -Int32(clamping: lines))
+                api.pango_layout_set_ellipsize(layout, RECTO_PANGO_ELLIPSIZE_END)
             }
         }
         switch style.alignment {
-        case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .leading: api.pango_layout_set_alignment(layout, RECTO_PANGO_ALIGN_LEFT)
+        case .center: api.pango_layout_set_alignment(layout, RECTO_PANGO_ALIGN_CENTER)
+        case .trailing: api.pango_layout_set_alignment(layout, RECTO_PANGO_ALIGN_RIGHT)
         }
         // Markup that does not parse (it never should: `PageNote.Body.markup` is written so) is set as plain text.
-        if style.markup, pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
-            pango_layout_set_markup(layout, text, -1)
+        if style.markup, api.pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
+            api.pango_layout_set_markup(layout, text, -1)
         } else {
-            pango_layout_set_text(layout, text, -1)
+            api.pango_layout_set_text(layout, text, -1)
         }
 
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        api.pango_layout_get_pixel_extents(layout, &ink, &logical)
         var x0 = logical.x, y0 = logical.y, x1 = logical.x + logical.width, y1 = logical.y + logical.height
         if ink.width > 0 && ink.height > 0 {
             x0 = min(x0, ink.x); y0 = min(y0, ink.y)
@@ -94,7 +125,8 @@ public enum TextRenderer {
         return body(layout, box)
     }
 
-    private static func draw(_ layout: OpaquePointer, box: Box, style: TextStyle, background: TextColour?) -> RGBAImage {
+    private static func draw(_ layout: OpaquePointer, box: Box, style: TextStyle, background: TextColour?,
+                             api: recto_pango_api) -> RGBAImage {
         // Coverage, one byte a pixel, from FreeType; then the colour over the background (or straight alpha).
         var coverage = [UInt8](repeating: 0, count: box.width * box.height)
         coverage.withUnsafeMutableBufferPointer { buffer in
@@ -105,7 +137,7 @@ public enum TextRenderer {
             bitmap.buffer = buffer.baseAddress
             bitmap.num_grays = 256
             bitmap.pixel_mode = RECTO_FT_PIXEL_MODE_GRAY
-            pango_ft2_render_layout(&bitmap, layout, Int32(-box.x), Int32(-box.y))
+            api.pango_ft2_render_layout(&bitmap, layout, Int32(-box.x), Int32(-box.y))
         }
         let c = style.colour
         let count = box.width * box.height * 4

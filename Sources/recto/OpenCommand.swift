@@ -6,6 +6,7 @@ import FoundationEssentials
 import Localization
 import Pages
 import Speech
+import Text
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,7 @@ struct Open: ParsableCommand {
         let (settings, file) = try bookOptions.settings()
         let logger = RectoLog.logger
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
+        TextRenderer.onUnavailable { logger.warning("no text can be drawn (labels, captions, placeholders' words): \($0)") }
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
         // Before any IIIF book is opened: its fetcher's disk cache is made once, at this size.
         RemoteBooks.setCacheBytes(settings.webCacheMB << 20)

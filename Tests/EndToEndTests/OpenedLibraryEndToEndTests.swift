@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// libavif, libcurl, libarchive and the sound libraries are opened on first use (Sources/CLinux/opened_library.h),
+/// libavif, libcurl, libarchive, Pango and the sound libraries are opened on first use (Sources/CLinux/opened_library.h),
 /// not linked: recto starts without them, and a page or a book that needs one that cannot be opened says why, the
 /// rest of the book still reading.
 /// "Cannot be opened" is real here: an empty file of the library's name first on LD_LIBRARY_PATH.
@@ -70,9 +70,32 @@ import Testing
         let session = try RectoSession.start(width: 1280, height: 800, arguments: [])
         _ = try session.waitForEvent("renderer")
         let maps = try procText("/proc/\(session.recto.pid)/maps")
-        for library in ["libavif", "libcurl", "libarchive", "libpulse", "libsndfile", "libasound"] {
+        for library in ["libavif", "libcurl", "libarchive", "libpulse", "libsndfile", "libasound", "libpango",
+                        "libharfbuzz", "libfontconfig"] {
             let mapped = maps.contains("/\(library)")
             #expect(!mapped, "\(library) is mapped before any page needs it")
         }
+    }
+
+    /// Text is drawn only where a page or the interface asks for it: without Pango a broken page is still a
+    /// placeholder (without its words), the other pages read, and the log says why no text could be drawn.
+    @Test func withoutPangoTheBookReadsAndTheLogSaysWhyThereIsNoText() throws {
+        let book = try BookFixtures.copyOfDemo(pages: [2, 3], name: "no-pango-book")
+        try Data("not a PNG".utf8).write(to: book.appendingPathComponent("page-00.png"))
+        let directory = try Scratch.makeDirectory("no-pango")
+        try Data().write(to: directory.appendingPathComponent("libpangoft2-1.0.so.0"))
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: ["--spread", "single", book.path],
+                                             environment: ["LD_LIBRARY_PATH": directory.path])
+        let deadline = Deadline(.seconds(20))
+        while !session.stderrText.contains("no text can be drawn") && .now < deadline.end {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let log = session.stderrText
+        #expect(log.contains("no text can be drawn") && log.contains("libpangoft2-1.0.so.0"), "\(log)")
+        #expect(log.contains("page 1 cannot be shown"), "\(log)")
+        try session.weston.key(InputCode.keyRight, pressed: true)
+        try session.weston.key(InputCode.keyRight, pressed: false)
+        #expect(try session.waitForEvent("page").int("page") == 2)
+        #expect(session.recto.isRunning)
     }
 }

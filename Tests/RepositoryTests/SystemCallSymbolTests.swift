@@ -47,6 +47,8 @@ import Testing
                 "waitpid"],
         // pthread_once opens libpulse-simple, libsndfile and ALSA on first use (CLinux/opened_library.h).
         "Sound": ["pthread_once"],
+        // pthread_once opens Pango on first use (CLinux/opened_library.h, CPangoFT2's shim).
+        "Text": ["pthread_once"],
         // speech-dispatcher's socket, non-blocking.
         "Speech": ["recv", "send", "socket"],
         // The loop: signalfd, timerfd, inotify, the control socket, systemd's notify socket.
