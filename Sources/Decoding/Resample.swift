@@ -287,11 +287,19 @@ private func accumulateRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int,
 }
 
 /// `accumulateRow` for an opaque row: each byte (alpha's too, unused) times the row weight.
+/// The weight is taken as two 16-bit halves (the high one is 0 below 65,536 output rows), so that every product
+/// is 16 × 8 bits, which the compiler knows: on baseline x86-64 (SSE2, no 32-bit vector multiply) it then
+/// multiplies eight at a time in 16-bit lanes, where 32-bit operands cost a shuffle and two multiplies per four
+/// (the row pass took twice as long).
 @inline(__always)
 private func accumulateOpaqueRow(_ src: UnsafePointer<UInt8>, count: Int, weight: Int,
                                  into sums: UnsafeMutablePointer<UInt32>) {
-    let w = UInt32(truncatingIfNeeded: weight)
+    let low = UInt32(UInt16(truncatingIfNeeded: weight)), high = UInt32(UInt16(truncatingIfNeeded: weight >> 16))
     for p in 0..<count * 4 {
-        sums[p] &+= w &* UInt32(src[p])
+        sums[p] &+= low &* UInt32(src[p])
+    }
+    guard high != 0 else { return }
+    for p in 0..<count * 4 {
+        sums[p] &+= (high &* UInt32(src[p])) &<< 16
     }
 }

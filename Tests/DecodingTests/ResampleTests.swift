@@ -123,6 +123,29 @@ import Testing
         }
     }
 
+    /// A row weight is at most the output's height: past 65,535 rows its high 16 bits are taken in a pass of their
+    /// own. A column of 70,001 opaque pixels shrunk to 65,537 rows, against the integer area average.
+    @Test func rowWeightsPast16BitsAreExact() {
+        let n = 70_001, m = 65_537
+        let pixels: [UInt8] = (0..<n * 4).map { i -> UInt8 in
+            if i % 4 == 3 { return 255 }
+            let hashed: Int = (i &* 2_654_435_761) >> 7
+            return UInt8(truncatingIfNeeded: hashed)
+        }
+        let out = RGBAImage(width: 1, height: n, pixels: pixels).resized(to: PixelSize(width: 1, height: m)).pixels
+        var wrong = 0
+        for i in 0..<m {
+            var sums = [0, 0, 0]
+            for j in i * n / m...((i + 1) * n - 1) / m {
+                let w = min((j + 1) * m, (i + 1) * n) - max(j * m, i * n)
+                for c in 0..<3 { sums[c] += w * Int(pixels[j * 4 + c]) }
+            }
+            let expected = sums.map { UInt8(($0 + n / 2) / n) } + [255]
+            if Array(out[i * 4..<i * 4 + 4]) != expected { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
+
     private func referenceAreaAverage(_ image: RGBAImage, to size: PixelSize) -> [UInt8] {
         func overlap(_ j: Int, _ i: Int, source n: Int, output m: Int) -> Int {
             max(0, min((j + 1) * m, (i + 1) * n) - max(j * m, i * n))
