@@ -33,7 +33,7 @@ import Posix
         if let spare, spare.width == width, spare.height == height { return }
         guard let shm = window.display.shm else { return }
         spare = ShmBuffer(shm: shm, width: width, height: height)
-        spare?.touch()
+        spare?.populate()
     }
 
     /// Allocates (or takes the prepared) `bufferWidth`×`bufferHeight` buffer, lets `draw` fill it (XRGB8888: bytes B, G, R, X; rows
@@ -121,14 +121,8 @@ import Posix
         return true
     }
 
-    /// Writes every page of the mapping once, so the kernel allocates them now.
-    func touch() {
-        var offset = 0
-        while offset < room {
-            pixels.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
-            offset += 4096
-        }
-    }
+    /// Has the kernel allocate every page of the mapping now, before the frame is drawn into it.
+    func populate() { populateMemory(pixels, length: room) }
 
     isolated deinit {
         wl_buffer_destroy(proxy)

@@ -50,6 +50,18 @@ public func mapMemory(length: Int, protection: Int32, flags: Int32, fd: Int32, o
     }
 }
 
+/// Allocates every page of a writable shared mapping now, in one call (MADV_POPULATE_WRITE, Linux 5.14) rather
+/// than a page fault each at first write (2,048 for a 1920 × 1080 frame, about twice the time); on a kernel
+/// without it, by writing a byte of each page.
+public func populateMemory(_ map: UnsafeMutableRawPointer, length: Int) {
+    if case .success = systemCall({ madvise(map, length, MADV_POPULATE_WRITE) }) { return }
+    var offset = 0
+    while offset < length {
+        map.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+        offset += 4096
+    }
+}
+
 /// Unmaps what `mapMemory` mapped.
 public func unmapMemory(_ map: UnsafeMutableRawPointer, length: Int) {
     _ = systemCall { munmap(map, length) }
