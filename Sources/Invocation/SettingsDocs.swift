@@ -60,16 +60,21 @@ public enum SettingsDocs {
     /// Word-wraps `text` to lines of at most `width` columns, each indented by `indent` spaces (ArgumentParser
     /// rewraps only lines longer than the screen, and would lose the indentation).
     public static func wrap(_ text: String, width: Int, indent: Int) -> String {
+        // The root command's help is built at every start (ArgumentParser reads its configuration): the line's
+        // length is kept as a count, since String.count walks the whole line each time.
         let pad = String(repeating: " ", count: indent)
-        var lines: [String] = [], line = ""
+        var lines: [String] = [], line = "", length = 0
         for word in text.split(separator: " ") {
-            if !line.isEmpty, indent + line.count + 1 + word.count > width {
+            let count = word.count
+            if length > 0, indent + length + 1 + count > width {
                 lines.append(pad + line)
                 line = ""
+                length = 0
             }
-            line += (line.isEmpty ? "" : " ") + word
+            line += (length == 0 ? "" : " ") + word
+            length += (length == 0 ? 0 : 1) + count
         }
-        if !line.isEmpty { lines.append(pad + line) }
+        if length > 0 { lines.append(pad + line) }
         return lines.joined(separator: "\n")
     }
 }
