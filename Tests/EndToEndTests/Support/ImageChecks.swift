@@ -151,3 +151,11 @@ func compareImages(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int = 16) -> Image
 extension RGBAImage: CustomTestStringConvertible {
     public var testDescription: String { "RGBAImage \(width)×\(height)" }
 }
+
+extension PixelRect {
+    /// The rectangle with `fraction` of its width taken off each side and of its height off the top and bottom.
+    func inset(byFraction fraction: Double) -> PixelRect {
+        let dx = Int((Double(width) * fraction).rounded()), dy = Int((Double(height) * fraction).rounded())
+        return PixelRect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+}
