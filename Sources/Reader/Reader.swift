@@ -119,10 +119,12 @@ public struct Reader: Sendable, Equatable {
         SpreadMargins(all: (min(window.width, window.height) * config.marginFraction).rounded())
     }
 
+    /// A page not decoded yet is laid out in its nearest known neighbour's proportions (a book's pages are mostly
+    /// of one size), so the spread keeps its place when the page comes instead of moving from a guess.
     func layout(_ spreadIndex: Int) -> SpreadFrame {
         layoutSpread(position.layout.spread(at: spreadIndex),
                      in: Size(width: window.width, height: window.height), margins: margins) {
-            pageSizes[$0] ?? Size(width: 0, height: 0)
+            pageSizes[$0] ?? pageAspect(near: $0).map { Size(width: $0, height: 1) } ?? Size(width: 0, height: 0)
         }
     }
 
