@@ -6,7 +6,9 @@ import Posix
 /// The reader's control socket (`recto ctl`): a listening Unix stream socket and its clients, all non-blocking
 /// descriptors in the loop's poll set. Lines go to `onRequest`; replies come back through `reply`. Nothing a
 /// client does can block the loop: every read and write is non-blocking and bounded, a line is capped, clients
-/// are capped (a stalled one makes room for a new one; else the new one is refused), and idle ones are closed.
+/// are capped (a stalled one makes room for a new one; else the new one is refused), idle ones are closed, and
+/// answering takes at most a set share of the loop's time (`RequestBudget`): past it, no client is read until
+/// the next window.
 /// Only the reader's own user (and root) is served: the socket is 0600, and each peer's credentials
 /// (SO_PEERCRED) are checked as well, should the mode ever be loosened.
 @MainActor public final class ControlServer {
@@ -19,6 +21,9 @@ import Posix
         public var stallAfter = 1000.0
         /// Replies a client does not read pile up to this much before it is dropped.
         public var pendingOutput = 1 << 20
+        /// Answering takes at most this long (ms) in every `requestWindow` ms: an eighth of a 60 Hz frame's time.
+        public var requestWork = 2.0
+        public var requestWindow = 16.0
         public init() {}
     }
 
@@ -26,9 +31,12 @@ import Posix
         let fd: Int32
         var token = 0
         var lines: LineBuffer
+        /// Lines received and not yet answered: only while the budget is spent.
+        var queued: [LineBuffer.Output] = []
         var output: [UInt8] = []
         var lastActive: Double
-        var wantsWrite = false
+        /// The poll events it is watched for (0: out of the poll set).
+        var events: Int16 = 0
         init(fd: Int32, limit: Int, now: Double) { self.fd = fd; lines = LineBuffer(limit: limit); lastActive = now }
     }
 
@@ -36,8 +44,12 @@ import Posix
     public let limits: Limits
     private let loop: EventLoop
     private let listener: Int32
-    private var idleTimer: TimerSource!
+    /// Closes idle clients, and ends a pause once the budget's window has passed.
+    private var timer: TimerSource!
     private var clients: [Int: Client] = [:]
+    private var budget: RequestBudget
+    /// The budget is spent: no client is read until `budget.resumesAt`.
+    private var paused = false
     private var nextID = 0
     private let ownUID = getuid()
     /// A complete request line from client `id`; answer it with `reply(to: id, ...)`, now or later.
@@ -48,6 +60,7 @@ import Posix
         self.path = path
         self.loop = loop
         self.limits = limits
+        budget = RequestBudget(work: limits.requestWork, window: limits.requestWindow)
         if case .success(let probe) = systemCall({ socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) {
             let live = (try? UnixSocket.connect(probe, to: path).get()) != nil
             closeDescriptor(probe)
@@ -68,14 +81,14 @@ import Posix
         }
         listener = fd
         loop.add(fd: listener) { [unowned self] _ in acceptPending() }
-        idleTimer = TimerSource(loop: loop) { [unowned self] in closeIdle() }
+        timer = TimerSource(loop: loop) { [unowned self] in timerFired() }
     }
 
     /// Closes every client and removes the socket file.
     public func shutdown() {
         for id in Array(clients.keys) { drop(id) }
         closeDescriptor(listener)
-        idleTimer.close()
+        timer.close()
         _ = systemCall { unlink(path) }
     }
 
@@ -107,8 +120,8 @@ import Posix
             let id = nextID
             let client = Client(fd: fd, limit: limits.lineBytes, now: monotonicMilliseconds())
             clients[id] = client
-            client.token = loop.add(fd: fd) { [unowned self] revents in ready(id, revents) }
-            armIdleTimer()
+            watch(id)
+            armTimer()
         }
     }
 
@@ -134,24 +147,49 @@ import Posix
         guard let client = clients[id] else { return }
         if revents & Int16(POLLOUT) != 0 { flush(id) }
         guard clients[id] != nil, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { return }
+        // Paused, a client is watched for output only; one that hangs up meanwhile is gone.
+        guard client.events & Int16(POLLIN) != 0 else { drop(id); return }
         // One small read per wake-up: a client that writes fast is served between frames, not instead of them.
         var bytes = [UInt8](repeating: 0, count: 256)
         let received = systemCall { recv(client.fd, &bytes, bytes.count, Int32(MSG_DONTWAIT)) }
         if case .failure(let error) = received, error.code == EAGAIN { return }
         guard case .success(let n) = received, n > 0 else { drop(id); return }
         client.lastActive = monotonicMilliseconds()
-        for output in client.lines.append(bytes.prefix(n)) {
-            switch output {
+        client.queued += client.lines.append(bytes.prefix(n))
+        serve(id)
+    }
+
+    /// Answers `id`'s queued lines while the budget lasts; past it, every client waits for the next window.
+    private func serve(_ id: Int) {
+        while let client = clients[id], let next = client.queued.first {
+            let now = monotonicMilliseconds()
+            guard budget.allows(at: now) else { pause(); return }
+            client.queued.removeFirst()
+            switch next {
             case .line(let line):
                 onRequest?(id, line)
-                // The handler may have dropped the client.
-                guard clients[id] != nil else { return }
+                budget.charge(monotonicMilliseconds() - now)
             case .overflow:
                 reply(to: id, ControlReply.error("request longer than \(limits.lineBytes) bytes; closing"))
                 drop(id)
-                return
             }
         }
+    }
+
+    private func pause() {
+        paused = true
+        for id in clients.keys { watch(id) }
+        armTimer()
+    }
+
+    /// Once the window has passed, the clients with lines waiting are answered first, then all are read again.
+    private func resume() {
+        paused = false
+        for id in clients.keys.sorted() where clients[id]?.queued.isEmpty == false {
+            serve(id)
+            if paused { return }
+        }
+        for id in clients.keys { watch(id) }
     }
 
     /// At the cap, the client silent longest makes room if it has been silent for `stallAfter`: connections
@@ -175,34 +213,40 @@ import Posix
             case .failure: drop(id); return
             }
         }
-        // Watch for room to write only while something waits to be sent.
-        let wantsWrite = !client.output.isEmpty
-        if wantsWrite != client.wantsWrite {
-            client.wantsWrite = wantsWrite
-            loop.remove(client.token)
-            client.token = loop.add(fd: client.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0)) {
-                [unowned self] revents in ready(id, revents)
-            }
-        }
+        watch(id)
+    }
+
+    /// Puts `id` in the poll set for what it needs now: input unless paused, room to write only while something
+    /// waits to be sent; neither takes it out, so that a client the loop cannot serve never wakes it.
+    private func watch(_ id: Int) {
+        guard let client = clients[id] else { return }
+        let events = (paused ? 0 : Int16(POLLIN)) | (client.output.isEmpty ? 0 : Int16(POLLOUT))
+        guard events != client.events else { return }
+        if client.events != 0 { loop.remove(client.token) }
+        client.events = events
+        if events != 0 { client.token = loop.add(fd: client.fd, events: events) { [unowned self] revents in ready(id, revents) } }
     }
 
     private func drop(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
-        loop.remove(client.token)
+        if client.events != 0 { loop.remove(client.token) }
         closeDescriptor(client.fd)
-        armIdleTimer()
+        armTimer()
     }
 
-    private func closeIdle() {
-        idleTimer.fired()
+    private func timerFired() {
+        timer.fired()
         let now = monotonicMilliseconds()
         for (id, client) in clients where now - client.lastActive >= limits.idleTimeout { drop(id) }
-        armIdleTimer()
+        if paused, budget.allows(at: now) { resume() }
+        armTimer()
     }
 
-    /// The idle timer runs only while clients are connected: an unused socket never wakes the loop.
-    private func armIdleTimer() {
-        idleTimer.arm(at: clients.values.map(\.lastActive).min().map { $0 + limits.idleTimeout })
+    /// The timer runs only while clients are connected: an unused socket never wakes the loop.
+    private func armTimer() {
+        let idle = clients.values.map(\.lastActive).min().map { $0 + limits.idleTimeout }
+        let resumes = paused ? budget.resumesAt : nil
+        timer.arm(at: [idle, resumes].compactMap { $0 }.min())
     }
 }
 
