@@ -116,4 +116,31 @@ import Testing
         #expect(loaded >= quiet * 0.9, "\(loaded) frames a move with hostile clients, \(quiet) without")
         #expect(try rectoCtl(["status"], socket: socket).termination == .exited(0), "still served")
     }
+
+    /// A client that fires requests, reads the first answer and hangs up with the rest waiting for the next
+    /// window: it is dropped, and the reader at rest goes quiet (a client it cannot serve never wakes its loop).
+    @Test func aClientThatHangsUpMidBurstIsDroppedAndTheLoopGoesQuiet() throws {
+        let session = try RectoSession.start(width: 1280, height: 800)
+        _ = try session.waitForEvent("shown")
+        let socket = try #require(session.ready?.string("control"))
+        do {
+            let client = try RawControlClient(path: socket)
+            client.send(Array(String(repeating: "status\n", count: 5000).utf8))
+            try #require(client.readLine(timeout: 30_000)?.hasPrefix("{") == true, "the first answer")
+        }
+        #expect(try rectoCtl(["status"], socket: socket).termination == .exited(0), "still served")
+        usleep(500_000)
+        let ticks = { () throws -> Int in
+            // utime and stime, fields 14 and 15 of /proc/PID/stat (after the command's closing parenthesis).
+            let stat = try procText("/proc/\(session.recto.pid)/stat")
+            let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+            return try #require(Int(fields[11])) + #require(Int(fields[12]))
+        }
+        let before = try ticks()
+        usleep(1_000_000)
+        let used = try ticks() - before
+        // A loop left polling a closed client spins a core: 100 ticks a second here, and still several times
+        // the bound with both cores busy. At rest the reader uses next to none.
+        #expect(used <= 15, "\(used) ticks of CPU in a second at rest")
+    }
 }
