@@ -197,6 +197,7 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Pages"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench"]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 

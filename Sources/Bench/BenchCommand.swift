@@ -225,6 +225,11 @@ struct FrameTimes {
 
     /// The frames of the sweep's last fifth (where a single page's leaf fades over the background).
     var lastFifth: Range<Int> { (frames * 4 / 5)..<frames }
+
+    /// `values` cut into the measured runs, in the order they ran (each run appends `frames` values).
+    func byRun(_ values: [Double]) -> [ArraySlice<Double>] {
+        stride(from: 0, to: values.count, by: frames).map { values[$0..<min(values.count, $0 + frames)] }
+    }
 }
 
 struct BenchResults {
@@ -258,6 +263,15 @@ struct BenchResults {
         return (p50, p50 / floorCPU, (frames.max() ?? .nan) / floorCPU)
     }
 
+    /// The same ratio within each run (its last fifth's median ÷ the floor's median over the floor run beside it):
+    /// how far the machine moved it between runs a second apart.
+    static func lastFifthByRun(_ c: Case) -> [Double] {
+        zip(c.floor.byRun(c.floor.cpu), c.curl.byRun(c.curl.cpu)).map { floor, curl in
+            let fifth = curl.dropFirst(c.curl.lastFifth.lowerBound)
+            return percentile(Array(fifth), 0.5) / percentile(Array(floor), 0.5)
+        }
+    }
+
     func table(size: Size) -> String {
         func f(_ x: Double) -> String { String(format1: x) }
         var out = "recto bench at \(size.width)×\(size.height) (ms; submit to glFinish) on \(renderer)\n"
@@ -275,7 +289,8 @@ struct BenchResults {
         for c in cases {
             let last = Self.lastFifth(c)
             out += "  " + c.name.padding(8) + f(Self.percentile(c.floor.cpu, 0.5)) + " / " + f(Self.percentile(c.curl.cpu, 0.5))
-                + " / " + f(last.cpuMs) + " ms, ÷ floor " + f(last.ratio) + ", most " + f(last.maxRatio) + "\n"
+                + " / " + f(last.cpuMs) + " ms, ÷ floor " + f(last.ratio) + ", most " + f(last.maxRatio)
+                + "; run by run " + Self.lastFifthByRun(c).map(f).joined(separator: ", ") + "\n"
         }
         out += "page decode p50: \(f(Self.percentile(decodeMs, 0.5))) ms over \(decodeMs.count) pages\n"
         out += "texture upload with mipmaps p50: \(f(Self.percentile(uploadMs, 0.5))) ms, max \(f(uploadMs.max() ?? 0)) ms\n"
@@ -311,7 +326,7 @@ struct BenchResults {
             let frames = "{\"last_fifth_from\":\(fifth.lowerBound),\"wall_ms\":\(list(c.curl.perFrame(c.curl.wall))),\"cpu_ms\":\(list(c.curl.perFrame(c.curl.cpu)))}"
             cs.append("{\"case\":\"\(c.name)\",\"floor_p50_ms\":\(fp50),\"floor_p99_ms\":\(fp99),\"curl_p50_ms\":\(cp50),\"curl_p99_ms\":\(cp99),\"p50_ratio\":\(cp50 / fp50),\"p99_ratio\":\(cp99 / fp99),\"damaged_p50_ms\":\(Self.percentile(c.damaged, 0.5)),\"damaged_p99_ms\":\(Self.percentile(c.damaged, 0.99)),\"curl_vertices\":\(c.vertices),"
                 + "\"floor_cpu_p50_ms\":\(Self.percentile(c.floor.cpu, 0.5)),\"curl_cpu_p50_ms\":\(Self.percentile(c.curl.cpu, 0.5)),"
-                + "\"last_fifth\":{\"wall_p50_ms\":\(Self.percentile(lastWall, 0.5)),\"cpu_p50_ms\":\(last.cpuMs),\"cpu_ratio\":\(last.ratio),\"cpu_ratio_max\":\(last.maxRatio)},"
+                + "\"last_fifth\":{\"wall_p50_ms\":\(Self.percentile(lastWall, 0.5)),\"cpu_p50_ms\":\(last.cpuMs),\"cpu_ratio\":\(last.ratio),\"cpu_ratio_max\":\(last.maxRatio),\"cpu_ratio_by_run\":\(list(Self.lastFifthByRun(c)))},"
                 + "\"frames\":\(frames)}")
         }
         parts.append("\"cases\":[\(cs.joined(separator: ","))]")
