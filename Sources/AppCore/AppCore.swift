@@ -294,8 +294,13 @@ public struct AppCore: Sendable {
         return out + startup.timersDue(now: now)
     }
 
-    /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf.
+    /// Back to the cover, zoom reset (nothing when already there); with a library, back to the shelf. Between
+    /// visitors the shell also gives back the compiler code that the last one's new kinds of frame brought in.
     mutating func idleReset(now: Double) -> [AppEffect] {
+        backToTheStart(now: now) + [.start(.releaseCompilerCode)]
+    }
+
+    private mutating func backToTheStart(now: Double) -> [AppEffect] {
         let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents()
         narrationAwaitsVisitor()
         controls.resetFocus(page: reader.page)

@@ -79,4 +79,7 @@ public enum Job: Sendable, Equatable {
     /// the page, annotation pages over HTTP), then report `pageLinks` and `pageNotes`; a book that can have neither
     /// reports nothing.
     case readPageFacts(page: Int)
+    /// Give back, off the loop, memory that only a new shader variant would use (the GL driver's compiler code):
+    /// what a visitor's zoom or first turn of a kind brought in lies unused until the next such first. Reports nothing.
+    case releaseCompilerCode
 }

@@ -32,7 +32,11 @@ public final class GLStartup {
     public init(display: OpaquePointer, warmUp spread: SpreadMode) {
         nonisolated(unsafe) let connection = display
         let outcome = outcome
-        startThread(name: "recto.gl-start") { outcome.put(Self.make(connection, warmUp: spread)) }
+        startThread(name: "recto.gl-start") {
+            outcome.put(Self.make(connection, warmUp: spread))
+            // The warm-up has compiled what turns draw; the loop takes the GL meanwhile.
+            SceneRenderer.releaseCompilerCode()
+        }
     }
 
     private static func make(_ display: OpaquePointer, warmUp spread: SpreadMode) -> Result<Made, any Error> {

@@ -39,6 +39,8 @@ extension ReaderApp {
             }
         case let .readPageFacts(page):
             facts.read(page, book: bookGeneration, source: currentSource)
+        case .releaseCompilerCode:
+            SceneRenderer.releaseCompilerCodeInTheBackground()
         }
     }
 
