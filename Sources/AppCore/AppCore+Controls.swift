@@ -113,9 +113,7 @@ extension AppCore {
 
     private var focusIndex: Int { controls.focus.item.flatMap { focusOrder.firstIndex(of: $0) } ?? 0 }
 
-    private func scrubLabel(_ page: Int) -> String {
-        translator.format("Page {page} of {count}", ["page": "\(page)", "count": "\(reader.position.pageCount)"])
-    }
+    private func scrubLabel(_ page: Int) -> String { pageOfCount(page) }
 
     /// Moves the focus (0: shows it where it rests), showing the controls first when they hide with the controls.overlay.
     private mutating func moveFocus(by step: Int, at time: Double) -> [AppEffect] {

@@ -1,3 +1,4 @@
+import Book
 import Geometry
 import Gestures
 
@@ -21,10 +22,19 @@ extension AppCore {
 
     private var pageCount: Int { reader.position.pageCount }
 
-    /// The page's label where the book has labels, else its number.
-    func name(of page: Int) -> String {
-        let labels = pageLabels
-        return page >= 1 && page <= labels.count ? labels[page - 1] : "\(page)"
+    /// What stands where the page's number goes: its label where the book's is a page number ("iv", "12r"), else
+    /// its place in the book. A label that is a title is said before it (`pageLabel(of:)`).
+    func name(of page: Int) -> String { pageLabel(of: page).number }
+
+    func pageLabel(of page: Int) -> PageLabel { PageLabel(page: page, labels: pageLabels) }
+
+    /// "Page 4 of 14", or "Map of the garden, page 13 of 14" where the page's label is a title.
+    func pageOfCount(_ page: Int) -> String {
+        let label = pageLabel(of: page)
+        guard let title = label.title else {
+            return translator.format("Page {page} of {count}", ["page": label.number, "count": "\(pageCount)"])
+        }
+        return translator.format("{title}, page {page} of {count}", ["title": title, "page": label.number, "count": "\(pageCount)"])
     }
 
     /// The overlay's plan for a frame at `now`, if drawn.
@@ -34,12 +44,15 @@ extension AppCore {
         let label: String, page: Int
         if let scrub = controls.overlay.scrub {
             page = scrub
-            label = t.format("Page {page} of {count}", ["page": name(of: page), "count": "\(pageCount)"])
+            label = pageOfCount(page)
         } else {
             let pages = reader.position.spread.pages.sorted()
             page = pages.first ?? reader.page
             let numbers = pages.count > 1 ? "\(name(of: pages[0]))–\(name(of: pages[pages.count - 1]))" : name(of: page)
-            label = t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+            let titles = pages.compactMap { pageLabel(of: $0).title }
+            label = (titles.isEmpty ? t.format("{pages} of {count}", ["pages": numbers, "count": "\(pageCount)"])
+                     : t.format(pages.count > 1 ? "{title}, pages {pages} of {count}" : "{title}, page {pages} of {count}",
+                                ["title": titles.joined(separator: " · "), "pages": numbers, "count": "\(pageCount)"]))
                 + (currentSection.map { " · " + $0 } ?? "") + zoomLabel
                 + (attribution.isEmpty ? "" : " · " + attribution.joined(separator: " · "))
         }

@@ -1,3 +1,4 @@
+import Book
 import Localization
 
 /// The words speech mode says for a cue: phrases in the visitor's language (the `language` setting's
@@ -27,19 +28,29 @@ public struct SpeechPhrases: Sendable {
     }
 
     /// "Page 4 of 14." and the page's text, else "page 4 of 14, no text"; a spread names both pages and says
-    /// each text in order. `labels`: the book's own page labels ("iv") where it has them.
+    /// each text in order. `labels`: the book's own page labels ("iv") where it has them; a label that is a title,
+    /// not a number, is said before the page's place ("Map of the garden, page 13 of 14."), each page of a spread
+    /// on its own.
     public func page(_ pages: [Int], of count: Int, labels: [String], texts: [Int: String]) -> [Part] {
-        let names = pages.map { p in labels.indices.contains(p - 1) && !labels[p - 1].isEmpty ? labels[p - 1] : "\(p)" }
+        let names = pages.map { PageLabel(page: $0, labels: labels) }
         let said = pages.compactMap { texts[$0] }
-        let head: String
-        if names.count == 2 {
-            head = translator.format(said.isEmpty ? "pages {first} and {second} of {count}, no text" : "Pages {first} and {second} of {count}.",
-                                     ["first": names[0], "second": names[1], "count": "\(count)"])
+        let bare = said.isEmpty
+        var heads: [String] = []
+        if names.count == 2 && names.allSatisfy({ $0.title == nil }) {
+            heads = [translator.format(bare ? "pages {first} and {second} of {count}, no text" : "Pages {first} and {second} of {count}.",
+                                       ["first": names[0].number, "second": names[1].number, "count": "\(count)"])]
         } else {
-            head = translator.format(said.isEmpty ? "page {page} of {count}, no text" : "Page {page} of {count}.",
-                                     ["page": names.first ?? "?", "count": "\(count)"])
+            for name in names.isEmpty ? [.number("?")] : names {
+                if let title = name.title {
+                    heads.append(translator.format(bare ? "{title}, page {page} of {count}, no text" : "{title}, page {page} of {count}.",
+                                                   ["title": title, "page": name.number, "count": "\(count)"]))
+                } else {
+                    heads.append(translator.format(bare ? "page {page} of {count}, no text" : "Page {page} of {count}.",
+                                                   ["page": name.number, "count": "\(count)"]))
+                }
+            }
         }
-        return [Part(head, language: phraseLanguage)] + said.map { Part($0, language: bookLanguage) }
+        return heads.map { Part($0, language: phraseLanguage) } + said.map { Part($0, language: bookLanguage) }
     }
 
     public func zoom(percent: Int) -> [Part] {

@@ -28,6 +28,27 @@ import Testing
         #expect(english.page([3], of: 9, labels: ["i", "ii", ""], texts: [:]).first?.text == "page 3 of 9, no text")
     }
 
+    /// A IIIF canvas's label is often a title, not a number: it is said before the page's place, not where the
+    /// number goes. Roman numerals and folio labels stay where the number goes.
+    @Test func aTitleLabelIsSaidAsATitle() {
+        #expect(english.page([1], of: 1, labels: ["Chesapeake and Ohio Canal Pamphlet"], texts: [:])
+                == [.init("Chesapeake and Ohio Canal Pamphlet, page 1 of 1, no text", language: "en")])
+        #expect(english.page([1], of: 1, labels: ["Chesapeake and Ohio Canal Pamphlet"], texts: [1: "Canal"]).first?.text
+                == "Chesapeake and Ohio Canal Pamphlet, page 1 of 1.")
+        #expect(english.page([4], of: 9, labels: ["i", "ii", "iii", "xiv"], texts: [:]).first?.text == "page xiv of 9, no text")
+        #expect(english.page([2], of: 9, labels: ["12r", "12v"], texts: [:]).first?.text == "page 12v of 9, no text")
+        #expect(english.page([1], of: 9, labels: ["fol. 3r"], texts: [:]).first?.text == "page fol. 3r of 9, no text")
+        let german = SpeechPhrases(translator: Translator(preferences: ["de"]), bookLanguage: "en", configuredLanguage: nil)
+        #expect(german.page([1], of: 1, labels: ["Chesapeake and Ohio Canal Pamphlet"], texts: [:]).first?.text
+                == "Chesapeake and Ohio Canal Pamphlet, Seite 1 von 1, kein Text")
+    }
+
+    /// A spread with a title says each page on its own, so neither title stands where a number goes.
+    @Test func aSpreadWithATitleSaysEachPage() {
+        #expect(english.page([13, 14], of: 14, labels: Array(repeating: "", count: 12) + ["Map of the garden", "xiv"], texts: [:])
+                == [.init("Map of the garden, page 13 of 14, no text", language: "en"), .init("page xiv of 14, no text", language: "en")])
+    }
+
     /// IIIF requires a book's attribution to be shown; speech says it where it shows: after the first page, and
     /// after a shelf book's title. In the book's language, as the book gives it ("Label: value").
     @Test func theAttributionIsSaidInTheBooksLanguage() {
