@@ -19,17 +19,50 @@ extension AppCore {
         guard controls.notes.layers != .none, !pages.notes.isEmpty, shelf?.visible != true, !reader.isTurning else { return [] }
         let frame = reader.frame
         let side = Self.noteTargetMM * (screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM)
+        let whole = wholePageMarkers(frame: frame)
         var out: [(ref: NoteRef, centre: Vec2, tapArea: Rect)] = []
         for placed in frame.pages.sorted(by: { $0.page < $1.page }) {
             guard let markers = pages.markers[placed.page] else { continue }
             let r = placed.rect
-            for (at, index) in zip(markers.points, markers.notes) {
+            var points = Array(zip(markers.points, markers.notes))
+            if let first = markers.wholePage.first, let at = whole[placed.page] { points.append((at, first)) }
+            for (at, index) in points {
                 let centre = frame.view.apply(Vec2(r.minX + at.x * r.width, r.minY + at.y * r.height))
                 out.append((NoteRef(page: placed.page, index: index), centre,
                             Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)))
             }
         }
         return out
+    }
+
+    /// Where the marker of each page's whole-page notes sits in `frame` (fractions of the page): the page's top
+    /// outer corner, as the page lies now (flat, or on the turning leaf), clear of the control row.
+    func wholePageMarkers(frame: ReaderFrame) -> [Int: Vec2] {
+        var lying = frame.pages.map { ($0.page, $0.rect) }
+        if let leaf = frame.leaf { lying += [leaf.front, leaf.under].compactMap { $0 }.map { ($0, leaf.rect) } }
+        lying = lying.filter { pages.markers[$0.0]?.wholePage.isEmpty == false }
+        guard !lying.isEmpty else { return [:] }
+        let diameter = Self.noteMarkerMM * (screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM)
+        let clear = controlBar?.buttons.map(\.rect) ?? []
+        var out: [Int: Vec2] = [:]
+        for (page, rect) in lying {
+            let outerIsRight = frame.spineX.map { rect.center.x >= $0 } ?? !reader.config.rightToLeft
+            out[page] = WholePageMarker.place(on: rect, outerIsRight: outerIsRight, inset: diameter, clear: clear)
+        }
+        return out
+    }
+
+    /// The note `ref` names and, for a note about the whole page, the page's other whole-page notes: one marker
+    /// opens them all.
+    private func notesOpened(by ref: NoteRef) -> [PageNote] {
+        guard let notes = pages.notes[ref.page], ref.index < notes.count else { return [] }
+        guard notes[ref.index].target == .page, notes[ref.index].kind == .note else { return [notes[ref.index]] }
+        return PageNotes(notes).wholePage.map { notes[$0] }
+    }
+
+    /// The bodies a card shows for `ref`, in the visitor's language where a note has one.
+    private func bodiesOpened(by ref: NoteRef) -> [PageNote.Body] {
+        notesOpened(by: ref).compactMap { $0.body(in: visitorLanguage) }
     }
 
     /// Where a tap acts for the notes: every marker, and the whole window while a card is open (a tap anywhere
@@ -50,18 +83,24 @@ extension AppCore {
     }
 
     mutating func openNote(_ ref: NoteRef) -> [AppEffect] {
-        guard let note = pages.notes[ref.page].flatMap({ ref.index < $0.count ? $0[ref.index] : nil }),
-              let body = note.body(in: visitorLanguage) else { return [] }
+        let bodies = bodiesOpened(by: ref)
+        guard let first = bodies.first else { return [] }
         controls.notes.open = ref
-        return [.occurred(.noteOpened(page: ref.page, text: body.text, language: body.language))]
+        // Several notes in one language are said in its voice; in several, in the first's.
+        return [.occurred(.noteOpened(page: ref.page, text: bodies.map(\.text).joined(separator: "\n\n"), language: first.language))]
     }
 
-    /// A marker's name where the focus rests on it: "Note: " and the first words of its text.
+    /// A marker's name where the focus rests on it: "Note: " (or "3 notes: ") and the first words of its text.
     func noteLabel(_ ref: NoteRef) -> String {
-        guard let body = pages.notes[ref.page].flatMap({ ref.index < $0.count ? $0[ref.index] : nil })?.body(in: visitorLanguage)
-        else { return translator("Note") }
+        let bodies = bodiesOpened(by: ref)
+        guard let body = bodies.first else { return translator("Note") }
         let words = body.text.split(separator: " ").prefix(8).joined(separator: " ")
-        return translator("Note") + ": " + words + (words.count < body.text.count ? "…" : "")
+        return noteHeading(count: bodies.count) + ": " + words + (words.count < body.text.count ? "…" : "")
+    }
+
+    /// "Note", or "3 notes" where one marker stands for several.
+    private func noteHeading(count: Int) -> String {
+        count > 1 ? translator.format("{count} notes", ["count": "\(count)"]) : translator("Note")
     }
 
     mutating func closeNote() -> [AppEffect] {
@@ -101,15 +140,21 @@ extension AppCore {
         let markers = Self.pages(of: frame).sorted().compactMap { pages.markers[$0] }
         var card: NotesPlan.Card?
         if let open = controls.notes.open, let centre = markersOnScreen.first(where: { $0.ref == open })?.centre,
-           let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }),
-           let body = note.body(in: visitorLanguage) {
-            let heading = body.language.map { translator("Note") + " (\($0))" } ?? translator("Note")
-            card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading, text: body.text,
-                         markup: body.asMarkup, anchor: centre,
-                         maxWidth: min(460 * textScale, w.width * 0.45))
+           let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }) {
+            let bodies = bodiesOpened(by: open)
+            let languages = Set(bodies.map(\.language))
+            let heading = noteHeading(count: bodies.count)
+                + (languages.count == 1 ? (bodies.first?.language).map { " (\($0))" } ?? "" : "")
+            if !bodies.isEmpty {
+                card = .init(page: open.page, outline: note.target.outlinePolygon, heading: heading,
+                             text: bodies.map(\.text).joined(separator: "\n\n"),
+                             markup: bodies.map(\.asMarkup).joined(separator: "\n\n"), anchor: centre,
+                             maxWidth: min(460 * textScale, w.width * 0.45))
+            }
         }
         var plan = NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
                          panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
+        plan.wholePage = wholePageMarkers(frame: frame)
         plan.lines = lineOverlays(frame: frame)
         return plan
     }

@@ -59,12 +59,17 @@ public struct NotesPlan: Sendable, Equatable {
         public var page: Int
         public var points: [Vec2]
         public var notes: [Int]
+        /// The notes about the whole page: one marker at the top outer corner (`NotesPlan.wholePage`) opens the
+        /// first, and its card lists them all.
+        public var wholePage: [Int]
 
         init(page: Int, notes: [PageNote]) {
             self.page = page
-            let marked = PageNotes(notes).marked
+            let read = PageNotes(notes)
+            let marked = read.marked
             points = marked.map(\.at)
             self.notes = marked.map(\.index)
+            wholePage = read.wholePage
         }
     }
 
@@ -104,6 +109,9 @@ public struct NotesPlan: Sendable, Equatable {
     }
 
     public var markers: [PageMarkers]
+    /// Where each page's whole-page marker sits in this frame (fractions of the page): at the corner of the side
+    /// the page lies on, so it is placed per frame.
+    public var wholePage: [Int: Vec2] = [:]
     /// The text layers' lines over the regions they transcribe (at most `AppCore.maxLinesShown`, none while a
     /// page turns).
     public var lines: [Line] = []

@@ -19,7 +19,8 @@ public struct PageNote: Sendable, Hashable {
         /// A polygon (an `SvgSelector`), drawn as its outline.
         case outline([Vec2])
 
-        /// Where a marker for it sits (nil: the whole page, no marker).
+        /// Where a marker of its own sits (nil: the whole page, whose notes share one marker at the page's top
+        /// outer corner, placed where the page lies: `PageNotes.wholePage`).
         public var anchor: Vec2? {
             switch self {
             case .page: nil
@@ -181,5 +182,32 @@ public struct PageNotes: Sendable, Hashable {
     /// The notes a marker shows: notes with a place on the page.
     public var marked: [(index: Int, note: PageNote, at: Vec2)] {
         notes.enumerated().compactMap { i, n in n.kind == .note ? n.target.anchor.map { (i, n, $0) } : nil }
+    }
+
+    /// The notes about the whole page (a target without a fragment or selector), in the book's order: they share
+    /// one marker, which shows their count where there is more than one, and one card lists them.
+    public var wholePage: [Int] {
+        notes.indices.filter { notes[$0].kind == .note && notes[$0].target == .page }
+    }
+}
+
+/// Where the marker of a page's whole-page notes sits: at the page's top outer corner (the fore-edge: the right
+/// of a right-hand page or of a single page read left to right), inside the page, below the controls where the
+/// corner lies under them. In fractions of the page, as every marker, so it zooms, turns and curls with it.
+public enum WholePageMarker {
+    /// `page`: the page's rect in book space (window px at fit); `outerIsRight`: which side is its fore-edge;
+    /// `inset`: from the edges to the marker's centre, px at fit; `clear`: rects at fit (the controls) the marker
+    /// and `inset` around it must not touch.
+    public static func place(on page: Rect, outerIsRight: Bool, inset: Double, clear: [Rect]) -> Vec2 {
+        guard page.width > 0, page.height > 0 else { return Vec2(outerIsRight ? 1 : 0, 0) }
+        let x = outerIsRight ? page.maxX - inset : page.minX + inset
+        var y = page.minY + inset
+        for r in clear where r.width > 0 && r.height > 0 {
+            let near = Rect(x: r.minX - inset, y: r.minY - inset, width: r.width + 2 * inset, height: r.height + 2 * inset)
+            if near.contains(Vec2(x, y)) { y = max(y, r.maxY + inset) }
+        }
+        // Inside the page whatever it is told: a page shorter than the controls keeps its marker at its foot.
+        let fx = min(max((x - page.minX) / page.width, 0), 1), fy = min(max((y - page.minY) / page.height, 0), 1)
+        return Vec2(fx, fy)
     }
 }

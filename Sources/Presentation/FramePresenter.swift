@@ -219,8 +219,15 @@ import Renderer
         func point(_ f: Vec2, on r: Rect) -> Vec2 { Vec2(r.minX + f.x * r.width, r.minY + f.y * r.height) }
         let groups = plan.markers.compactMap { m in
             places[m.page].map { p in
-                NoteLayer.Group(rect: p.rect, place: p.place, points: m.points,
-                                open: plan.open.flatMap { $0.page == m.page ? m.notes.firstIndex(of: $0.index) : nil })
+                var points = m.points, notes = m.notes, counts: [Int: Int] = [:]
+                if let first = m.wholePage.first, let at = plan.wholePage[m.page] {
+                    if m.wholePage.count > 1 { counts[points.count] = m.wholePage.count }
+                    points.append(at)
+                    notes.append(first)
+                }
+                return NoteLayer.Group(rect: p.rect, place: p.place, points: points,
+                                       open: plan.open.flatMap { $0.page == m.page ? notes.firstIndex(of: $0.index) : nil },
+                                       counts: counts)
             }
         }
         let card = plan.card.flatMap { c in

@@ -49,8 +49,11 @@ public struct NoteLayer: Sendable, Hashable {
         public var points: [Vec2]
         /// The open one's place in `points`.
         public var open: Int?
-        public init(rect: Rect, place: Marker.Place, points: [Vec2], open: Int?) {
-            self.rect = rect; self.place = place; self.points = points; self.open = open
+        /// Markers that stand for several notes (a page's whole-page notes): their place in `points` and how many,
+        /// drawn in the marker instead of its dot.
+        public var counts: [Int: Int]
+        public init(rect: Rect, place: Marker.Place, points: [Vec2], open: Int?, counts: [Int: Int] = [:]) {
+            self.rect = rect; self.place = place; self.points = points; self.open = open; self.counts = counts
         }
     }
 

@@ -7,7 +7,7 @@ import Text
 final class NoteLabels {
     private struct Key: Hashable { var heading: String; var text: String; var size: Double; var width: Int; var lines: Int }
     private var cached: [Key: Texture] = [:]
-    private var markers: [Bool: (diameter: Int, texture: Texture)] = [:]
+    private var markers: [MarkerLook: (diameter: Int, texture: Texture)] = [:]
     private struct LineKey: Hashable { var markup: String; var width: Int; var height: Int }
     private var lines: [LineKey: Texture] = [:]
 
@@ -37,10 +37,20 @@ final class NoteLabels {
         return texture
     }
 
-    /// A marker's picture `diameter` px wide: a white ring, the fill (orange while open), a white dot, its edges
-    /// antialiased, transparent around it.
-    func marker(open: Bool, diameter: Int, renderer: SceneRenderer) -> Texture {
-        if let m = markers[open], m.diameter == diameter { return m.texture }
+    /// A marker's picture `diameter` px wide: a white ring, the fill (orange while open), a white dot (or, for a
+    /// marker of several notes, their count in white), its edges antialiased, transparent around it.
+    func marker(open: Bool, count: Int = 1, diameter: Int, renderer: SceneRenderer) -> Texture {
+        let key = MarkerLook(open: open, count: count)
+        if let m = markers[key], m.diameter == diameter { return m.texture }
+        let n = max(4, diameter)
+        let texture = Self.markerPixels(open: open, count: count, diameter: diameter).withUnsafeBytes {
+            renderer.makeTexture(width: n, height: n, pixels: $0)
+        }
+        markers[key] = (diameter, texture)
+        return texture
+    }
+
+    static func markerPixels(open: Bool, count: Int, diameter: Int) -> [UInt8] {
         let n = max(4, diameter), r = Double(n) / 2
         let fill = open ? NoteLayer.openFill : NoteLayer.fill
         var pixels = [UInt8](repeating: 0, count: n * n * 4)
@@ -48,7 +58,7 @@ final class NoteLabels {
             for x in 0..<n {
                 let d = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
                 func cover(_ radius: Double) -> Double { min(1, max(0, radius - d + 0.5)) }
-                let outer = cover(r), inner = cover(r * 0.78), dot = cover(r * 0.22)
+                let outer = cover(r), inner = cover(r * 0.78), dot = count > 1 ? 0 : cover(r * 0.22)
                 // White within the ring and the dot, the fill between them.
                 let k = inner - dot
                 let colour = (1 - k) * 1.0
@@ -59,9 +69,25 @@ final class NoteLabels {
                 pixels[i + 3] = UInt8(outer * 255)
             }
         }
-        let texture = pixels.withUnsafeBytes { renderer.makeTexture(width: n, height: n, pixels: $0) }
-        markers[open] = (diameter, texture)
-        return texture
+        if count > 1 { stampCount(count, into: &pixels, size: n) }
+        return pixels
+    }
+
+    /// The count set in white, bold, centred in the marker's fill ("9+" past nine, so it stays legible).
+    private static func stampCount(_ count: Int, into pixels: inout [UInt8], size n: Int) {
+        let text = count > 9 ? "9+" : "\(count)"
+        var style = TextStyle(size: Double(n) * (count > 9 ? 0.42 : 0.58), colour: TextColour(255, 255, 255), bold: true)
+        style.lineLimit = 1
+        let image = TextRenderer.render(text, style: style)
+        let ox = (n - image.width) / 2, oy = (n - image.height) / 2
+        for y in 0..<image.height where oy + y >= 0 && oy + y < n {
+            for x in 0..<image.width where ox + x >= 0 && ox + x < n {
+                let s = (y * image.width + x) * 4, d = ((oy + y) * n + ox + x) * 4
+                let a = Double(image.pixels[s + 3]) / 255
+                guard a > 0 else { continue }
+                for c in 0..<3 { pixels[d + c] = UInt8(Double(image.pixels[s + c]) * a + Double(pixels[d + c]) * (1 - a)) }
+            }
+        }
     }
 
     func texture(heading: String, text: String, size: Double, width: Int, lines: Int, renderer: SceneRenderer) -> Texture {
@@ -79,6 +105,9 @@ final class NoteLabels {
     }
 }
 
+/// How a marker looks: open or not, and how many notes it stands for.
+struct MarkerLook: Hashable { var open: Bool; var count: Int }
+
 extension SceneRenderer {
     /// Note text at 22 window px (the overlay's), larger with large text.
     static let noteTextSize = 22.0
@@ -94,6 +123,8 @@ extension SceneRenderer {
         let r = notes.diameter / 2
         let bounds = Rect(x: -r, y: -r, width: Double(width) + 2 * r, height: Double(height) + 2 * r)
         var closed: [GLfloat] = [], open: [GLfloat] = []
+        // Markers of several notes, by whether open and how many.
+        var counted: [MarkerLook: [GLfloat]] = [:]
         closed.reserveCapacity(notes.groups.reduce(0) { $0 + $1.points.count } * 24)
         let roll = scene.curl.map(NoteMarkerPlacement.Roll.init)
         for group in notes.groups {
@@ -113,18 +144,23 @@ extension SceneRenderer {
                                             GLfloat(c.x), GLfloat(c.y), 1, 1, GLfloat(a.x), GLfloat(a.y), 0, 0,
                                             GLfloat(c.x), GLfloat(c.y), 1, 1, GLfloat(d.x), GLfloat(d.y), 0, 1])
                 }
-                if i == group.open { put(&open) } else { put(&closed) }
+                if let count = group.counts[i] {
+                    put(&counted[MarkerLook(open: i == group.open, count: count), default: []])
+                } else if i == group.open { put(&open) } else { put(&closed) }
             }
         }
-        let quads: [Bool: [GLfloat]] = [false: closed, true: open]
+        var quads: [(MarkerLook, [GLfloat])] = [(MarkerLook(open: false, count: 1), closed), (MarkerLook(open: true, count: 1), open)]
+        quads.insert(contentsOf: counted.sorted { ($0.key.open ? 1 : 0, $0.key.count) < ($1.key.open ? 1 : 0, $1.key.count) }.map { ($0.key, $0.value) },
+                     at: 1)
         let program = spriteProgram
         program.use()
         glUniform1i(program.uniform("u_tex"), 0)
         setMatrix(program.uniform("u_pageToClip"), Self.projection(width: width, height: height))
         glEnable(GLenum(GL_BLEND))
         blendOverKeepingAlpha()
-        for (open, vertices) in quads.sorted(by: { !$0.key && $1.key }) {
-            noteLabels.marker(open: open, diameter: Int(notes.diameter.rounded(.up)), renderer: self).bind(texelsPerPixel: 1)
+        for (look, vertices) in quads where !vertices.isEmpty {
+            noteLabels.marker(open: look.open, count: look.count, diameter: Int(notes.diameter.rounded(.up)), renderer: self)
+                .bind(texelsPerPixel: 1)
             drawVertices(vertices, extras: 2)
         }
         glDisable(GLenum(GL_BLEND))

@@ -58,6 +58,76 @@ struct NotesPolicyTests {
         #expect(!occurred(d).contains { if case .page = $0 { true } else { false } }, "the closing tap turned nothing")
     }
 
+    static func wholePage(_ text: String) -> PageNote {
+        PageNote(kind: .note, bodies: [.init(text: text, language: "de")], target: .page)
+    }
+
+    /// A note about the whole page (IIIF's most common kind: a target without a fragment) has a marker at the
+    /// page's top outer corner: top left on a left-hand page, top right on a right-hand one. Several share one
+    /// marker, whose card lists them all and whose tap says them all.
+    @Test func wholePageNotesShareOneMarkerAtTheTopOuterCorner() throws {
+        var d = Driver(settings: AccessibilityTests.settings(), page: 2)
+        let spread = d.core.reader.frame.pages.sorted { $0.rect.minX < $1.rect.minX }
+        try #require(spread.count == 2)
+        let (left, right) = (spread[0], spread[1])
+        d.handle(.pageNotes(page: left.page, notes: [Self.wholePage("Göttinger Marktplatz mit Gänseliesel Brunnen")], problems: []))
+        d.handle(.pageNotes(page: right.page, notes: [Self.text, Self.wholePage("Eins"), Self.note, Self.wholePage("Zwei"),
+                                                       Self.wholePage("Drei")], problems: []))
+        let markers = d.core.markersOnScreen
+        // The right page: its region note's marker and one for its three whole-page notes.
+        #expect(markers.filter { $0.ref.page == right.page }.map(\.ref.index).sorted() == [1, 2])
+        let diameter = AppCore.noteMarkerMM * GestureConfig.fallbackPixelsPerMM
+        let l = try #require(markers.first { $0.ref == NoteRef(page: left.page, index: 0) }).centre
+        let r = try #require(markers.first { $0.ref == NoteRef(page: right.page, index: 1) }).centre
+        #expect(abs(l.x - (left.rect.minX + diameter)) < 1e-6 && abs(l.y - (left.rect.minY + diameter)) < 1e-6)
+        #expect(abs(r.x - (right.rect.maxX - diameter)) < 1e-6 && abs(r.y - (right.rect.minY + diameter)) < 1e-6)
+        // Clear of the controls.
+        for button in d.core.controlBar?.buttons ?? [] {
+            #expect(!button.rect.contains(l) && !button.rect.contains(r))
+        }
+        // The frame's plan draws it at the same place, one marker of three.
+        let plan = try #require(d.core.notesPlan(frame: d.core.reader.frame))
+        let at = try #require(plan.wholePage[right.page])
+        #expect(abs(right.rect.minX + at.x * right.rect.width - r.x) < 1e-6)
+        #expect(plan.markers.first { $0.page == right.page }?.wholePage == [1, 3, 4])
+
+        d.input(tap(at: r, t0: d.now + 100))
+        d.run(for: 600)
+        #expect(occurred(d).contains(.noteOpened(page: right.page, text: "Eins\n\nZwei\n\nDrei", language: "de")))
+        let card = try #require(d.core.notesPlan(frame: d.core.reader.frame)?.card)
+        #expect(card.heading == "3 notes (de)" && card.text == "Eins\n\nZwei\n\nDrei" && card.outline.isEmpty)
+        #expect(d.core.noteLabel(NoteRef(page: right.page, index: 1)) == "3 notes: Eins")
+        #expect(d.core.noteLabel(NoteRef(page: left.page, index: 0)) == "Note: Göttinger Marktplatz mit Gänseliesel Brunnen")
+        // Tab reaches it like any marker.
+        #expect(d.core.focusOrder.contains(.note(NoteRef(page: right.page, index: 1))))
+    }
+
+    /// A single page's outer corner is its fore-edge: the right read left to right, the left read right to left.
+    @Test func aSinglePagesWholePageMarkerSitsOnItsForeEdge() throws {
+        for rtl in [false, true] {
+            var s = AccessibilityTests.settings(rtl: rtl)
+            s.spread = .single
+            var d = Driver(settings: s, page: 3)
+            let page = try #require(d.core.reader.frame.pages.first)
+            d.handle(.pageNotes(page: page.page, notes: [Self.wholePage("Ganz")], problems: []))
+            let centre = try #require(d.core.markersOnScreen.first).centre
+            #expect(rtl ? centre.x < page.rect.center.x : centre.x > page.rect.center.x)
+            #expect(centre.y < page.rect.minY + page.rect.height * 0.1)
+        }
+    }
+
+    /// Where the corner lies under the controls, the marker goes below them, and always stays on the page.
+    @Test func theWholePageMarkerKeepsClearOfTheControls() {
+        let page = Rect(x: 100, y: 0, width: 500, height: 700)
+        let free = WholePageMarker.place(on: page, outerIsRight: true, inset: 20, clear: [])
+        #expect(abs(free.x - 480.0 / 500) < 1e-9 && abs(free.y - 20.0 / 700) < 1e-9)
+        let control = Rect(x: 520, y: 10, width: 60, height: 60)
+        let moved = WholePageMarker.place(on: page, outerIsRight: true, inset: 20, clear: [control])
+        #expect(abs(moved.y - 90.0 / 700) < 1e-9 && moved.x == free.x)
+        let tiny = WholePageMarker.place(on: Rect(x: 0, y: 0, width: 40, height: 30), outerIsRight: false, inset: 20, clear: [control])
+        #expect(tiny.x >= 0 && tiny.x <= 1 && tiny.y >= 0 && tiny.y <= 1)
+    }
+
     @Test func escapeATurnAndTheLayersHiddenCloseTheCard() throws {
         var d = Self.driver()
         _ = Self.noted(&d)

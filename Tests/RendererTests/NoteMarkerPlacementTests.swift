@@ -1,5 +1,5 @@
 import Geometry
-import Renderer
+@testable import Renderer
 import Testing
 
 /// Where a marker shows while a leaf turns: on its flat part where it lies, over the roll as the cylinder puts
@@ -30,5 +30,36 @@ struct NoteMarkerPlacementTests {
                 "under the roll")
         #expect(NoteMarkerPlacement.place(.init(at: Vec2(650, 100), place: .beneathLeaf, open: false), curl: Self.curl, flap: [])?.centre == Vec2(650, 100))
         #expect(NoteMarkerPlacement.place(.init(at: Vec2(650, 100), place: .flat, open: false), curl: nil, flap: [])?.centre == Vec2(650, 100))
+    }
+}
+
+/// A marker that stands for several notes (a page's whole-page notes) shows their count in white where a single
+/// note's marker has its dot.
+struct CountedMarkerTests {
+    /// The white share of the marker's inner disc (inside its white ring), where the dot or the count is.
+    static func whiteInside(_ pixels: [UInt8], _ n: Int) -> Double {
+        var white = 0, all = 0
+        let r = Double(n) / 2
+        for y in 0..<n {
+            for x in 0..<n where ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot() < r * 0.7 {
+                let i = (y * n + x) * 4
+                all += 1
+                if pixels[i] > 200 && pixels[i + 1] > 200 && pixels[i + 2] > 200 { white += 1 }
+            }
+        }
+        return Double(white) / Double(max(all, 1))
+    }
+
+    @Test func aCountReplacesTheDot() {
+        let n = 48
+        let one = NoteLabels.markerPixels(open: false, count: 1, diameter: n)
+        let three = NoteLabels.markerPixels(open: false, count: 3, diameter: n)
+        let five = NoteLabels.markerPixels(open: false, count: 5, diameter: n)
+        #expect(one != three && three != five)
+        // The dot is a small white disc at the centre; the digit is white strokes over the fill, not at the centre.
+        let centre = (n / 2 * n + n / 2) * 4
+        #expect(one[centre] > 200)
+        #expect(Self.whiteInside(three, n) > 0.05, "the digit is drawn")
+        #expect(Self.whiteInside(three, n) < 0.6, "over the fill")
     }
 }
