@@ -97,6 +97,7 @@ extension AppCore {
             event.append("idle_seconds", .double(max(0, now - last) / 1000))
         }
         if let shelf { event.append("shelf", .bool(shelf.visible)) }
+        if let reason = book.awaited { event.append("book_awaited", .string(reason)) }
         if let c = idle.warning.countdown {
             event.append("idle_warning_seconds", .int(IdleWarningPolicy.seconds(c.endsAt - now)))
         }

@@ -88,7 +88,8 @@ extension AppCore {
         if book.firstFailure(of: page) { out.append(.warn("page \(page) cannot be shown: \(message)")) }
         let size = Self.placeholderSize(aspect: reader.pageAspect(near: page) ?? 700.0 / 990,
                                         within: nearestImageSize(page) ?? fitting)
-        let text = translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": translator(message)])
+        let text = book.awaited == nil ? translator.format("Page {page}: {reason}", ["page": "\(page)", "reason": translator(message)])
+            : translator("Waiting for the book") + "\n\n" + translator(message)
         out.append(.occurred(.pageFailed(page: page, message: message)))
         out.append(.placeholder(page: page, size: size, message: text))
         return out + pageReady(page, size: size, sourceSize: size)

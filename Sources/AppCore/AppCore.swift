@@ -69,6 +69,8 @@ public struct AppCore: Sendable {
     public var turnsRefused: Int { turns.refused }
     public var turnsCleared: Int { turns.cleared }
     public var dragsHeld: Int { turns.dragsHeld }
+    /// Why a kiosk's one book cannot be shown, while it is awaited.
+    public var bookAwaited: String? { book.awaited }
     /// GL frames drawn while a page they show had no image yet (blank paper where it belongs).
     public var framesMissingPages: Int { pacing.missingPages }
     /// Tests set this to an empty array to record every intent applied to the reader, with its time.
@@ -119,6 +121,10 @@ public struct AppCore: Sendable {
         case .bookChanged: book.fileChanged(now: now, quiet: Self.reloadQuiet)
         case .bookReloadFailed: book.reloadFailed(now: now, quiet: Self.reloadQuiet)
         case .bookReloaded(let count): out += bookReloaded(pageCount: count)
+        case .bookAwaited(let reason): out += bookAwaited(reason: reason)
+        case let .bookArrived(count, cover):
+            book.awaited = nil
+            out += replaceBook(pageCount: count, startPage: cover)
         case .vectorPages(let vector): book.vectorPages = vector
         case .pageAspectsKnown(let aspects):
             for (i, aspect) in aspects.enumerated() where !hasImage(i + 1) { reader.setPageAspect(i + 1, aspect) }
@@ -341,6 +347,13 @@ public struct AppCore: Sendable {
         if let w = window { _ = reader.resize(width: w.width, height: w.height) }
         reader.go(toPage: page)
         return wantPages()
+    }
+
+    /// The kiosk's book cannot be shown: one page saying why, in place of whatever was there; said once per reason.
+    private mutating func bookAwaited(reason: String) -> [AppEffect] {
+        guard book.awaited != reason else { return [] }
+        book.awaited = reason
+        return replaceBook(pageCount: 1, startPage: 1) + [.occurred(.bookAwaited(reason: reason))]
     }
 
     private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {

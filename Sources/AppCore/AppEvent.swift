@@ -65,6 +65,11 @@ public enum AppEvent: Sendable, Equatable {
     case bookReloaded(pageCount: Int)
     /// The book could not be read again (a copy still in progress, a helper that failed to start): try later.
     case bookReloadFailed
+    /// A kiosk's one book cannot be shown (not there yet, unreadable, refused: `reason`, a placeholder's words):
+    /// its one page says so while its path is watched.
+    case bookAwaited(reason: String)
+    /// The kiosk's awaited book opened: `pageCount` pages, shown from `cover`.
+    case bookArrived(pageCount: Int, cover: Int)
     /// The GL is up (after `Job.startGL`), with its largest texture side.
     case glReady(maxTextureSize: Int)
     /// EGL or GL ES 2 cannot be used here (`message` says why): the program ends with status 4.

@@ -70,6 +70,8 @@ extension Occurrence {
         case .ready, .renderer, .book, .flip, .region, .pageFailed, .turnWaits, .turnCarried, .turnRefused, .turnsCleared,
              .dragHeld, .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .sectionOpened, .attractBegan, .attractLooped, .attractEnded, .speech, .narration,
              .retuned, .noteClosed, .notesLeftOut, .drawn,
+             // The page that says so is read like any page.
+             .bookAwaited,
              // A book added or removed by the curator is heard when the visitor moves over the shelf (titles, focus).
              .library:
             nil

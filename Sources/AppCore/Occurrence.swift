@@ -13,6 +13,8 @@ public enum Occurrence: Sendable, Equatable {
     case renderer(startupMS: Double)
     /// The book was read again or replaced: it has `pages` pages now.
     case book(pages: Int)
+    /// A kiosk's one book cannot be shown (`reason`): its one page says so while its path is watched.
+    case bookAwaited(reason: String)
     /// Shelf book `path` (`title`, `pages` pages) was opened.
     case opened(path: String, title: String, pages: Int)
     /// The shelf is shown, with `books` books.
@@ -132,6 +134,7 @@ extension Occurrence {
         case .shown(let page): LogEvent("shown", ["page": .int(page)])
         case .renderer(let ms): LogEvent("renderer", ["startup_ms": .double(Self.tenths(ms))])
         case .book(let pages): LogEvent("book", ["pages": .int(pages)])
+        case .bookAwaited(let reason): LogEvent("book-awaited", ["reason": .string(reason)])
         case let .opened(path, title, pages):
             LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
         case .shelf(let books): LogEvent("shelf", ["books": .int(books)])

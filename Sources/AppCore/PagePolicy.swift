@@ -103,6 +103,8 @@ struct BookPolicy: Sendable {
     var attribution: [String] = []
     /// The book's table of contents (empty: none, and no contents control).
     var contents: [ContentsEntry] = []
+    /// Why a kiosk's one book cannot be shown, while it is awaited (its one page says so); nil when it is shown.
+    var awaited: String?
     /// Pages whose failure was already logged (once per page until the book changes).
     private var reportedFailures: Set<Int> = []
     private(set) var reloadDeadline: Double?

@@ -16,34 +16,39 @@ public struct BookLocation: Sendable {
 
     /// Opens `path`. A missing path, an empty directory or one with no page image is a usage error (exit 2).
     public init(path: String) throws {
+        do {
+            try self.init(opening: path)
+        } catch let error as PageError {
+            throw RectoExit(.usage, Self.message(path, error))
+        }
+    }
+
+    /// Opens `path` as the reader shows it (`PageSource.openBook`), or says why not in a placeholder's words.
+    public init(opening path: String) throws(PageError) {
+        self.init(path: path, opened: try PageSource.openBook(path: path))
+    }
+
+    /// The book at `path`, opened as `source` (read again off the loop), with its own settings file.
+    public init(path: String, opened source: PageSource) {
         self.path = path
-        do { source = try PageSource.open(path: path) } catch {
-            throw RectoExit(.usage, "cannot open the book \(path): \(error)")
-        }
-        guard source.pageCount > 0 else {
-            throw RectoExit(.usage, "the book \(path) has no page images (.png, .jpg, .webp, .avif)")
-        }
+        self.source = source
         var isDirectory = false
         own = BookSettingsFile.read(forBook: path, isDirectory: FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory)
-        // A PDF that opened has its page table, a IIIF manifest its canvases; their pages are rendered (a IIIF
-        // page from its tiles, over the network perhaps), not read as images.
-        if source.kind == .pdf || source.kind == .iiif { return }
-        // A book must have at least one page that can be read; the rest may be placeholders.
-        var firstProblem: String?
-        let readable = (1...min(source.pageCount, 64)).contains { page in
-            // A page drawn by a helper (an EPUB's page of text) is drawn, or a placeholder that says why.
-            if source.renderer(of: page) != nil { return true }
-            do {
-                let bytes = try source.data(of: page)
-                if ImageFormat.sniff(bytes) != nil { return true }
-                if firstProblem == nil { firstProblem = "\(source.name(of: page)) is not a PNG, JPEG, WebP or AVIF image" }
-            } catch {
-                if firstProblem == nil { firstProblem = "\(error)" }
-            }
-            return false
-        }
-        guard readable || source.pageCount > 64 else {
-            throw RectoExit(.usage, "the book \(path) has no readable page (\(source.pageCount) files; \(firstProblem ?? "none can be read"))")
+    }
+
+    /// A kiosk's one book while it cannot be shown (`refusal` says why): a page saying so, the path watched.
+    public init(awaiting path: String, refusal: PageError) {
+        self.path = path
+        source = PageSource(AwaitedBook(path: path, refusal: refusal))
+        own = BookSettingsFile()
+    }
+
+    /// What the command line says of a book refused.
+    static func message(_ path: String, _ error: PageError) -> String {
+        switch error {
+        case .noPages(_, 0): "the book \(path) has no page images (.png, .jpg, .webp, .avif)"
+        case .noReadablePage(_, let files, let reason): "the book \(path) has no readable page (\(files) files; \(reason))"
+        default: "cannot open the book \(path): \(error)"
         }
     }
 

@@ -34,6 +34,8 @@ public struct MetricsRecorder: Sendable {
     public private(set) var frameSeconds = Histogram(bounds: Histogram.frameBounds)
     public private(set) var inputToPresentationSeconds = Histogram(bounds: Histogram.frameBounds)
     public var book = ""
+    /// A kiosk's one book cannot be shown now (its placeholder is).
+    public private(set) var bookAwaited = false
     /// Something counted changed since `written()`.
     public private(set) var changed = true
 
@@ -62,10 +64,15 @@ public struct MetricsRecorder: Sendable {
             idleWarnings += 1
         case .idleExtended: idleExtensions += 1
         case .library: libraryReads += 1
+        // The awaited book's placeholder comes with `book`: this follows it.
+        case .bookAwaited, .book:
+            let awaited = if case .bookAwaited = occurrence { true } else { false }
+            guard awaited != bookAwaited else { return }
+            bookAwaited = awaited
         case .narration(.started): narrations += 1
         case .narration(.ended(_, let heard, _, _)): narrationSeconds += heard / 1000
         case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): return
-        case .ready, .renderer, .book, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
+        case .ready, .renderer, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
              .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .language, .drawn, .notesLeftOut, .sectionOpened, .attractEnded, .speech, .narrationSwitched, .captions, .focus, .pageAsked, .retuned:
             return
         }
@@ -153,6 +160,8 @@ public struct MetricsRecorder: Sendable {
         e.sample("recto_resident_memory_bytes", [:], Double(residentBytes))
         e.family("recto_texture_bytes", "gauge", "Bytes of page textures held.")
         e.sample("recto_texture_bytes", [:], Double(textureBytes))
+        e.family("recto_book_awaited", "gauge", "1 while a kiosk's book cannot be shown (missing, unreadable, refused) and its placeholder says why.")
+        e.sample("recto_book_awaited", [:], bookAwaited ? 1 : 0)
         e.family("recto_book_info", "gauge", "The book shown (always 1).")
         e.sample("recto_book_info", ["book": book], 1)
         return e.text

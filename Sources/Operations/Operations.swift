@@ -46,10 +46,11 @@ import Renderer
     }
 
     /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
-    public func observe(_ occurrence: Occurrence, page: Int, pageCount: Int) {
+    public func observe(_ occurrence: Occurrence, page: Int, pageCount: Int, awaited: String?) {
         if case .pageFailed = occurrence { pageFailures += 1 }
         metrics?.observe(occurrence, at: monotonicMilliseconds())
-        if let notifier, let message = SystemdStatus.message(for: occurrence, page: page, pageCount: pageCount, book: bookPath) {
+        if let notifier, let message = SystemdStatus.message(for: occurrence, page: page, pageCount: pageCount, book: bookPath,
+                                                                         awaited: awaited) {
             notifier.send(message)
         }
     }

@@ -20,6 +20,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadablePDF(path: String, reason: String)
     /// An encrypted PDF that opens only with a password: the book is one placeholder page saying so.
     case needsPassword(name: String)
+    /// A book none of whose first pages can be read: `files` pages, `reason` the first one's.
+    case noReadablePage(path: String, files: Int, reason: String)
     /// More page entries than `PageLimits.maxPages`.
     case tooManyPages(path: String, limit: Int)
     /// A IIIF manifest that could not be fetched or is not one; `reason` says which.
@@ -65,6 +67,8 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the book directory \(path) is empty"
         case .noPages(let path, let entries):
             return "\(path) holds no page images (.png, .jpg, .jpeg, .webp, .avif) among its \(entries) entries"
+        case .noReadablePage(let path, let files, let reason):
+            return "\(path) has no readable page (\(files) files; \(reason))"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .unreadableArchive(let path, let reason):

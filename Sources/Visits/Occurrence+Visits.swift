@@ -27,7 +27,7 @@ extension Occurrence {
              .turnsCleared, .dragHeld, .dragBegins, .dragLifted, .attractLooped, .speech, .narrationSwitched, .captions, .focus, .pageAsked,
 
              // The curator's doing, not the visitor's.
-             .library,
+             .library, .bookAwaited,
 
              // The touch that extends is an input the visit hears anyway; the countdown changes nothing read.
              .idleWarning, .idleExtended:

@@ -44,6 +44,13 @@ struct Open: ParsableCommand {
                 throw RectoExit(.usage, "no book of the library can be opened (\(library.count) books)")
             }
             book = first
+        } else if settings.kiosk, library == nil, let path = settings.book {
+            // A kiosk waits for its one book (still being copied, damaged, refused): the reason on screen, the path
+            // watched, rather than an exit that systemd would only repeat.
+            do { book = try BookLocation(opening: path) } catch {
+                logger.warning("the book \(path) cannot be shown (\(error)); waiting for it")
+                book = BookLocation(awaiting: path, refusal: error)
+            }
         } else {
             book = try library.map { try BookLocation(path: $0[0]) } ?? bookOptions.location(settings)
         }

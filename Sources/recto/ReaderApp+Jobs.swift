@@ -98,7 +98,42 @@ extension ReaderApp {
             loop.add(fd: r.fd) { [unowned self] _ in bookReread() }
         }
         rereading = bookGeneration
-        rereader?.reread(cache.source)
+        // A kiosk's one book is opened as at start: one replaced by a book that cannot be shown shows why, and one
+        // awaited opens once it can.
+        rereader?.reread(waitsForItsBook ? PageSource(AwaitedBook(path: cache.source.provider.path, refusal: .notFound(path: "")))
+                         : cache.source)
+    }
+
+    /// A kiosk with one book, not a library: it shows why its book cannot be shown until it can.
+    private var waitsForItsBook: Bool { core.settings.kiosk && shelfBooks == nil }
+
+    /// The kiosk's book read again: awaited (for this reason or another), arrived, or changed.
+    private func kioskBookRead(_ fresh: PageSource) {
+        let path = fresh.provider.path
+        if let refusal = fresh.awaitedBecause {
+            if cache?.source.awaitedBecause != refusal { logger.warning("the book \(path) cannot be shown (\(refusal)); waiting for it") }
+            cache?.replaceSource(fresh)
+            // What the path is now (a folder made, a file put in its place) is what must be watched.
+            watchBook(path)
+            deliver(.bookAwaited(reason: refusal.description))
+        } else if cache?.source.awaitedBecause != nil {
+            let arrived = BookLocation(path: path, opened: fresh)
+            logger.info("book: \(path), \(arrived.pageCount) pages (it can be shown now)")
+            switchBook(to: arrived)
+            deliver(.spineOffset(arrived.spineOffset(setting: core.settings.spineOffset)))
+            deliver(.bookArrived(pageCount: arrived.pageCount, cover: arrived.coverPage(spineOffsetSetting: core.settings.spineOffset)))
+            announceShape(of: fresh)
+        } else {
+            bookChangedOnDisk(fresh)
+        }
+    }
+
+    private func bookChangedOnDisk(_ fresh: PageSource) {
+        logger.info("book changed on disk: \(fresh.pageCount) pages")
+        cache?.replaceSource(fresh)
+        spokenPages?.forget()
+        deliver(.bookReloaded(pageCount: fresh.pageCount))
+        announceShape(of: fresh)
     }
 
     /// The book was read again: its pages from now on, unless another book was opened meanwhile.
@@ -111,11 +146,7 @@ extension ReaderApp {
                 logger.warning("the book \(book.path) cannot be read again: \(error)")
                 deliver(.bookReloadFailed)
             case .success(let fresh):
-                logger.info("book changed on disk: \(fresh.pageCount) pages")
-                cache?.replaceSource(fresh)
-                spokenPages?.forget()
-                deliver(.bookReloaded(pageCount: fresh.pageCount))
-                announceShape(of: fresh)
+                if waitsForItsBook { kioskBookRead(fresh) } else { bookChangedOnDisk(fresh) }
             }
         }
         if rereadAgain {

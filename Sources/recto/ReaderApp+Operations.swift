@@ -48,7 +48,7 @@ extension ReaderApp {
 
     /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
     func observe(_ occurrence: Occurrence) {
-        ops?.observe(occurrence, page: core.reader.page, pageCount: core.reader.position.pageCount)
+        ops?.observe(occurrence, page: core.reader.page, pageCount: core.reader.position.pageCount, awaited: core.bookAwaited)
     }
 
     /// The occurrence's log line; `ready` names the control socket.

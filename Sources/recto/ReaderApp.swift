@@ -117,6 +117,7 @@ import Visits
         // One book: its own spine offset (a library's books say theirs as each opens).
         if shelfBooks == nil { deliver(.spineOffset(book.spineOffset(setting: settings.spineOffset))) }
         announceShape(of: book.source)
+        if let refusal = book.source.awaitedBecause { deliver(.bookAwaited(reason: refusal.description)) }
         wire()
         watchBook(book.path)
         startOperations()

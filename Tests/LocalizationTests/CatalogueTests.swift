@@ -34,6 +34,7 @@ import Testing
         PageError.unreadablePDF(path: "/srv/f.pdf", reason: "Permission denied"),
         PageError.needsPassword(name: "locked.pdf"),
         PageError.reflowableEPUB(name: "novel.epub"),
+        PageError.noReadablePage(path: "/srv/bomb.cb7", files: 1, reason: "bomb.png: entry declares 1000 bytes, over the limit of 800 bytes"),
         PageError.corruptEntry(name: "p5.png", reason: LibArchiveMessages.endsBefore),
         PageError.corruptEntry(name: "p6.png", reason: LibArchiveMessages.replaced),
         PageError.render(name: "page 4", reason: PDFError.timedOut(milliseconds: 10_000).description),

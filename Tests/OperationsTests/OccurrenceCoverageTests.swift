@@ -10,7 +10,7 @@ import Visits
 /// sample); the tables below then fail until the new case's log line and metrics decision are written down.
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
-        case ready, shown, renderer, book, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
+        case ready, shown, renderer, book, bookAwaited, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, narration, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
@@ -21,6 +21,7 @@ import Visits
         case .shown: .shown
         case .renderer: .renderer
         case .book: .book
+        case .bookAwaited: .bookAwaited
         case .opened: .opened
         case .shelf: .shelf
         case .library: .library
@@ -69,6 +70,7 @@ import Visits
         case .shown: .shown(page: 1)
         case .renderer: .renderer(startupMS: 83.24)
         case .book: .book(pages: 6)
+        case .bookAwaited: .bookAwaited(reason: "no book at /srv/atlas: no such file or directory")
         case .opened: .opened(path: "/srv/atlas", title: "Atlas", pages: 40)
         case .shelf: .shelf(books: 3)
         case .library: .library(books: 4, added: 1, removed: 0, changed: 1)
@@ -118,6 +120,7 @@ import Visits
         .shown: "shown page=1",
         .renderer: "renderer startup_ms=83.2",
         .book: "book pages=6",
+        .bookAwaited: "book-awaited reason=no book at /srv/atlas: no such file or directory",
         .opened: "open book=/srv/atlas title=Atlas pages=40",
         .shelf: "shelf books=3",
         .library: "library books=4 added=1 removed=0 changed=1",
@@ -161,7 +164,7 @@ import Visits
 
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
     static let metricFamilies: [Kind: Set<String>] = [
-        .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [],
+        .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [], .bookAwaited: ["recto_book_awaited"],
         .opened: [], .shelf: [], .library: ["recto_library_reads_total"], .flip: ["recto_turns_total"],
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
@@ -227,7 +230,7 @@ import Visits
 
     /// What the visit statistics hear of each sample: written down for every case, like the metrics.
     static let visitDecisions: [Kind: [VisitInput]] = [
-        .ready: [], .shown: [], .renderer: [], .book: [], .opened: [], .shelf: [], .library: [],
+        .ready: [], .shown: [], .renderer: [], .book: [], .bookAwaited: [], .opened: [], .shelf: [], .library: [],
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
@@ -251,7 +254,7 @@ import Visits
 
     /// What speech mode says of each sample; nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
-        .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .opened: .opened(title: "Atlas", pages: 40),
+        .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .bookAwaited: nil, .opened: .opened(title: "Atlas", pages: 40),
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
@@ -296,6 +299,21 @@ import Visits
         #expect(say(.ready(width: 1, height: 1, scale: 1, pages: 14)) == "READY=1\nSTATUS=page 3 of 14: /b")
         #expect(say(.page(5, by: nil)) == "STATUS=page 5 of 14: /b")
         #expect(say(.book(pages: 6)) == "STATUS=page 3 of 6: /b")
-        #expect(Kind.allCases.filter { say(Self.sample($0)) != nil } == [.ready, .book, .page])
+        #expect(say(.bookAwaited(reason: "no book at /b: no such file or directory")) == "STATUS=waiting for the book /b: no book at /b: no such file or directory")
+        // While the book is awaited, readiness and the page say what it waits for.
+        #expect(SystemdStatus.message(for: .ready(width: 1, height: 1, scale: 1, pages: 1), page: 1, pageCount: 1, book: "/b", awaited: "gone")
+                == "READY=1\nSTATUS=waiting for the book /b: gone")
+        #expect(Kind.allCases.filter { say(Self.sample($0)) != nil } == [.ready, .book, .bookAwaited, .page])
+    }
+
+    /// The awaited book's gauge is 1 from its placeholder on and back to 0 with the book that follows it.
+    @Test func theAwaitedBookIsAGauge() {
+        var m = MetricsRecorder()
+        #expect(Self.samples(m)["recto_book_awaited"] == ["recto_book_awaited 0.0"] || Self.samples(m)["recto_book_awaited"] == ["recto_book_awaited 0"])
+        m.observe(.book(pages: 1), at: 0)
+        m.observe(.bookAwaited(reason: "no book at /b: no such file or directory"), at: 0)
+        #expect(Self.samples(m)["recto_book_awaited"]?.first?.hasSuffix(" 1") == true)
+        m.observe(.book(pages: 14), at: 0)
+        #expect(Self.samples(m)["recto_book_awaited"]?.first?.hasSuffix(" 0") == true)
     }
 }
