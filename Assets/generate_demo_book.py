@@ -6,6 +6,8 @@
 # Run:  /usr/bin/python3 Assets/generate_demo_book.py [OUTDIR]   (Debian: python3-pil, fonts-urw-base35,
 # fonts-dejavu-core). Output is deterministic: every page draws with its own fixed seed. CI does not run
 # this; the PNGs are committed. Pages are quantised to 256 colours to stay small (0.15–0.85 MB each).
+# Then demobook_extras.py writes the book's ComicInfo.xml, notes, texts and narration beside the pages (it
+# runs alone too, without Pillow: /usr/bin/python3 Assets/demobook_extras.py).
 import math
 import os
 import random
@@ -15,6 +17,7 @@ from PIL import Image
 
 sys.dont_write_bytecode = True   # keep __pycache__ out of Assets/ when the helpers are imported
 
+from demobook_extras import build as build_extras
 from demobook_lib import W, H, Canvas, columns, drop_cap, mix, page_furniture, paragraph
 from demobook_map import draw_map
 from demobook_pages import draw_back_cover, draw_cover, draw_title
@@ -90,4 +93,6 @@ def build(outdir):
 
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
-    build(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "DemoBook"))
+    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "DemoBook")
+    build(outdir)
+    build_extras(outdir)
