@@ -207,6 +207,7 @@ def narrate(page, lang, voice, sentences, outdir, written, serial):
 # ---------------------------------------------------------------------------------------------------- all
 
 def build(outdir, audio=True):
+    os.makedirs(outdir, exist_ok=True)
     written = []
     write(outdir, "ComicInfo.xml", comic_info(), written)
     for page, notes in sorted(NOTES.items()):
