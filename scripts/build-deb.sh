@@ -2,7 +2,7 @@
 # Builds the Debian package recto_VERSION_ARCH.deb (in the repository root) from a checkout: a release build
 # with the Swift runtime and Foundation linked statically, so the package needs nothing from a Swift toolchain.
 #   /usr/bin/recto, /usr/bin/recto-cage             the reader and its kiosk launcher
-#   /usr/share/recto/DemoBook/                       the demo book (recto finds it beside its binary)
+#   /usr/share/recto/DemoBook/                       the demo book, every file of Assets/DemoBook (recto finds it beside its binary)
 #   /usr/share/recto/deploy/                         recto.toml and weston-kiosk.ini, examples for a kiosk
 #   /lib/systemd/system/recto-kiosk.service          the kiosk unit (not enabled: see its header)
 #   man page, bash/zsh/fish completions              generated from the binary's command-line definitions
@@ -78,7 +78,8 @@ install -m 0755 Assets/deploy/recto-cage "$root/usr/bin/recto-cage"
 recto="$root/usr/bin/recto"
 
 # Data and deployment files, with the installed prefix in the examples.
-install -m 0644 Assets/DemoBook/*.png Assets/DemoBook/README.md "$root/usr/share/recto/DemoBook/"
+# Every file of the demo book: its pages, ComicInfo.xml, notes, texts, narration with captions, README.
+install -m 0644 Assets/DemoBook/* "$root/usr/share/recto/DemoBook/"
 for f in weston-kiosk.ini recto.toml recto-speech.service; do
   sed "s|@PREFIX@|/usr|g" "Assets/deploy/$f" > "$root/usr/share/recto/deploy/$f"
 done

@@ -50,8 +50,8 @@ for helper in "recto-pdf:PDF books will not open" "recto-epub:the text pages of 
   fi
 done
 install -m 0755 Assets/deploy/recto-cage "$prefix/bin/recto-cage"
-install -m 0644 Assets/DemoBook/*.png "$share/DemoBook/"
-[ -f Assets/DemoBook/README.md ] && install -m 0644 Assets/DemoBook/README.md "$share/DemoBook/"
+# Every file of the demo book: its pages, ComicInfo.xml, notes, texts, narration with captions, README.
+install -m 0644 Assets/DemoBook/* "$share/DemoBook/"
 # The deployment examples name the installed paths.
 for f in recto-kiosk.service recto-speech.service weston-kiosk.ini recto.toml; do
   sed "s|@PREFIX@|$prefix|g" "Assets/deploy/$f" > "$share/deploy/$f"
