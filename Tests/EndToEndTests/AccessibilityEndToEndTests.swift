@@ -219,7 +219,12 @@ import Testing
     /// The buttons' sizes and contrasts, the focus ring's width and contrast against both its neighbours and the
     /// label's text contrast, at `scale`; returns the screenshot.
     private func measure(scale: Int, reach: Bool = false, large: Bool = false) throws -> RGBAImage {
-        var arguments = ["--controls", "always"]
+        // Three demo pages with a table of contents: the row is the page controls and Contents from the start. (The
+        // demo book itself has notes, whose layers control joins the row when their pages arrive.)
+        let book = try BookFixtures.copyOfDemo(pages: [1, 2, 3], name: "measured")
+        try Data(#"<ComicInfo><Pages><Page Image="0" Bookmark="Cover"/><Page Image="1" Bookmark="Title"/></Pages></ComicInfo>"#.utf8)
+            .write(to: book.appendingPathComponent("ComicInfo.xml"))
+        var arguments = [book.path, "--controls", "always"]
         if reach { arguments.append("--reach") }
         if large { arguments.append("--large-text") }
         let session = try RectoSession.start(width: 1920, height: 1080, scale: scale, arguments: arguments)
@@ -229,7 +234,7 @@ import Testing
         try focus(session, "Next page")
         let s = Double(scale), logical = (1920 / s, 1080 / s)
         let bar = ControlBar(width: logical.0, height: logical.1, pixelsPerMM: nil, reach: reach, large: large,
-                             rightToLeft: false, zoomed: false, home: false)
+                             rightToLeft: false, zoomed: false, home: false, contents: true)
         let shot = try session.screenshot(timeout: .seconds(10)) { Self.yellow(in: $0) > 100 }
         let where_ = try Self.save(shot, "measure-scale\(scale)\(reach ? "-reach" : "")\(large ? "-large" : "").png", session)
         let nineMM = 9 * 96 / 25.4 * s, edge = Int(ControlsEdge.width * s)
@@ -348,7 +353,7 @@ import Testing
         let shot = try measure(scale: 1, reach: true, large: true)
         // "Next page" above the row: its N's height is the capital height.
         let bar = ControlBar(width: 1920, height: 1080, pixelsPerMM: nil, reach: true, large: true, rightToLeft: false,
-                             zoomed: false, home: false)
+                             zoomed: false, home: false, contents: true)
         let region = Self.labelBox(bar: bar, width: 1920, height: 1080, large: true, reach: true, scale: 1)
         var columns: [Int: (Int, Int)] = [:]
         for x in region.x..<(region.x + region.width) {
