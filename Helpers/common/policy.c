@@ -112,7 +112,7 @@ static void rule(scmp_filter_ctx filter, uint32_t action, const char *name, unsi
     if (nr == __NR_SCMP_ERROR) return;  // not on this architecture
     if (seccomp_rule_add_array(filter, action, nr, count, args) != 0) {
         fprintf(stderr, "%s: seccomp rule for %s failed\n", program_invocation_short_name, name);
-        _exit(70);
+        _exit(RPDF_EXIT_SANDBOX);
     }
 }
 
@@ -217,7 +217,7 @@ void filter_system_calls(void) {
     scmp_filter_ctx filter = seccomp_init(default_action());
     if (!filter) {
         fprintf(stderr, "%s: seccomp_init failed\n", program_invocation_short_name);
-        _exit(70);
+        _exit(RPDF_EXIT_SANDBOX);
     }
     RULES(filter, SCMP_ACT_ALLOW, allowed);
     RULES(filter, SCMP_ACT_ERRNO(EACCES), refused_changing_files);
@@ -226,7 +226,7 @@ void filter_system_calls(void) {
     judged_by_arguments(filter);
     if (seccomp_load(filter) != 0) {
         fprintf(stderr, "%s: seccomp_load failed\n", program_invocation_short_name);
-        _exit(70);
+        _exit(RPDF_EXIT_SANDBOX);
     }
     seccomp_release(filter);
 }

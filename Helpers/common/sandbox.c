@@ -24,7 +24,7 @@ static int landlock_abi;
 
 static void die(const char *what) {
     fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, what, strerror(errno));
-    _exit(70);
+    _exit(RPDF_EXIT_SANDBOX);
 }
 
 void limit_process(long megabytes) {

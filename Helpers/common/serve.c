@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The request loop both helpers run once sandboxed: one reply per request, the self-tests answered here.
+// The request loop both helpers run once sandboxed (on the large stack of stack.c): one reply per request, the
+// self-tests answered here.
 #define _GNU_SOURCE
 #include <stddef.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@ static void send_reply(const struct rpdf_reply *reply, int fd) {
         _exit(1);  // recto is gone
 }
 
-int serve_requests(int (*answer)(const struct rpdf_request *request, int *fd, struct rpdf_reply *reply)) {
+int serve_requests_here(int (*answer)(const struct rpdf_request *request, int *fd, struct rpdf_reply *reply)) {
     for (;;) {
         struct rpdf_request request;
         int fd;
@@ -32,5 +33,6 @@ int serve_requests(int (*answer)(const struct rpdf_request *request, int *fd, st
         if (fd >= 0) close(fd);
         send_reply(&reply, attached);
         if (attached >= 0) close(attached);
+        helper_stack_release();
     }
 }

@@ -13,8 +13,8 @@
 // when 0), no core dumps, death with the parent, and every descriptor above the socket closed.
 void limit_process(long megabytes);
 // No new privileges, Landlock (when the kernel has it: reading only beneath the NULL-terminated `readable`
-// directories, which may be NULL), then the seccomp filter. Exits on failure: a helper that cannot sandbox
-// itself must not read a document.
+// directories, which may be NULL), then the seccomp filter. Exits with RPDF_EXIT_SANDBOX on failure: a helper
+// that cannot sandbox itself must not read a document.
 void enter_sandbox(const char *const *readable);
 // Loads the seccomp filter of policy.c (after which only its allowed calls succeed).
 void filter_system_calls(void);
@@ -27,7 +27,15 @@ void sandbox_selftest(uint32_t which, struct rpdf_reply *reply);
 // Reads requests from RPDF_SOCKET_FD until recto closes it (0) or the socket fails (1), answering SELFTEST itself
 // and every other request with `answer`, which fills the reply and returns a descriptor to attach (-1: none).
 // `*fd` is a descriptor that came with the request (-1: none): `answer` sets it to -1 if it keeps it.
+// Runs the loop on a thread with a large stack and a guard below it (stack.c): call it after enter_sandbox, so
+// the thread starts inside the sandbox. A recursion that reaches the guard exits with RPDF_EXIT_STACK.
 int serve_requests(int (*answer)(const struct rpdf_request *request, int *fd, struct rpdf_reply *reply));
+// The same loop on the calling thread's stack (serve.c).
+int serve_requests_here(int (*answer)(const struct rpdf_request *request, int *fd, struct rpdf_reply *reply));
+// The stack the requests run on, in bytes (0 before serve_requests, or when it runs them on the main thread).
+size_t helper_stack_bytes(void);
+// Gives back the pages of the requests' stack below the caller's frame, which a deep recursion left resident.
+void helper_stack_release(void);
 // A memfd of `bytes` bytes mapped read-write at *map, or -1 with reply filled in.
 int shared_buffer(size_t bytes, void **map, struct rpdf_reply *reply);
 // Unmaps a filled buffer and seals it as RPDF_SEALS; returns fd, or -1 (closed, reply filled in).

@@ -14,6 +14,12 @@
 #define RPDF_PROTOCOL_VERSION 1
 // The helper's end of the socket, set up by whoever spawns it.
 #define RPDF_SOCKET_FD 3
+
+// Exit statuses a helper ends with on its own, besides 0 (recto closed the socket) and 1 (the socket failed):
+// it could not confine itself (limits, Landlock or seccomp), so it read nothing; or a document nested so deep
+// that the recursion reading it reached the guard below the helper's stack, where the helper stopped it.
+#define RPDF_EXIT_SANDBOX 70
+#define RPDF_EXIT_STACK 71
 // Longest title or error text in a reply, in bytes (UTF-8, not NUL-terminated; `text_length` says how long).
 #define RPDF_TEXT_MAX 1024
 // Largest image the helper renders: pixels per side and in total (4 bytes each).
