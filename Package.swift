@@ -6,6 +6,13 @@ func system(_ name: String, _ pkg: String, apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkg, providers: [.apt([apt])])
 }
 
+// The document helpers are C programs, but SwiftPM links every executable with the Swift driver, which adds the
+// Swift runtime (swiftrt.o, libswiftCore, its rpath): its crash handler then answers a helper's crash by starting
+// a process, which the sandbox kills, so a crash read as a forbidden system call. Linked as for Embedded Swift,
+// the driver adds none of it (`ldd` lists no libswift*, and a static build pulls in nothing of the runtime): a
+// helper that crashes dies of its own signal, which recto reports.
+let cHelperLinking: [LinkerSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded"])]
+
 let package = Package(
     name: "Recto",
     products: [
@@ -71,7 +78,8 @@ let package = Package(
         .executableTarget(name: "recto-pdf", dependencies: ["CPopplerGlib", "CFontconfig", "HelperCommon"],
                           path: "Helpers/recto-pdf/src",
                           cSettings: [.headerSearchPath("../../../Sources/CPDFWire/include"),
-                                      .unsafeFlags(["-Wall", "-Wextra"])]),
+                                      .unsafeFlags(["-Wall", "-Wextra"])],
+                          linkerSettings: cHelperLinking),
         // The EPUB helper (AGPL, separate program): MuPDF's HTML engine, a static library in Debian.
         .systemLibrary(name: "CMuPDF", path: "Helpers/recto-epub/CMuPDF",
                        providers: [.apt(["libmupdf-dev", "libmujs-dev", "libgumbo-dev", "libopenjp2-7-dev",
@@ -82,7 +90,7 @@ let package = Package(
                                       .unsafeFlags(["-Wall", "-Wextra"])],
                           // Static MuPDF first, then what it was built against, in the order a static link needs.
                           linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg",
-                                           "harfbuzz", "freetype", "z", "m"].map { .linkedLibrary($0) }),
+                                           "harfbuzz", "freetype", "z", "m"].map { .linkedLibrary($0) } + cHelperLinking),
 
         // Pure cores: no C module, testable without a compositor or a GPU.
         .target(name: "Geometry"),

@@ -62,4 +62,16 @@ import Testing
         }
         #expect(helperLibraries.contains("libpoppler-glib"), "the check would see poppler if it were linked")
     }
+
+    /// The helpers are C programs: no Swift runtime, whose crash handler would answer a crash by starting a
+    /// process (which the sandbox kills, so the crash read as a forbidden system call).
+    @Test func theHelpersLinkNoSwiftRuntime() throws {
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for helper in ["recto-pdf", "recto-epub"] {
+            let path = folder.appendingPathComponent(helper).path
+            let libraries = String(decoding: try runProgram("/usr/bin/ldd", [path]).output, as: UTF8.self)
+            #expect(libraries.contains("libc.so"), "ldd \(path): \(libraries)")
+            #expect(!libraries.contains("libswift"), "\(helper) links the Swift runtime: \(libraries)")
+        }
+    }
 }
