@@ -1,5 +1,6 @@
 // The EPUB recto-epub holds open and the pages it draws with MuPDF's HTML engine.
 #define _GNU_SOURCE
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,12 @@ static float layout_width, layout_height;
 static fz_buffer **svg_pages;
 // An SVG page larger than this is not read: a page of drawing is a few hundred KB.
 #define SVG_PAGE_BYTES (8u << 20)
+// The book's archive as the helper reads it itself (each page's markup and stylesheets, to measure how deep they
+// nest before MuPDF lays them out), with each chapter's path in it as MuPDF resolves it (NULL where the spine
+// item has no document) and its nesting once measured (-1 before).
+static fz_archive *archive;
+static char **chapter_paths;
+static int *chapter_nesting;
 
 static void quiet(void *user, const char *message) { (void)user; (void)message; }
 
@@ -45,21 +52,75 @@ static fz_context *engine(void) {
     return context;
 }
 
-static void forget_svg_pages(fz_context *ctx) {
+static void forget_spine(fz_context *ctx) {
     for (int i = 0; svg_pages && i < chapters; i++) fz_drop_buffer(ctx, svg_pages[i]);
+    for (int i = 0; chapter_paths && i < chapters; i++) fz_free(ctx, chapter_paths[i]);
     fz_free(ctx, svg_pages);
+    fz_free(ctx, chapter_paths);
+    fz_free(ctx, chapter_nesting);
+    fz_drop_archive(ctx, archive);
     svg_pages = NULL;
+    chapter_paths = NULL;
+    chapter_nesting = NULL;
+    archive = NULL;
+}
+
+// A stream over the book's descriptor read with pread, at its own offset: the archive the helper keeps reads
+// through it while MuPDF's document reads the same descriptor through stdio, neither moving the other's place.
+struct pread_stream {
+    int fd;
+    int64_t offset;
+    unsigned char buffer[16384];
+};
+
+static int next_pread(fz_context *ctx, fz_stream *stream, size_t wanted) {
+    (void)wanted;
+    struct pread_stream *state = stream->state;
+    ssize_t n;
+    do n = pread(state->fd, state->buffer, sizeof state->buffer, (off_t)state->offset);
+    while (n < 0 && errno == EINTR);
+    if (n < 0) fz_throw(ctx, FZ_ERROR_GENERIC, "cannot read the book: %s", strerror(errno));
+    state->offset += n;
+    stream->pos = state->offset;
+    stream->rp = state->buffer;
+    stream->wp = state->buffer + n;
+    return n == 0 ? EOF : *stream->rp++;
+}
+
+static void seek_pread(fz_context *ctx, fz_stream *stream, int64_t offset, int whence) {
+    struct pread_stream *state = stream->state;
+    int64_t base = whence == SEEK_CUR ? stream->pos - (stream->wp - stream->rp) : 0;
+    if (whence == SEEK_END) {
+        off_t end = lseek(state->fd, 0, SEEK_END);
+        if (end < 0) fz_throw(ctx, FZ_ERROR_GENERIC, "cannot seek in the book: %s", strerror(errno));
+        base = end;
+    }
+    if (base + offset < 0) fz_throw(ctx, FZ_ERROR_GENERIC, "cannot seek before the book's start");
+    state->offset = stream->pos = base + offset;
+    stream->rp = stream->wp = state->buffer;
+}
+
+static fz_stream *open_pread_stream(fz_context *ctx, int fd) {
+    struct pread_stream *state = fz_malloc_struct(ctx, struct pread_stream);
+    state->fd = fd;
+    fz_stream *stream = fz_new_stream(ctx, state, next_pread, fz_free);
+    stream->seek = seek_pread;
+    return stream;
 }
 
 // Walks the spine as MuPDF's EPUB engine does (every itemref whose manifest item has an href, in order), keeping
-// the bytes of each SVG document. Throws like MuPDF when the package cannot be read.
-static void read_svg_pages(fz_context *ctx, fz_archive *zip, int count) {
+// each chapter's path and the bytes of each SVG document. Throws like MuPDF when the package cannot be read.
+static void read_spine(fz_context *ctx, fz_archive *zip, int count) {
     fz_buffer *buffer = NULL;
     fz_xml_doc *container = NULL, *package = NULL;
     fz_var(buffer);
     fz_var(container);
     fz_var(package);
-    svg_pages = fz_calloc(ctx, count > 0 ? (size_t)count : 1, sizeof *svg_pages);
+    size_t slots = count > 0 ? (size_t)count : 1;
+    svg_pages = fz_calloc(ctx, slots, sizeof *svg_pages);
+    chapter_paths = fz_calloc(ctx, slots, sizeof *chapter_paths);
+    chapter_nesting = fz_malloc(ctx, slots * sizeof *chapter_nesting);
+    for (size_t i = 0; i < slots; i++) chapter_nesting[i] = -1;
     fz_try(ctx) {
         buffer = fz_read_archive_entry(ctx, zip, "META-INF/container.xml");
         container = fz_parse_xml(ctx, buffer, 0);
@@ -82,10 +143,11 @@ static void read_svg_pages(fz_context *ctx, fz_archive *zip, int count) {
             fz_xml *item = idref ? fz_xml_find_down_match(manifest, "item", "id", idref) : NULL;
             const char *href = fz_xml_att(item, "href"), *type = fz_xml_att(item, "media-type");
             if (!href) continue;
+            snprintf(path, sizeof path, "%s/%s", base, href);
+            fz_urldecode(path);
+            fz_cleanname(path);
+            chapter_paths[chapter] = fz_strdup(ctx, path);
             if (type && strcmp(type, "image/svg+xml") == 0) {
-                snprintf(path, sizeof path, "%s/%s", base, href);
-                fz_urldecode(path);
-                fz_cleanname(path);
                 fz_try(ctx) {
                     if (fz_has_archive_entry(ctx, zip, path)) {
                         fz_buffer *page = fz_read_archive_entry(ctx, zip, path);
@@ -115,7 +177,7 @@ int book_open(int fd, struct rpdf_reply *reply) {
         return -1;
     }
     if (book) {
-        forget_svg_pages(ctx);
+        forget_spine(ctx);
         fz_drop_document(ctx, book);
         book = NULL;
         fclose(book_file);
@@ -135,19 +197,18 @@ int book_open(int fd, struct rpdf_reply *reply) {
         stream = fz_open_file_ptr_no_close(ctx, book_file);
         book = fz_open_document_with_stream(ctx, "application/epub+zip", stream);
         chapters = fz_count_chapters(ctx, book);
-        // A second reader of the same file, used only now, while the document reads nothing.
+        // A second reader of the same file, kept for the book's life (its stream reads with pread).
         fz_drop_stream(ctx, stream);
         stream = NULL;
-        stream = fz_open_file_ptr_no_close(ctx, book_file);
-        zip = fz_open_zip_archive_with_stream(ctx, stream);
-        read_svg_pages(ctx, zip, chapters);
+        stream = open_pread_stream(ctx, fileno(book_file));
+        archive = zip = fz_open_zip_archive_with_stream(ctx, stream);
+        read_spine(ctx, zip, chapters);
     }
     fz_always(ctx) {
-        fz_drop_archive(ctx, zip);
         fz_drop_stream(ctx, stream);
     }
     fz_catch(ctx) {
-        forget_svg_pages(ctx);
+        forget_spine(ctx);
         if (book) fz_drop_document(ctx, book);
         book = NULL;
         reply->status = RPDF_ERR_DAMAGED;
@@ -177,6 +238,62 @@ static int refuse(struct rpdf_reply *reply, uint32_t status, const char *why) {
     return -1;
 }
 
+struct page_nesting {
+    fz_context *ctx;
+    const char *base;  // the page's folder in the archive
+    int deepest;
+};
+
+// A file the page links, resolved as MuPDF resolves it: a stylesheet's parentheses counted, an SVG picture's
+// markup.
+static void linked_file_nesting(void *user, enum linked_kind kind, const char *reference, size_t length) {
+    struct page_nesting *page = user;
+    fz_context *ctx = page->ctx;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%.*s", page->base, (int)(length < 2048 ? length : 2048), reference);
+    fz_urldecode(path);
+    fz_cleanname(path);
+    fz_buffer *file = NULL;
+    fz_var(file);
+    fz_try(ctx) {
+        if (fz_has_archive_entry(ctx, archive, path)) {
+            file = fz_read_archive_entry(ctx, archive, path);
+            unsigned char *bytes;
+            size_t size = fz_buffer_storage(ctx, file, &bytes);
+            int depth = kind == LINKED_STYLESHEET ? stylesheet_nesting((const char *)bytes, size, NESTING_LIMIT)
+                                                  : markup_nesting((const char *)bytes, size, NESTING_LIMIT, NULL, NULL);
+            if (depth > page->deepest) page->deepest = depth;
+        }
+    }
+    fz_always(ctx) fz_drop_buffer(ctx, file);
+    fz_catch(ctx) {}  // MuPDF leaves out a file it cannot read, too
+}
+
+// How deep chapter `index` nests, measured once: its markup (or its SVG), its stylesheets and SVG pictures.
+static int nesting_of(fz_context *ctx, int index) {
+    if (chapter_nesting[index] >= 0) return chapter_nesting[index];
+    char base[2048];
+    struct page_nesting page = { ctx, base, 0 };
+    fz_buffer *markup = NULL;
+    fz_var(markup);
+    fz_try(ctx) {
+        unsigned char *bytes;
+        if (svg_pages[index]) {
+            size_t size = fz_buffer_storage(ctx, svg_pages[index], &bytes);
+            page.deepest = markup_nesting((const char *)bytes, size, NESTING_LIMIT, NULL, NULL);
+        } else if (chapter_paths[index] && archive && fz_has_archive_entry(ctx, archive, chapter_paths[index])) {
+            fz_dirname(base, chapter_paths[index], sizeof base);
+            markup = fz_read_archive_entry(ctx, archive, chapter_paths[index]);
+            size_t size = fz_buffer_storage(ctx, markup, &bytes);
+            int depth = markup_nesting((const char *)bytes, size, NESTING_LIMIT, linked_file_nesting, &page);
+            if (depth > page.deepest) page.deepest = depth;
+        }
+    }
+    fz_always(ctx) fz_drop_buffer(ctx, markup);
+    fz_catch(ctx) {}  // unreadable: MuPDF says why when it reads the page
+    return chapter_nesting[index] = page.deepest;
+}
+
 int book_render(const struct rpdf_request *request, struct rpdf_reply *reply) {
     if (!book) return refuse(reply, RPDF_ERR_NO_DOCUMENT, "no book is open");
     if (request->page >= (uint32_t)chapters) return refuse(reply, RPDF_ERR_BAD_REQUEST, "no such page");
@@ -190,6 +307,11 @@ int book_render(const struct rpdf_request *request, struct rpdf_reply *reply) {
     if (!(isfinite(request->x) && isfinite(request->y) && isfinite(request->w) && isfinite(request->h))
         || request->w <= 0 || request->h <= 0)
         return refuse(reply, RPDF_ERR_BAD_REQUEST, "the rectangle is empty");
+    if (nesting_of(context, (int)request->page) > NESTING_LIMIT) {
+        reply->status = RPDF_ERR_PAGE;
+        reply_text(reply, "its markup is nested deeper than %d levels", NESTING_LIMIT);
+        return -1;
+    }
     size_t bytes = (size_t)width * (size_t)height * 4;
     void *map;
     int fd = shared_buffer(bytes, &map, reply);
