@@ -1,9 +1,10 @@
 /// Why a PDF or one of its pages could not be read. `description` is one short sentence, fit for a placeholder.
 public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No `recto-pdf` helper at any of the places looked at.
+    /// No helper (`recto-pdf`, or `recto-epub` for an EPUB's drawn pages) at any of the places looked at.
     case helperNotFound(searched: [String], helper: DocumentHelper = .pdf)
-    /// The helper could not be started, or it died (crashed, was killed, ran out of memory, hit its sandbox).
-    case helperFailed(String)
+    /// The helper (`recto-pdf`, `recto-epub`: its executable's name) could not be started, or it died (crashed, was
+    /// killed, ran out of memory or stack, hit its sandbox); `reason` says which, with the signal that ended it.
+    case helperFailed(helper: String, reason: String)
     /// The helper did not answer within the time limit; it was killed.
     case timedOut(milliseconds: Int)
     /// The document is encrypted and does not open without a password.
@@ -25,7 +26,7 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "EPUB pages of text need the recto-epub helper, which is not installed (looked at \(looked))"
             }
             return "PDF books need the recto-pdf helper, which is not installed (looked at \(looked))"
-        case .helperFailed(let reason): return "the PDF helper failed: \(reason)"
+        case .helperFailed(let helper, let reason): return "the helper \(helper) failed: \(reason)"
         case .timedOut(let ms): return "the page took longer than \(Double(ms) / 1000) s to render and was stopped"
         case .needsPassword: return "the PDF needs a password"
         case .damaged(let reason): return "the PDF cannot be opened: \(reason)"

@@ -39,7 +39,7 @@ import Testing
         PageError.corruptEntry(name: "p6.png", reason: LibArchiveMessages.replaced),
         PageError.render(name: "page 4", reason: PDFError.timedOut(milliseconds: 10_000).description),
         PageError.render(name: "page 5", reason: PDFError.page("Permission denied").description),
-        PageError.render(name: "page 6", reason: PDFError.helperFailed("Permission denied").description),
+        PageError.render(name: "page 6", reason: PDFError.helperFailed(helper: "recto-epub", reason: "Permission denied").description),
     ]
 
     @Test func everyPlaceholderReasonIsTranslatedIntoGermanAndFrench() {

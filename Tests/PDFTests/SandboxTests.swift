@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func runningAProgramKillsTheHelperAndTheNextPageStillRenders() throws {
-        #expect(throws: PDFError.helperFailed("its sandbox stopped it (SIGSYS: a forbidden system call)")) {
+        #expect(throws: PDFError.helperFailed(helper: "recto-pdf",
+                                              reason: "its sandbox stopped it (SIGSYS: the forbidden system call execve)")) {
             try self.document.selfTest(.exec)
         }
         #expect(document.helperProcessIDs == [])
