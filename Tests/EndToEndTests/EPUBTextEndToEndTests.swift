@@ -57,6 +57,56 @@ import TestSupport
             && abs(Int($0.rgb.2) - Int(p.b)) < 8 }.map { $0 + 1 }
     }
 
+    /// Two pages whose bodies nest <i> 120,000 deep (840 KB each, stored: neither recto's size nor its ratio
+    /// guard refuses them), written by Python's zipfile since the test target has no ZIP writer.
+    static func deepBook() throws -> URL {
+        let url = try Scratch.makeDirectory("epub-deep").appendingPathComponent("deep.epub")
+        let script = #"""
+import sys, zipfile
+page = ('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+        '<meta name="viewport" content="width=600, height=800"/></head><body>'
+        + '<i>' * 120000 + 'deep' + '</i>' * 120000 + '</body></html>')
+opf = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata>'
+       '<meta property="rendition:layout">pre-paginated</meta></metadata><manifest>'
+       '<item id="p1" href="p1.xhtml" media-type="application/xhtml+xml"/>'
+       '<item id="p2" href="p2.xhtml" media-type="application/xhtml+xml"/></manifest>'
+       '<spine><itemref idref="p1"/><itemref idref="p2"/></spine></package>')
+container = ('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+             '<rootfiles><rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles>'
+             '</container>')
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED) as z:
+    z.writestr(zipfile.ZipInfo('mimetype'), 'application/epub+zip')
+    z.writestr('META-INF/container.xml', container)
+    z.writestr('OEBPS/book.opf', opf)
+    z.writestr('OEBPS/p1.xhtml', page)
+    z.writestr('OEBPS/p2.xhtml', page)
+"""#
+        let child = try ChildProcess(try findProgram("python3"), arguments: ["-c", script, url.path],
+                                     environment: ProcessInfo.processInfo.environment)
+        let ended = try child.waitForExit(timeout: .seconds(60))
+        try child.stderr?.waitForEnd(timeout: .seconds(5))
+        guard ended == .exited(0) else {
+            throw HarnessError.failed("building deep.epub with python3 failed (\(ended))", detail: child.stderr?.text ?? "")
+        }
+        return url
+    }
+
+    /// `recto render` of that book: each page is a placeholder that says how deep the EPUB helper accepts markup;
+    /// the helper neither crashes nor is reported as stopped by its sandbox, and recto renders on.
+    @Test func renderOfMarkupNestedPastTheLimitShowsPlaceholdersThatSaySo() throws {
+        let book = try Self.deepBook()
+        let out = try Scratch.makeDirectory("epub-deep-render").appendingPathComponent("page.png")
+        let run = try runRecto(["render", "--no-config", book.path, "--size", "800x1000", "--page", "1", "--out", out.path],
+                               environment: RectoRender.environment, timeout: .seconds(60))
+        #expect(run.termination == .exited(0), "\(run.stderr)")
+        for page in ["p1", "p2"] {
+            #expect(run.stderr.contains("OEBPS/\(page).xhtml: the page cannot be rendered: its markup is nested deeper than 1000 levels"),
+                    "\(run.stderr)")
+        }
+        #expect(!run.stderr.contains("SIGSYS") && !run.stderr.contains("failed"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func pagesOfTextAreDrawnAndTurnedByDragAndByKeys() throws {
         let book = try Self.book()
         let session = try RectoSession.start(width: 1280, height: 800, arguments: [book.path, "--spread", "single"])

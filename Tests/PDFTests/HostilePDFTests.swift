@@ -44,6 +44,44 @@ import Testing
         #expect(document.helperProcessIDs != [pid])
     }
 
+    /// A helper that crashes dies of its own signal (no crash handler of a runtime steps in), and the reason
+    /// names the helper and the signal. A self-test is never retried, so it shows the first helper's end.
+    @Test(arguments: [(SIGSEGV, "it crashed (SIGSEGV: an invalid memory access)"),
+                      (SIGABRT, "it crashed (SIGABRT: it aborted)")])
+    func helperThatCrashesIsReportedAsItsCrash(signal: Int32, reason: String) throws {
+        let document = try open(standardPDFBook())
+        #expect(inked(try render(document, 1)) > 10)
+        let pid = try #require(document.helperProcessIDs.first)
+        #expect(kill(pid, signal) == 0)
+        #expect(throws: PDFError.helperFailed(helper: "recto-pdf", reason: reason)) {
+            try document.selfTest(.landlockABI)
+        }
+        #expect(PDFError.helperFailed(helper: "recto-pdf", reason: reason).description == "the helper recto-pdf failed: \(reason)")
+        #expect(inked(try render(document, 1)) > 10, "the next page starts a new helper")
+        #expect(document.helpersStarted == 2)
+    }
+
+    /// A recursion poppler does not bound (a PostScript function's nested blocks) runs into the guard below the
+    /// helper's stack: the helper stops there and says so; the other pages read.
+    @Test func recursionPastTheStackStopsAtItsGuardAndTheOtherPagesRead() throws {
+        let document = try open(HostilePDF.deepFunction())
+        #expect(inked(try render(document, 1)) > 10)
+        #expect(throws: PDFError.helperFailed(helper: "recto-pdf",
+                                              reason: "the document nests deeper than its stack holds, so it stopped")) {
+            _ = try self.render(document, 2)
+        }
+        #expect(inked(try render(document, 3)) > 10)
+    }
+
+    /// A chain of 60,000 link actions overflowed the 8 MiB stack a helper inherits; the requests' 64 MiB stack
+    /// holds it: the page renders and its link is read.
+    @Test func longChainOfLinkActionsRendersOnTheLargeStack() throws {
+        let document = try open(HostilePDF.longActionChain())
+        #expect(inked(try render(document, 2)) > 10)
+        #expect(try document.links(page: 2).map(\.target) == [.outside])
+        #expect(document.helpersStarted == 1)
+    }
+
     @Test func passwordProtectedDocumentNeedsAPasswordUnlessTheUserPasswordIsEmpty() throws {
         let plain = try scratch.write("plain.pdf", standardPDFBook())
         let locked = scratch.path + "/locked.pdf", open = scratch.path + "/open.pdf"

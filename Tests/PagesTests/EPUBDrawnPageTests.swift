@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Glibc
 import PDF
+import ZIPFoundation
 @testable import Pages
 import Testing
 
@@ -37,9 +38,11 @@ import Testing
         """
 
     /// A book of `pages` (path in OEBPS, markup or bytes, media type, itemref attributes), the bold DejaVu face
-    /// embedded as its font, and one picture page (`picture.xhtml`) at the end.
+    /// embedded as its font, and one picture page (`picture.xhtml`) at the end; its entries compressed as asked
+    /// (stored: large repetitive markup that recto's compression-ratio guard would otherwise refuse first).
     static func book(in dir: TempDir, name: String = "drawn.epub", viewport: String? = nil,
-                     pages: [(String, [UInt8], String, String)]) throws -> (path: String, picture: [UInt8]) {
+                     pages: [(String, [UInt8], String, String)],
+                     compression: CompressionMethod = .deflate) throws -> (path: String, picture: [UInt8]) {
         let picture = try pngBytes(width: 60, height: 80, seed: 9)
         var entries: [(String, [UInt8])] = [("mimetype", Array("application/epub+zip".utf8)),
                                             ("META-INF/container.xml", Array(EPUBSourceTests.container.utf8)),
@@ -64,7 +67,7 @@ import Testing
             </package>
             """
         entries.append(("OEBPS/package.opf", Array(opf.utf8)))
-        try writeZip(dir.file(name), entries)
+        try writeZip(dir.file(name), entries, compression: compression)
         return (dir.file(name), picture)
     }
 
@@ -230,7 +233,99 @@ import Testing
         #expect(try document.selfTest(.readOutsideFonts) != 0, "no file outside what it was given")
         #expect(try document.selfTest(.socket) != 0, "no network")
         #expect(try document.firstUnlistedSystemCall() == nil, "drawing needed no call the policy does not name")
-        #expect(throws: PDFError.self) { try document.selfTest(.exec) }
+        #expect(throws: PDFError.helperFailed(helper: "recto-epub",
+                                              reason: "its sandbox stopped it (SIGSYS: the forbidden system call execve)")) {
+            try document.selfTest(.exec)
+        }
+    }
+
+    /// The head of an XHTML page of 600 × 800 CSS px, up to its open <head>.
+    static let head = "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head>"
+        + "<meta name=\"viewport\" content=\"width=600, height=800\"/>"
+
+    /// Markup nested 120,000 deep, as a downloaded book may hold it (840 KB of <i>, stored, so neither recto's size
+    /// nor its ratio guard refuses it), in an XHTML page, an SVG page and a page's CSS: laid out it needed some
+    /// 130 MB of stack and crashed the helper. Each is a placeholder that says how deep the helper accepts, the
+    /// helper lives on (no restart) and the next page draws.
+    @Test func markupNestedPastTheLimitIsAPlaceholderThatSaysSoAndTheHelperLives() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let deep = 120_000
+        let italics = Self.head + "</head><body>" + String(repeating: "<i>", count: deep) + "x"
+            + String(repeating: "</i>", count: deep) + "</body></html>"
+        let drawing = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"300\">"
+            + String(repeating: "<g>", count: deep) + "<rect width=\"9\" height=\"9\"/>" + String(repeating: "</g>", count: deep)
+            + "</svg>"
+        let style = Self.head + "<style>p { color: " + String(repeating: "f(", count: deep) + "1"
+            + String(repeating: ")", count: deep) + " }</style></head><body><p>x</p></body></html>"
+        let pages = [Self.xhtml("pages/italics.xhtml", italics), ("pages/drawing.svg", Array(drawing.utf8), "image/svg+xml", ""),
+                     Self.xhtml("pages/style.xhtml", style), Self.xhtml("pages/one.xhtml", Self.textPage())]
+        let (path, _) = try Self.book(in: dir, pages: pages, compression: .none)
+        let source = try PageSource.open(path: path)
+        let bounds = PixelSize(width: 300, height: 400)
+        for (page, name) in [(1, "pages/italics.xhtml"), (2, "pages/drawing.svg"), (3, "pages/style.xhtml")] {
+            #expect {
+                try source.image(of: page, fitting: bounds)
+            } throws: { error in
+                "\(error)".contains("OEBPS/\(name)") && "\(error)".contains("its markup is nested deeper than 1000 levels")
+            }
+        }
+        #expect(pixel(try source.image(of: 4, fitting: bounds), 10, 10) == [0, 0, 255], "the next page draws")
+        // The helper driven directly: each deep page is refused with the reason, and the same helper draws on.
+        let helper = try HelperLocation.find(environment: [:], helper: .epub)
+        let document = try PDFDocument(path: path, configuration: .init(helperPath: helper, helpers: 1))
+        let whole = PDFRect(x: 0, y: 0, width: 600, height: 800)
+        for chapter in 1...3 {
+            #expect(throws: PDFError.page("its markup is nested deeper than 1000 levels")) {
+                _ = try document.render(page: chapter, rect: whole, width: 60, height: 80, viewport: (600, 800))
+            }
+        }
+        _ = try document.render(page: 4, rect: whole, width: 60, height: 80, viewport: (600, 800))
+        #expect(document.helpersStarted == 1, "no helper died")
+    }
+
+    /// Markup right at the limit draws, the costliest of it too: an SVG page nested 999 deep whose `use` refers
+    /// back to its own group, which MuPDF follows 100 times (some 38 MB of the helper's 64 MiB stack).
+    @Test func markupAtTheLimitIsDrawn() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        // html, body, 997 divs and the svg: 1000 levels (the rect closes itself).
+        let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" style=\"display: block\"><rect width=\"200\" height=\"200\" fill=\"#00f\"/></svg>"
+        let divs = Self.head + "</head><body style=\"margin: 0\">" + String(repeating: "<div>", count: 997) + square
+            + String(repeating: "</div>", count: 997) + "</body></html>"
+        // svg, the group and 997 groups: 999 levels.
+        let drawing = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"400\" height=\"300\"><g id=\"a\">"
+            + String(repeating: "<g>", count: 997) + "<rect width=\"50\" height=\"50\" fill=\"#00f\"/><use xlink:href=\"#a\"/>"
+            + String(repeating: "</g>", count: 997) + "</g></svg>"
+        let pages = [Self.xhtml("pages/divs.xhtml", divs), ("pages/drawing.svg", Array(drawing.utf8), "image/svg+xml", "")]
+        let (path, _) = try Self.book(in: dir, pages: pages, compression: .none)
+        let helper = try HelperLocation.find(environment: [:], helper: .epub)
+        let document = try PDFDocument(path: path, configuration: .init(helperPath: helper, helpers: 1))
+        let divPage = try document.render(page: 1, rect: PDFRect(x: 0, y: 0, width: 600, height: 800), width: 60, height: 80,
+                                          viewport: (600, 800))
+        #expect(Array(divPage[0..<3]) == [0, 0, 255], "the square inside 1000 levels")
+        let drawn = try document.render(page: 2, rect: PDFRect(x: 0, y: 0, width: 400, height: 300), width: 80, height: 60,
+                                        viewport: (400, 300))
+        #expect(Array(drawn[0..<3]) == [0, 0, 255], "the drawing's square")
+        #expect(document.helpersStarted == 1)
+    }
+
+    /// A helper that crashes dies of its own signal, reported with the helper's name: never as its sandbox's.
+    @Test func aHelperThatCrashesIsReportedAsTheCrashOfRectoEpub() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let (path, _) = try Self.book(in: dir, pages: [Self.xhtml("pages/one.xhtml", Self.textPage())])
+        let helper = try HelperLocation.find(environment: [:], helper: .epub)
+        let document = try PDFDocument(path: path, configuration: .init(helperPath: helper, helpers: 1))
+        let whole = PDFRect(x: 0, y: 0, width: 600, height: 800)
+        _ = try document.render(page: 1, rect: whole, width: 60, height: 80, viewport: (600, 800))
+        let pid = try #require(document.helperProcessIDs.first)
+        #expect(kill(pid, SIGSEGV) == 0)
+        let crash = PDFError.helperFailed(helper: "recto-epub", reason: "it crashed (SIGSEGV: an invalid memory access)")
+        #expect(throws: crash) { try document.selfTest(.landlockABI) }
+        #expect(crash.description == "the helper recto-epub failed: it crashed (SIGSEGV: an invalid memory access)")
+        _ = try document.render(page: 1, rect: whole, width: 60, height: 80, viewport: (600, 800))
+        #expect(document.helperRestarts == 1)
     }
 
     @Test func aKilledHelperIsStartedAgainForTheNextPage() throws {

@@ -33,6 +33,31 @@ public enum HostilePDF {
         return pdfBook([good, PDFTestPage(content: "0 0 1 rg 10 10 50 50 re f", extraResources: "/Deep \(nested)"), good])
     }
 
+    /// Page 2 paints a shading whose colour is a PostScript (Type 4) function of `depth` nested blocks `{{{…}}}`:
+    /// poppler parses one block per level of recursion, with no limit but the stack (about 120 bytes a level).
+    public static func deepFunction(depth: Int = 1_000_000) -> [UInt8] {
+        var w = PDFWriter()
+        let code = Array("{ ".utf8) + Array(repeating: UInt8(ascii: "{"), count: depth)
+            + Array(repeating: UInt8(ascii: "}"), count: depth) + Array(" pop 0 0 }".utf8)
+        let function = w.stream("/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1]", code)
+        let shading = w.add("<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 100 0] /Function \(function) 0 R >>")
+        return pdfBook([good, PDFTestPage(content: "0 0 1 rg 10 10 50 50 re f /Sh0 sh",
+                                          extraResources: "/Shading << /Sh0 \(shading) 0 R >>"), good], prefix: w)
+    }
+
+    /// Page 2 has a link whose action is followed by `length` more through /Next, each its own object: poppler
+    /// reads the chain with one level of recursion per action (a few hundred bytes of stack each).
+    public static func longActionChain(length: Int = 60_000) -> [UInt8] {
+        var w = PDFWriter()
+        let first = w.objects.count + 1
+        for i in 0..<length {
+            let next = i + 1 < length ? " /Next \(first + i + 1) 0 R" : ""
+            w.add("<< /S /URI /URI (https://example.org/\(i))\(next) >>")
+        }
+        let page = PDFTestPage(content: "0 0 1 rg 10 10 50 50 re f", annotations: [PDFTestPage.link((72, 650, 300, 720), "/A \(first) 0 R")])
+        return pdfBook([good, page, good], prefix: w)
+    }
+
     /// Page 2 draws a form that draws itself.
     public static func selfReferencingForm() -> [UInt8] {
         withPage2(PDFTestPage(content: "/F Do", extraResources: "/XObject << /F FORM >>"), forms: ["SELF"])
