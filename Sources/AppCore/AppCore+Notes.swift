@@ -156,7 +156,9 @@ extension AppCore {
                          panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
         plan.wholePage = wholePageMarkers(frame: frame)
         plan.lines = lineOverlays(frame: frame)
-        return plan
+        // Notes read for pages off screen change nothing on it: no plan, so no frame is drawn for them.
+        let shows = plan.markers.contains { !$0.points.isEmpty || !$0.wholePage.isEmpty }
+        return shows || plan.card != nil || plan.panel != nil || !plan.lines.isEmpty ? plan : nil
     }
 
     /// Most lines drawn over their regions in one frame: a page of a newspaper's lines; more are read in the panel.

@@ -128,6 +128,22 @@ struct NotesPolicyTests {
         #expect(tiny.x >= 0 && tiny.x <= 1 && tiny.y >= 0 && tiny.y <= 1)
     }
 
+    /// Notes read for a page that has its image but is not on screen change nothing on it: no frame is drawn.
+    @Test func notesOfAPageOffScreenAskForNoFrame() throws {
+        // The control row hidden: its layers control, which the first notes bring, is a change on screen.
+        var d = Driver(settings: AccessibilityTests.settings(always: false), page: 1)
+        let onScreen = Set(d.core.reader.frame.pages.map(\.page))
+        let off = try #require(d.core.pages.all.filter { !onScreen.contains($0) }.max())
+        d.frame()
+        d.frame()
+        let settled = !d.core.needsFrame(at: d.now)
+        #expect(settled)
+        d.handle(.pageNotes(page: off, notes: [Self.note, Self.wholePage("Ganz")], problems: []))
+        let stillSettled = !d.core.needsFrame(at: d.now)
+        #expect(stillSettled)
+        #expect(d.core.notesPlan(frame: d.core.reader.frame) == nil)
+    }
+
     @Test func escapeATurnAndTheLayersHiddenCloseTheCard() throws {
         var d = Self.driver()
         _ = Self.noted(&d)
