@@ -5,7 +5,7 @@ extension PageSource {
     /// of its first 64 pages can be read (a PDF, a IIIF manifest and an EPUB's drawn pages are drawn, or show
     /// why not, so they are not tried here). The rest may be placeholders.
     public static func openBook(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
-        let source = try open(path: path, limits: limits)
+        let source = try Self.open(path: path, limits: limits)
         guard source.pageCount > 0 else { throw .noPages(path: path, entries: 0) }
         if source.kind == .pdf || source.kind == .iiif || source.pageCount > 64 { return source }
         var firstProblem: String?
