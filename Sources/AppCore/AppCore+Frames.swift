@@ -84,6 +84,10 @@ extension AppCore {
         return (FramePlan(target: .software, frame: frame, motionFactor: 1, details: [], complete: complete), [])
     }
 
+    /// The frame planned last never reached the screen (the compositor held every buffer): what it showed is drawn
+    /// again, whatever changes meanwhile.
+    public mutating func frameNotShown() { pacing.ask() }
+
     /// `plan` was drawn and committed at `now` (ms), costing `cost` ms, into a buffer of `renderScale` pixels per
     /// logical pixel. `ready` is emitted here, at the first commit, and only here.
     public mutating func frameCommitted(_ plan: FramePlan, at now: Double, cost: Double,

@@ -34,6 +34,10 @@ import CWaylandClient
         }))
     }
 
+    /// Whether `acquire` has a buffer to give: one the compositor released, or room for another. A busy
+    /// compositor can hold them all for a while; its release wakes the loop to draw then.
+    public var canAcquire: Bool { buffers.contains { !$0.busy } || buffers.count < Self.maxBuffers }
+
     /// A buffer the compositor does not hold, of the window's buffer size; nil when none can be had.
     public func acquire() -> Frame? {
         let width = Int(window.bufferWidth), height = Int(window.bufferHeight)

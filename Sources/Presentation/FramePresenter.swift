@@ -147,18 +147,30 @@ import Renderer
     /// A GL frame: composed, drawn, read back when `readBack` is given (between drawing and presenting, with the
     /// buffer's size), presented. Returns the share of the buffer damaged; nil without a GL, or when the display
     /// is gone.
-    public func drawGL(_ plan: FramePlan, extras: Extras, readBack: (_ width: Int, _ height: Int) -> Void) -> Double? {
-        guard let renderer, surface != nil || shmFrames != nil else { return nil }
+    /// What became of a GL frame: shown (the share of the buffer it repainted), not shown (the compositor holds
+    /// every buffer: the content must be drawn again once one is free), or failed (the display is gone).
+    public enum GLFrame: Equatable, Sendable {
+        case shown(damaged: Double)
+        case notShown
+        case failed
+    }
+
+    /// The compositor holds every buffer a frame could go into: drawing now would show nothing. The buffer's
+    /// release wakes the loop.
+    public var waitsForBuffer: Bool { shmFrames.map { !$0.canAcquire } ?? false }
+
+    public func drawGL(_ plan: FramePlan, extras: Extras, readBack: (_ width: Int, _ height: Int) -> Void) -> GLFrame {
+        guard let renderer, surface != nil || shmFrames != nil else { return .failed }
         if plan.motionFactor != window.motionFactor, window.setMotionFactor(plan.motionFactor) {
             surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
             damage.reset()
         }
         let scene = compose(plan, extras: extras, renderer: renderer)
         if extras.screenshot { damage.reset() }
-        let damaged = shmFrames != nil ? presentRetained(scene, renderer: renderer, readBack: readBack)
-                                       : presentSwapped(scene, renderer: renderer, readBack: readBack)
+        let outcome = shmFrames != nil ? presentRetained(scene, renderer: renderer, readBack: readBack)
+                                       : presentSwapped(scene, renderer: renderer, readBack: readBack).map(GLFrame.shown) ?? .failed
         checkGLErrors()
-        return damaged
+        return outcome
     }
 
     /// Where buffer pixels are: the core's plan is in window pixels.
@@ -308,8 +320,8 @@ import Renderer
     /// Through `ShmSwapchain` (a software renderer): the retained framebuffer repaints what changed since the
     /// last frame, and each wl_shm buffer gets what changed since it was last shown, damaged for the compositor.
     /// The framebuffer and the buffers' memory are of the full-resolution size: a motion frame uses part of them.
-    private func presentRetained(_ scene: FrameScene, renderer: SceneRenderer, readBack: (Int, Int) -> Void) -> Double? {
-        guard let shm = shmFrames else { return nil }
+    private func presentRetained(_ scene: FrameScene, renderer: SceneRenderer, readBack: (Int, Int) -> Void) -> GLFrame {
+        guard let shm = shmFrames else { return .failed }
         let width = Int(window.bufferWidth), height = Int(window.bufferHeight), size = (Double(width), Double(height))
         let full = (width: Int(window.fullBufferWidth), height: Int(window.fullBufferHeight))
         if let target = retained, target.capacity != full || !target.fits(width: width, height: height) {
@@ -319,16 +331,19 @@ import Renderer
             retained = try? RetainedTarget(width: max(width, full.width), height: max(height, full.height))
             damage.reset()
         }
-        guard let retained else { return presentWithoutRetaining(scene, renderer: renderer, readBack: readBack) }
+        guard let retained else {
+            return presentWithoutRetaining(scene, renderer: renderer, readBack: readBack).map(GLFrame.shown) ?? .failed
+        }
         retained.use(width: width, height: height)
         let region = damage.damage(for: scene, bufferAge: retained.isFresh ? 0 : 1, size: size)
         retained.bind()
         renderer.draw(scene, width: width, height: height, clip: region)
         readBack(width, height)
-        // Every buffer held by the compositor: this frame is skipped, the next one repaints.
+        // Every buffer held by the compositor: nothing is shown, and the content must be drawn again (a skipped
+        // frame taken for shown once left a page's placeholder off the screen for good).
         guard let frame = shm.acquire() else {
             damage.reset()
-            return 0
+            return .notShown
         }
         let changed = damage.since(age: frame.age, size: size)
         let copied = changed.map(Self.pixelRects)
@@ -337,7 +352,7 @@ import Renderer
         window.requestFrame()
         feedback?.request(newestInput: stats.newestInput)
         shm.present(frame, damage: copied)
-        return changed.map { Self.share($0, of: size.0 * size.1) } ?? 1
+        return .shown(damaged: changed.map { Self.share($0, of: size.0 * size.1) } ?? 1)
     }
 
     /// No framebuffer of the window's size could be had: frames go through a window surface from now on.

@@ -8,7 +8,8 @@ import Operations
 extension ReaderApp {
     /// Draws the frame the core plans, if one is due.
     func drawIfDue() {
-        guard window.isConfigured else { return }
+        // While the compositor holds every buffer nothing drawn would show: the release of one wakes the loop.
+        guard window.isConfigured, !presenter.waitsForBuffer else { return }
         let (plan, effects) = core.nextFrame(now: monotonicMilliseconds(), framePending: window.framePending)
         perform(effects)
         guard let plan else { return }
@@ -27,8 +28,13 @@ extension ReaderApp {
                                                screenshot: screenshotPending)
             var replies: [(client: Int, reply: String)] = []
             let shoot = extras.screenshot
-            damaged = presenter.drawGL(plan, extras: extras) { [ops] in if shoot { replies = ops?.writeScreenshots(width: $0, height: $1) ?? [] } }
-            guard damaged != nil else {
+            switch presenter.drawGL(plan, extras: extras, readBack: { [ops] in if shoot { replies = ops?.writeScreenshots(width: $0, height: $1) ?? [] } }) {
+            case .shown(let share): damaged = share
+            case .notShown:
+                core.frameNotShown()
+                ops?.reply(replies)
+                return
+            case .failed:
                 if presenter.renderer != nil { display.fail(DisplayError("presenting the frame failed: the display is gone")) }
                 return
             }

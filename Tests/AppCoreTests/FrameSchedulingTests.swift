@@ -293,3 +293,27 @@ private func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         #expect(s.factor(moving: true, setting: 0.1) == 0.25, "a fixed factor is clamped")
     }
 }
+
+/// A frame the compositor never got (it held every buffer) is not taken for shown: what it would have shown,
+/// a page's placeholder say, is drawn again once a buffer is free, though nothing changes meanwhile.
+struct FrameNotShownTests {
+    @Test func aFrameNotShownIsDrawnAgain() throws {
+        var d = Driver()
+        d.frame()
+        d.frame()
+        let settled = !d.core.needsFrame(at: d.now)
+        #expect(settled)
+        d.handle(.pageFailed(page: 1, message: "truncated PNG"))
+        let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
+        _ = try #require(plan, "the placeholder's frame")
+        // The shell could not present it.
+        d.core.frameNotShown()
+        let again = d.core.needsFrame(at: d.now)
+        #expect(again)
+        let (second, _) = d.core.nextFrame(now: d.now, framePending: false)
+        let redrawn = try #require(second)
+        _ = d.core.frameCommitted(redrawn, at: d.now, cost: 1, renderScale: 1)
+        let done = !d.core.needsFrame(at: d.now)
+        #expect(done)
+    }
+}

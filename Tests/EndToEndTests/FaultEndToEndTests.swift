@@ -159,7 +159,7 @@ import Testing
         let look = PlaceholderLook(shot, in: slot)
         let artifacts = session.weston.artifactsDirectory.path
         #expect(look.isPlaceholder,
-                "the truncated cover shows \(DemoBook.page(in: shot, slot)), \(look); screenshots in \(artifacts)")
+                "the truncated cover shows \(DemoBook.page(in: shot, slot)), \(look); screenshots in \(artifacts)\nevents: \(session.historyText)\nstderr: \(session.stderrText)")
         let warnings = session.stderrText.split(separator: "\n").filter { $0.contains("warning") && $0.contains("page 1 ") }
         #expect(warnings.count == 1, "stderr: \(session.stderrText)")
 
