@@ -10,7 +10,7 @@ public enum PageLabel: Sendable, Equatable {
 
     /// `page`'s label among `labels` (one per page, "" where a page has none).
     public init(page: Int, labels: [String]) {
-        let label = labels.indices.contains(page - 1) ? labels[page - 1].trimmingSpaces : ""
+        let label = labels.indices.contains(page - 1) ? String(labels[page - 1].trimmingSpaces) : ""
         if label.isEmpty {
             self = .number("\(page)")
         } else if Self.isPageNumber(label) {
@@ -37,7 +37,7 @@ public enum PageLabel: Sendable, Equatable {
     /// Arabic numbers ("12", "[12]", "12a"), roman numerals ("iv", "XLII"), folios ("12r", "12v", "xiv v",
     /// "fol. 12r"), and ranges of them ("12-13").
     public static func isPageNumber(_ label: String) -> Bool {
-        var s = Substring(label.lowercased().trimmingSpaces)
+        var s = label.lowercased().trimmingSpaces
         if s.hasPrefix("[") && s.hasSuffix("]") { s = s.dropFirst().dropLast() }
         for prefix in ["fol. ", "fol.", "f. ", "f.", "p. ", "p.", "pp. ", "pp."] where s.hasPrefix(prefix) {
             s = s.dropFirst(prefix.count)
@@ -45,7 +45,7 @@ public enum PageLabel: Sendable, Equatable {
         }
         let parts = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "–" })
         guard !parts.isEmpty, parts.count <= 2 else { return false }
-        return parts.allSatisfy { isOnePageNumber(String($0).trimmingSpaces) }
+        return parts.allSatisfy { isOnePageNumber(String($0.trimmingSpaces)) }
     }
 
     private static func isOnePageNumber(_ s: String) -> Bool {
@@ -75,14 +75,5 @@ public enum PageLabel: Sendable, Equatable {
             }
         }
         return rest.isEmpty
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
     }
 }
