@@ -29,9 +29,10 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .helperFailed(let helper, let reason): return "the helper \(helper) failed: \(reason)"
         case .timedOut(let ms): return "the page took longer than \(Double(ms) / 1000) s to render and was stopped"
         case .needsPassword: return "the PDF needs a password"
-        case .damaged(let reason): return "the PDF cannot be opened: \(reason)"
+        // The same words for a PDF and for an EPUB the recto-epub helper opens: "the document".
+        case .damaged(let reason): return "the document cannot be opened: \(reason)"
         case .page(let reason): return "the page cannot be rendered: \(reason)"
-        case .refused(let reason): return "the PDF helper refused the request: \(reason)"
+        case .refused(let reason): return "the document helper refused the request: \(reason)"
         case .unreadable(let reason): return reason
         }
     }

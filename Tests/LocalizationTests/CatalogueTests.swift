@@ -39,6 +39,8 @@ import Testing
         PageError.corruptEntry(name: "p6.png", reason: LibArchiveMessages.replaced),
         PageError.render(name: "page 4", reason: PDFError.timedOut(milliseconds: 10_000).description),
         PageError.render(name: "page 5", reason: PDFError.page("Permission denied").description),
+        PageError.render(name: "page 7", reason: PDFError.refused("page 9 is outside 1...8").description),
+        PageError.unreadablePDF(path: "/srv/g.pdf", reason: PDFError.damaged("no pages").description),
         PageError.render(name: "page 6", reason: PDFError.helperFailed(helper: "recto-epub", reason: "Permission denied").description),
     ]
 

@@ -52,7 +52,7 @@ import Testing
 
     @Test func damagedPDFDoesNotOpen() throws {
         let path = try book(Array("%PDF-1.7 and nothing else".utf8))
-        #expect(throws: PageError.unreadablePDF(path: path, reason: "the PDF cannot be opened: PDF document is damaged")) {
+        #expect(throws: PageError.unreadablePDF(path: path, reason: "the document cannot be opened: PDF document is damaged")) {
             try PageSource.open(path: path)
         }
     }
