@@ -42,6 +42,8 @@ import Testing
         // Page 6 in German: the layers step to the translation.
         _ = try rectoCtl(["goto", "6"], socket: socket)
         _ = try session.waitForEvent("page") { $0.int("page") == 6 }
+        // Its notes and texts are read with its image: their markers show once they are.
+        _ = try session.screenshot(timeout: .seconds(20)) { !NotesEndToEndTests.measure($0).markers.isEmpty }
         try Self.press(session, InputCode.keyG)
         #expect(try session.waitForEvent("language").string("code") == "de")
         var shown: String?
