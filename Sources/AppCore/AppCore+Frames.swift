@@ -88,6 +88,10 @@ extension AppCore {
     /// again, whatever changes meanwhile.
     public mutating func frameNotShown() { pacing.ask() }
 
+    /// No frame can be shown now (the compositor holds every buffer): none is planned, so no timer wakes the loop
+    /// for one; the buffer's release does.
+    public mutating func frameWaitsForBuffer() { pacing.looking() }
+
     /// `plan` was drawn and committed at `now` (ms), costing `cost` ms, into a buffer of `renderScale` pixels per
     /// logical pixel. `ready` is emitted here, at the first commit, and only here.
     public mutating func frameCommitted(_ plan: FramePlan, at now: Double, cost: Double,

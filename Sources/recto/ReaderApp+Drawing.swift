@@ -8,8 +8,9 @@ import Operations
 extension ReaderApp {
     /// Draws the frame the core plans, if one is due.
     func drawIfDue() {
+        guard window.isConfigured else { return }
         // While the compositor holds every buffer nothing drawn would show: the release of one wakes the loop.
-        guard window.isConfigured, !presenter.waitsForBuffer else { return }
+        guard !presenter.waitsForBuffer else { return core.frameWaitsForBuffer() }
         let (plan, effects) = core.nextFrame(now: monotonicMilliseconds(), framePending: window.framePending)
         perform(effects)
         guard let plan else { return }

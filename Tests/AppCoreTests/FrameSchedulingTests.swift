@@ -316,4 +316,17 @@ struct FrameNotShownTests {
         let done = !d.core.needsFrame(at: d.now)
         #expect(done)
     }
+
+    /// While the shell waits for a buffer, no frame deadline is left for the timer: it would wake the loop for
+    /// nothing, again and again.
+    @Test func waitingForABufferLeavesNoFrameDeadline() {
+        var d = Driver()
+        d.frame()
+        d.handle(.pageFailed(page: 1, message: "truncated PNG"))
+        // A frame planned for later (the last one's callback not come yet).
+        _ = d.core.nextFrame(now: d.now, framePending: true)
+        d.core.frameWaitsForBuffer()
+        let frameDeadline = d.core.pacing.due
+        #expect(frameDeadline == nil)
+    }
 }
