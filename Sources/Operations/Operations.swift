@@ -134,6 +134,8 @@ import Renderer
         status.append("page_failures", .int(pageFailures))
         status.append("rss_bytes", .int(ProcessStatus.residentKB() * 1024))
         status.append("texture_bytes", .int(textureBytes))
+        // This request's own client among them: a client recto hung up on, or that hung up, is gone from the count.
+        status.append("control_clients", .int(control?.clientCount ?? 0))
         if let speech {
             status.append("speech", .string(speech.state))
             if let reason = speech.reason { status.append("speech_reason", .string(reason)) }
