@@ -219,7 +219,7 @@ let package = Package(
         // README against Package.swift: no dependencies, it reads the two files.
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Reader"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "AppCore", "Reader"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Config", "Pages", "Posix"]),
     ],

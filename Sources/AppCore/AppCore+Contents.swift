@@ -84,7 +84,7 @@ extension AppCore {
             panel.fingers.insert(id)
             // A second finger makes the touch no tap: lifting opens nothing and closes nothing.
             if panel.press != nil { panel.press?.moved = true } else { panel.press = (p, panel.first, false) }
-        case let .pointerButton(_, true, _):
+        case .pointerButton(_, true, _):
             if let p = panel.pointer { panel.press = (p, panel.first, false) }
         case let .touchMotion(_, p, _), let .pointerMotion(p, _):
             if case .pointerMotion = event { panel.pointer = p }

@@ -5,9 +5,23 @@ import Gestures
 /// of keypad *). In speech mode every touch, click or key first asks the speech output to stop, so a visitor
 /// silences it by doing anything at all; a short press of keypad 5 says the last utterance again. (Off, nothing
 /// is said but the short "Speech off", and input passes without a word to the output.) What is said comes from the
-/// occurrences (`speechCue`), which the shell passes on only while the mode is on (`SpeechCue.heardWhenOff`).
+/// occurrences' meanings (`OccurrenceMeaning.speech`), said while the mode is on (`SpeechCue.heardWhenOff`).
 extension AppCore {
     public var speechMode: Bool { controls.speechMode }
+
+    /// `effects` with, after each occurrence that speech mode says something of, the `say` of its cue: while the
+    /// mode is on (as it is once the event is handled), or for a cue heard whatever the mode.
+    func spoken(_ effects: [AppEffect]) -> [AppEffect] {
+        var out: [AppEffect] = []
+        out.reserveCapacity(effects.count)
+        for effect in effects {
+            out.append(effect)
+            guard case .occurred(let occurrence) = effect, let cue = occurrence.meaning.speech,
+                  controls.speechMode || cue.heardWhenOff else { continue }
+            out.append(.say(cue))
+        }
+        return out
+    }
 
     /// What `event` means to speech, before the rest of the core hears it (it goes on to them all the same: a
     /// key or touch is activity for the idle reset).

@@ -165,7 +165,7 @@ public struct AppCore: Sendable {
         case .libraryRead(let books): out += libraryRead(books, now: now)
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
-        return out + idleWarningDue(now: now) + narrationDue(now: now)
+        return spoken(out + idleWarningDue(now: now) + narrationDue(now: now))
     }
 
     // MARK: input

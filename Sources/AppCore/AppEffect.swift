@@ -4,7 +4,8 @@ import Geometry
 /// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
 /// Performed in order, at once. Work whose outcome the core waits for is one `start(Job)`.
 public enum AppEffect: Sendable, Equatable {
-    /// Something happened: the shell hands it to the event log, the metrics, systemd and control clients.
+    /// Something happened: the shell hands its meaning (`Occurrence.meaning`) to the event log, the metrics, systemd,
+    /// the visit statistics and control clients; what speech says of it follows as a `say`.
     case occurred(Occurrence)
     /// Write a warning to stderr.
     case warn(String)
@@ -34,8 +35,10 @@ public enum AppEffect: Sendable, Equatable {
     case replyStatus(client: Int, status: LogEvent)
     /// Carry out `job`; what came of it comes back as an `AppEvent` (or, for a control client, a reply).
     case start(Job)
-    /// Tell the speech output to stop what it says or to say the last utterance again (speech mode is the
-    /// core's: what to say comes as occurrences and their `speechCue`).
+    /// Say `cue` (speech mode is on, or the cue is heard whatever the mode), with what only the shell can read
+    /// filled in (a page's text, the shelf's titles); a page still waiting for its text is not said.
+    case say(SpeechCue)
+    /// Tell the speech output to stop what it says or to say the last utterance again.
     case speech(SpeechRequest)
     /// Tell the narration player to play a spread's recordings, stop, or change its loudness.
     case narrate(NarrationRequest)

@@ -141,11 +141,3 @@ struct IdleWarningPolicy: Sendable {
         return x == x.rounded() ? "\(Int(x))" : "\(x)"
     }
 }
-
-extension Occurrence {
-    /// An `.idleWarning` that is a countdown's appearance (at least 20 s left), not one of its later steps.
-    public var isIdleWarningAppearance: Bool {
-        guard case .idleWarning(let left) = self else { return false }
-        return IdleWarningPolicy.isAppearance(secondsLeft: left)
-    }
-}

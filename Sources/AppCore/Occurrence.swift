@@ -1,9 +1,8 @@
 import Geometry
 import Reader
 
-/// What happened, as the core reports it: one case per kind of news, with typed payloads. Every consumer (the
-/// event log below, the Prometheus metrics, systemd's status, control clients) switches over it with no
-/// `default:`, so a new case does not compile until each of them has decided what it means for them.
+/// What happened, as the core reports it: one case per kind of news, with typed payloads, and what each means to
+/// the event log, speech, the visit statistics, the metrics and systemd (`meaning`, below) in the same file.
 public enum Occurrence: Sendable, Equatable {
     /// The first frame was committed: the window in logical pixels, its scale, the book's pages.
     case ready(width: Int, height: Int, scale: Double, pages: Int)
@@ -103,154 +102,123 @@ public enum Occurrence: Sendable, Equatable {
     case retuned(idleReset: Double?)
 }
 
-/// What the speech output did, for the log and `recto ctl status`.
-public enum SpeechNote: Sendable, Equatable {
-    /// Speech mode switched: by the visitor's speech key (said aloud: "Speech on"), or back to its setting at the
-    /// idle reset (silent: the next visitor has not asked for anything yet).
-    case mode(on: Bool, byVisitor: Bool)
-    /// Connected to speech-dispatcher at `socket`.
-    case connected(socket: String)
-    /// Nobody listens where speech-dispatcher should (or it went away): said once, the reader goes on.
-    case unavailable(reason: String)
-    /// A SPEAK's text went to the server, `afterMS` after what it says happened (its SPEAK command went
-    /// `commandMS` after; the text follows the server's `230`), in the voice of `language` (nil: the server's).
-    case sent(text: String, afterMS: Double, commandMS: Double, language: String? = nil)
-    /// The server began to say a message.
-    case speaking
-    /// A touch or key asked to stop: the CANCEL was written `afterMS` after its handler began (`waits`: it
-    /// went behind a SPEAK still waiting for the server's `230`, and is written when that comes).
-    case stopping(afterMS: Double, waits: Bool)
-    /// The server confirmed speech was cancelled, `afterMS` after the touch or key that stopped it.
-    case stopped(afterMS: Double)
-}
-
 extension Occurrence {
-    /// The occurrence's line in the event log (`--log-events`); the shell adds what only it knows (the
-    /// control socket's path to `ready`).
-    public var logEvent: LogEvent {
+    /// What the occurrence means to each consumer, said here beside the others: its log line, its speech cue, what
+    /// the visit statistics hear, what the metrics count and what systemd is told. The consumers read this and
+    /// switch over no occurrence: a new occurrence is its case above and its line here (and the tests' tables of
+    /// decisions, which fail until each meaning is written down there too).
+    public var meaning: OccurrenceMeaning {
         switch self {
         case let .ready(width, height, scale, pages):
-            LogEvent("ready", ["width": .int(width), "height": .int(height), "scale": .double(scale), "pages": .int(pages)])
-        case .shown(let page): LogEvent("shown", ["page": .int(page)])
-        case .renderer(let ms): LogEvent("renderer", ["startup_ms": .double(Self.tenths(ms))])
-        case .book(let pages): LogEvent("book", ["pages": .int(pages)])
-        case .bookAwaited(let reason): LogEvent("book-awaited", ["reason": .string(reason)])
+            OccurrenceMeaning(log: LogEvent("ready", ["width": .int(width), "height": .int(height), "scale": .double(scale), "pages": .int(pages)]),
+                              systemd: .ready)
+        // The first page on screen; `page` is every settled page after it.
+        case .shown(let page):
+            OccurrenceMeaning(log: LogEvent("shown", ["page": .int(page)]), speech: .firstPage(page), metrics: [.firstPageViewed(page)])
+        case .renderer(let ms): OccurrenceMeaning(log: LogEvent("renderer", ["startup_ms": .double(Self.tenths(ms))]))
+        // The awaited book's placeholder is followed by the book that replaces it: the gauge follows both.
+        case .book(let pages):
+            OccurrenceMeaning(log: LogEvent("book", ["pages": .int(pages)]), metrics: [.awaitingBook(false)], systemd: .pages(pages))
+        case .bookAwaited(let reason):
+            OccurrenceMeaning(log: LogEvent("book-awaited", ["reason": .string(reason)]), metrics: [.awaitingBook(true)],
+                              systemd: .awaited(reason: reason))
         case let .opened(path, title, pages):
-            LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)])
-        case .shelf(let books): LogEvent("shelf", ["books": .int(books)])
+            OccurrenceMeaning(log: LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)]),
+                              speech: .opened(title: title, pages: pages))
+        case .shelf(let books): OccurrenceMeaning(log: LogEvent("shelf", ["books": .int(books)]), speech: .shelf(books: books))
+        // The curator's doing: heard when the visitor moves over the shelf (titles, focus), not counted as a visit.
         case let .library(books, added, removed, changed):
-            LogEvent("library", ["books": .int(books), "added": .int(added), "removed": .int(removed), "changed": .int(changed)])
+            OccurrenceMeaning(log: LogEvent("library", ["books": .int(books), "added": .int(added), "removed": .int(removed),
+                                                        "changed": .int(changed)]),
+                              metrics: [.libraryRead])
         case let .flip(phase, direction, by):
-            LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.name(direction)]).by(by)
-        case let .page(page, by): LogEvent("page", ["page": .int(page)]).by(by)
+            OccurrenceMeaning(log: LogEvent("flip", ["phase": .string(phase.rawValue), "direction": Self.name(direction)]).by(by),
+                              visits: phase == .commit ? by.map { [.turn($0)] } ?? [] : [],
+                              metrics: phase == .begin ? [] : [.turnEnded(direction, committed: phase == .commit)])
+        case let .page(page, by):
+            OccurrenceMeaning(log: LogEvent("page", ["page": .int(page)]).by(by), speech: .page(page),
+                              visits: (by.map { [.turn($0)] } ?? []) + [.page(page)], metrics: [.pageViewed(page)],
+                              systemd: .page(page))
+        // Said to the percent; a settle back to fit too ("100 percent"), so the visitor knows.
         case let .zoom(scale, rotation, centre):
-            LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)]).at(centre)
-        case let .region(page, ms): LogEvent("region", ["page": .int(page), "wait_ms": .double(Self.tenths(ms))])
-        case let .pageFailed(page, message): LogEvent("page-failed", ["page": .int(page), "message": .string(message)])
+            OccurrenceMeaning(log: LogEvent("zoom", ["scale": .double(scale), "rotation": .double(rotation)]).at(centre),
+                              speech: .zoom(percent: Int((scale * 100).rounded())), visits: [.zoom(scale: scale, centre: centre)],
+                              metrics: [.zoomSettled])
+        case let .region(page, ms): OccurrenceMeaning(log: LogEvent("region", ["page": .int(page), "wait_ms": .double(Self.tenths(ms))]))
+        case let .pageFailed(page, message):
+            OccurrenceMeaning(log: LogEvent("page-failed", ["page": .int(page), "message": .string(message)]), metrics: [.placeholderShown])
+        // The turn queue's workings: the page that follows says where the visitor is.
         case let .turnWaits(direction, waiting):
-            LogEvent("turn-waits", ["direction": Self.name(direction), "waiting": .int(waiting)])
+            OccurrenceMeaning(log: LogEvent("turn-waits", ["direction": Self.name(direction), "waiting": .int(waiting)]))
         case let .turnCarried(direction, spreads):
-            LogEvent("turn-carried", ["direction": Self.name(direction), "spreads": .int(spreads)])
+            OccurrenceMeaning(log: LogEvent("turn-carried", ["direction": Self.name(direction), "spreads": .int(spreads)]))
         case let .turnRefused(direction, waiting):
-            LogEvent("turn-refused", ["direction": Self.name(direction), "waiting": .int(waiting)])
-        case let .turnsCleared(count, reason): LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)])
+            OccurrenceMeaning(log: LogEvent("turn-refused", ["direction": Self.name(direction), "waiting": .int(waiting)]))
+        case let .turnsCleared(count, reason):
+            OccurrenceMeaning(log: LogEvent("turns-cleared", ["turns": .int(count), "reason": .string(reason)]))
         case let .dragHeld(direction, afterTurns):
-            LogEvent("drag-held", ["direction": Self.name(direction), "after_turns": .int(afterTurns)])
-        case .dragBegins(let ms): LogEvent("drag-begins", ["waited_ms": .double(Self.tenths(ms))])
-        case .dragLifted(let turns): LogEvent("drag-lifted", ["turns": .bool(turns)])
-        case .idleReset(let page): LogEvent("idle-reset", ["page": .int(page)])
-        case .overlay(let shown): LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")])
-        case let .jump(from, to): LogEvent("jump", ["from": .int(from), "to": .int(to)])
-        case let .linkFollowed(from, to): LogEvent("link", ["from": .int(from), "to": .int(to)])
-        case .contents(let shown): LogEvent("contents", ["state": .string(shown ? "shown" : "hidden")])
+            OccurrenceMeaning(log: LogEvent("drag-held", ["direction": Self.name(direction), "after_turns": .int(afterTurns)]))
+        case .dragBegins(let ms): OccurrenceMeaning(log: LogEvent("drag-begins", ["waited_ms": .double(Self.tenths(ms))]))
+        case .dragLifted(let turns): OccurrenceMeaning(log: LogEvent("drag-lifted", ["turns": .bool(turns)]))
+        // Nothing is said: rate and volume go back to their settings.
+        case .idleReset(let page):
+            OccurrenceMeaning(log: LogEvent("idle-reset", ["page": .int(page)]), speech: .reset, visits: [.idleReset], metrics: [.reset])
+        case .overlay(let shown):
+            OccurrenceMeaning(log: LogEvent("overlay", ["state": .string(shown ? "shown" : "hidden")]), visits: shown ? [.overlay] : [])
+        case let .jump(from, to): OccurrenceMeaning(log: LogEvent("jump", ["from": .int(from), "to": .int(to)]), visits: [.scrubber])
+        // A link is a way to another page, as Home and End are.
+        case let .linkFollowed(from, to): OccurrenceMeaning(log: LogEvent("link", ["from": .int(from), "to": .int(to)]), visits: [.turn(.jump)])
+        case .contents(let shown):
+            OccurrenceMeaning(log: LogEvent("contents", ["state": .string(shown ? "shown" : "hidden")]), visits: shown ? [.contentsOpened] : [])
         case let .noteOpened(page, text, language):
-            LogEvent("note", ["state": .string("opened"), "page": .int(page), "language": .string(language ?? "none"),
-                              "text": .string(String(text.prefix(120)))])
-        case .noteClosed(let page): LogEvent("note", ["state": .string("closed"), "page": .int(page)])
-        case .layers(let layers): LogEvent("layers", ["shown": .string(layers.name)])
-        case .language(let code): LogEvent("language", ["code": .string(code)])
-        case let .drawn(what, ms): LogEvent("drawn", ["change": .string(what), "after_ms": .double(Self.tenths(ms))])
-        case let .notesLeftOut(page, reason): LogEvent("notes-left-out", ["page": .int(page), "reason": .string(reason)])
-        case let .sectionOpened(from, to, title): LogEvent("section", ["from": .int(from), "to": .int(to), "title": .string(title)])
-        case .attractBegan: LogEvent("attract", ["phase": .string("begin")])
+            OccurrenceMeaning(log: LogEvent("note", ["state": .string("opened"), "page": .int(page), "language": .string(language ?? "none"),
+                                                     "text": .string(String(text.prefix(120)))]),
+                              speech: .note(text: text, language: language), visits: [.noteOpened])
+        case .noteClosed(let page): OccurrenceMeaning(log: LogEvent("note", ["state": .string("closed"), "page": .int(page)]))
+        case .layers(let layers): OccurrenceMeaning(log: LogEvent("layers", ["shown": .string(layers.name)]), speech: .layers(layers), visits: [.layers])
+        case .language(let code):
+            OccurrenceMeaning(log: LogEvent("language", ["code": .string(code)]), speech: .language(code), visits: [.language(code)])
+        case let .drawn(what, ms): OccurrenceMeaning(log: LogEvent("drawn", ["change": .string(what), "after_ms": .double(Self.tenths(ms))]))
+        case let .notesLeftOut(page, reason):
+            OccurrenceMeaning(log: LogEvent("notes-left-out", ["page": .int(page), "reason": .string(reason)]))
+        case let .sectionOpened(from, to, title):
+            OccurrenceMeaning(log: LogEvent("section", ["from": .int(from), "to": .int(to), "title": .string(title)]), visits: [.turn(.jump)])
+        // Its begin is its first loop.
+        case .attractBegan:
+            OccurrenceMeaning(log: LogEvent("attract", ["phase": .string("begin")]), visits: [.attractBegan], metrics: [.attractLoop])
         // Its own name: watchers of `attract` see the mode begin and end, not every lift between.
-        case .attractLooped(let loop): LogEvent("attract-loop", ["loop": .int(loop)])
-        case .attractEnded: LogEvent("attract", ["phase": .string("end")])
-        case .speech(let note): note.logEvent
-        case .narration(let note): note.logEvent
+        case .attractLooped(let loop): OccurrenceMeaning(log: LogEvent("attract-loop", ["loop": .int(loop)]), metrics: [.attractLoop])
+        case .attractEnded: OccurrenceMeaning(log: LogEvent("attract", ["phase": .string("end")]), visits: [.attractEnded])
+        // Only the visitor's switch is said ("Speech on"); the rest is the machine's business.
+        case .speech(let note):
+            OccurrenceMeaning(log: note.logEvent, speech: note.visitorSwitched.map { .mode(on: $0) })
+        case .narration(let note): OccurrenceMeaning(log: note.logEvent, visits: note.visits, metrics: note.metrics)
+        case .narrationSwitched(let on):
+            OccurrenceMeaning(log: LogEvent("narration", ["state": .string(on ? "on" : "off"), "by": .string("visitor")]),
+                              speech: .narration(on: on))
+        // A listener hears the recording itself: its captions are for those who cannot.
         case .captions(let lines):
-            lines.isEmpty ? LogEvent("captions", ["state": .string("hidden")])
-                : LogEvent("captions", ["state": .string("shown"), "text": .string(lines.joined(separator: " / "))])
-        case .narrationSwitched(let on): LogEvent("narration", ["state": .string(on ? "on" : "off"), "by": .string("visitor")])
+            OccurrenceMeaning(log: lines.isEmpty ? LogEvent("captions", ["state": .string("hidden")])
+                              : LogEvent("captions", ["state": .string("shown"), "text": .string(lines.joined(separator: " / "))]))
+        // The log counts the focus order from 0; a listener hears the first control as "1 of 6".
         case let .focus(label, index, count):
-            LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)])
-        case .idleWarning(let left): LogEvent("idle-warning", ["seconds_left": .int(left)])
-        case .idleExtended(let count): LogEvent("idle-extended", ["count": .int(count)])
-        case .pageAsked(let page): LogEvent("page-asked", ["page": .int(page)])
-        case .retuned(let idleReset): LogEvent("retuned", ["idle_reset_s": .double(Self.tenths((idleReset ?? 0) / 1000))])
+            OccurrenceMeaning(log: LogEvent("focus", ["label": .string(label), "index": .int(index), "count": .int(count)]),
+                              speech: .focus(label: label, index: index + 1, count: count))
+        // A countdown counts once, at its appearance, not at the step said at 10 s left.
+        case .idleWarning(let left):
+            OccurrenceMeaning(log: LogEvent("idle-warning", ["seconds_left": .int(left)]), speech: .idleWarning(secondsLeft: left),
+                              metrics: IdleWarningPolicy.isAppearance(secondsLeft: left) ? [.warningShown] : [])
+        case .idleExtended(let count):
+            OccurrenceMeaning(log: LogEvent("idle-extended", ["count": .int(count)]), speech: .idleExtended, metrics: [.warningAnswered])
+        case .pageAsked(let page): OccurrenceMeaning(log: LogEvent("page-asked", ["page": .int(page)]), speech: .pageAgain(page))
+        // Visits end by the idle reset in force, as the reader resets by it.
+        case .retuned(let idleReset):
+            OccurrenceMeaning(log: LogEvent("retuned", ["idle_reset_s": .double(Self.tenths((idleReset ?? 0) / 1000))]),
+                              visits: [.idleTimeout(idleReset)])
         }
     }
 
     private static func name(_ direction: TurnDirection) -> LogEvent.Value { .string(direction == .forward ? "forward" : "backward") }
     /// Durations are logged to a tenth of a millisecond.
     private static func tenths(_ ms: Double) -> Double { (ms * 10).rounded() / 10 }
-}
-
-extension SpeechNote {
-    var logEvent: LogEvent {
-        switch self {
-        case let .mode(on, byVisitor):
-            LogEvent("speech", ["state": .string(on ? "on" : "off"), "by": .string(byVisitor ? "visitor" : "reset")])
-        case .connected(let socket): LogEvent("speech", ["state": .string("connected"), "socket": .string(socket)])
-        case .unavailable(let reason): LogEvent("speech", ["state": .string("unavailable"), "reason": .string(reason)])
-        case let .sent(text, ms, command, language):
-            LogEvent("speech", ["state": .string("sent"), "after_ms": .double((ms * 10).rounded() / 10),
-                                "command_ms": .double((command * 100).rounded() / 100), "language": .string(language ?? "default"),
-                                "text": .string(text)])
-        case .speaking: LogEvent("speech", ["state": .string("speaking")])
-        case let .stopping(ms, waits):
-            LogEvent("speech", ["state": .string("stopping"), "after_ms": .double((ms * 100).rounded() / 100), "waits": .bool(waits)])
-        case .stopped(let ms): LogEvent("speech", ["state": .string("stopped"), "after_ms": .double((ms * 10).rounded() / 10)])
-        }
-    }
-}
-
-extension NarrationNote {
-    var logEvent: LogEvent {
-        switch self {
-        case let .started(page, duration, captions, _, after):
-            LogEvent("narration", ["state": .string("started"), "page": .int(page), "after_ms": .double((after * 10).rounded() / 10),
-                                   "duration_ms": .double(duration.rounded()), "captions": .int(captions?.cues.count ?? 0)])
-        case let .ended(page, heard, duration, completed):
-            LogEvent("narration", ["state": .string(completed ? "ended" : "stopped"), "page": .int(page),
-                                   "heard_ms": .double(heard.rounded()), "duration_ms": .double(duration.rounded())])
-        case let .failed(page, reason):
-            LogEvent("narration", ["state": .string("failed"), "page": .int(page), "reason": .string(reason)])
-        case let .captionsFailed(page, reason):
-            LogEvent("narration", ["state": .string("captions-failed"), "page": .int(page), "reason": .string(reason)])
-        case .unavailable(let reason): LogEvent("narration", ["state": .string("unavailable"), "reason": .string(reason)])
-        case let .paused(page, at): LogEvent("narration", ["state": .string("paused"), "page": .int(page), "at_ms": .double(at.rounded())])
-        case .resumed(let page, _): LogEvent("narration", ["state": .string("resumed"), "page": .int(page)])
-        }
-    }
-}
-
-extension LogEvent {
-    /// A turn's kind, where it is known, as the line's `by` field.
-    func by(_ kind: TurnKind?) -> LogEvent {
-        var e = self
-        if let kind { e.append("by", .string(kind.rawValue)) }
-        return e
-    }
-
-    /// Where a settled zoom looks: the page under the window's centre and the point on it (fractions).
-    func at(_ centre: PagePoint?) -> LogEvent {
-        var e = self
-        if let centre {
-            e.append("page", .int(centre.page))
-            e.append("x", .double((centre.x * 10_000).rounded() / 10_000))
-            e.append("y", .double((centre.y * 10_000).rounded() / 10_000))
-        }
-        return e
-    }
 }

@@ -18,7 +18,7 @@ struct OffscreenGPU {
             egl = try EGLDisplayContext(.surfaceless)
             try egl.makeCurrentSurfaceless()
             renderer = try SceneRenderer()
-            target = try OffscreenTarget(width: width, height: height)
+            target = try OffscreenTarget(width: width, height: height, limits: renderer.limits)
         } catch let e as RendererError {
             throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
         }

@@ -1,7 +1,7 @@
 import AppCore
 import Geometry
 
-/// The reader's counters for Prometheus, fed by what the core says happened (its occurrences) and by the
+/// The reader's counters for Prometheus, fed by what the core says happened (its occurrences' `metrics`) and by the
 /// shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes
 /// the text format for node_exporter's textfile collector.
 public struct MetricsRecorder: Sendable {
@@ -41,40 +41,30 @@ public struct MetricsRecorder: Sendable {
 
     public init() {}
 
-    /// Counts what the core says happened at `now`. Each case decides here, with no `default:`: a new
-    /// occurrence does not compile until it is counted or said to count nothing.
-    public mutating func observe(_ occurrence: Occurrence, at now: Double) {
-        switch occurrence {
-        case let .flip(phase, direction, _):
-            switch phase {
-            case .begin: return
-            case .commit, .cancel: turns[TurnKey(direction: direction, committed: phase == .commit), default: 0] += 1
-            }
-        // `shown` is the first page on screen; `page` every settled page after it.
-        case .shown(let page):
+    /// Counts what the core says happened at `now` (`OccurrenceMeaning.metrics`).
+    public mutating func observe(_ counts: [MetricCount], at now: Double) {
+        for count in counts { apply(count, at: now) }
+    }
+
+    private mutating func apply(_ count: MetricCount, at now: Double) {
+        switch count {
+        case let .turnEnded(direction, committed): turns[TurnKey(direction: direction, committed: committed), default: 0] += 1
+        case .firstPageViewed(let page):
             guard shown == nil else { return }
             show(page, at: now)
-        case .page(let page, _): show(page, at: now)
-        case .zoom: zooms += 1
-        case .idleReset: idleResets += 1
-        case .pageFailed: decodeFailures += 1
-        case .attractBegan, .attractLooped: attractLoops += 1
-        case .idleWarning:
-            guard occurrence.isIdleWarningAppearance else { return }
-            idleWarnings += 1
-        case .idleExtended: idleExtensions += 1
-        case .library: libraryReads += 1
-        // The awaited book's placeholder comes with `book`: this follows it.
-        case .bookAwaited, .book:
-            let awaited = if case .bookAwaited = occurrence { true } else { false }
+        case .pageViewed(let page): show(page, at: now)
+        case .zoomSettled: zooms += 1
+        case .reset: idleResets += 1
+        case .placeholderShown: decodeFailures += 1
+        case .attractLoop: attractLoops += 1
+        case .warningShown: idleWarnings += 1
+        case .warningAnswered: idleExtensions += 1
+        case .libraryRead: libraryReads += 1
+        case .awaitingBook(let awaited):
             guard awaited != bookAwaited else { return }
             bookAwaited = awaited
-        case .narration(.started): narrations += 1
-        case .narration(.ended(_, let heard, _, _)): narrationSeconds += heard / 1000
-        case .narration(.failed), .narration(.captionsFailed), .narration(.unavailable), .narration(.paused), .narration(.resumed): return
-        case .ready, .renderer, .opened, .shelf, .region, .turnWaits, .turnCarried, .turnRefused, .turnsCleared, .dragHeld,
-             .dragBegins, .dragLifted, .overlay, .jump, .linkFollowed, .contents, .noteOpened, .noteClosed, .layers, .language, .drawn, .notesLeftOut, .sectionOpened, .attractEnded, .speech, .narrationSwitched, .captions, .focus, .pageAsked, .retuned:
-            return
+        case .narrationBegun: narrations += 1
+        case .narrationHeard(let ms): narrationSeconds += ms / 1000
         }
         changed = true
     }

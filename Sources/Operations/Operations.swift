@@ -45,13 +45,12 @@ import Renderer
         }
     }
 
-    /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
-    public func observe(_ occurrence: Occurrence, page: Int, pageCount: Int, awaited: String?) {
-        if case .pageFailed = occurrence { pageFailures += 1 }
-        metrics?.observe(occurrence, at: monotonicMilliseconds())
-        if let notifier, let message = SystemdStatus.message(for: occurrence, page: page, pageCount: pageCount, book: bookPath,
-                                                                         awaited: awaited) {
-            notifier.send(message)
+    /// Every occurrence's meaning passes here: the metrics count it, systemd hears of the first frame and of pages.
+    public func observe(_ meaning: OccurrenceMeaning, page: Int, pageCount: Int, awaited: String?) {
+        if meaning.metrics.contains(.placeholderShown) { pageFailures += 1 }
+        metrics?.observe(meaning.metrics, at: monotonicMilliseconds())
+        if let notifier, let note = meaning.systemd {
+            notifier.send(SystemdStatus.message(for: note, page: page, pageCount: pageCount, book: bookPath, awaited: awaited))
         }
     }
 

@@ -1,3 +1,4 @@
+import AppCore
 import Reader
 import ArgumentParser
 import Glibc

@@ -328,7 +328,7 @@ import Renderer
             retained = nil
         }
         if retained == nil {
-            retained = try? RetainedTarget(width: max(width, full.width), height: max(height, full.height))
+            retained = try? RetainedTarget(width: max(width, full.width), height: max(height, full.height), limits: renderer.limits)
             damage.reset()
         }
         guard let retained else {

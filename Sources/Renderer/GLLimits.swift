@@ -20,9 +20,6 @@ public struct GLLimits: Sendable, Equatable {
     /// GL_OES_texture_npot withheld (the minimum profile) refuses a non-power-of-two texture image outright,
     /// as GLES 1 did; then textures and targets are padded to powers of two (Texture, OffscreenTarget).
     public let npotTextures: Bool
-    /// `npotTextures` of the context made current last: targets made later follow it (one GL thread).
-    nonisolated(unsafe) static var paddingToPowersOfTwo = false
-
     /// Below this texture size Recto refuses to start: it is what the minimum profile tests (vc4's limit).
     public static let minimumTextureSize = 2048
     /// Where fragments are mediump only, a texture coordinate in [0, 1] has 11 significant bits: within
@@ -53,7 +50,6 @@ public struct GLLimits: Sendable, Equatable {
         let limits = try GLLimits(gpuMaxTextureSize: Int(m), extensions: Set(exts.split(separator: " ").map(String.init)),
                                   gpuFragmentHighp: precision > 0, npotTextures: acceptsNPOTTextures(),
                                   environment: Self.environment)
-        paddingToPowersOfTwo = !limits.npotTextures
         return limits
     }
 

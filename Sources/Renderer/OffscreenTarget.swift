@@ -7,13 +7,14 @@ public final class OffscreenTarget {
     private var fbo: GLuint = 0
     private var color: GLuint = 0
 
-    public init(width: Int, height: Int) throws {
+    /// `limits`: the context's, whose textures may have to be padded to powers of two.
+    public init(width: Int, height: Int, limits: GLLimits) throws {
         self.width = width
         self.height = height
         glGenTextures(1, &color)
         glBindTexture(GLenum(GL_TEXTURE_2D), color)
         // Drawn with a viewport of width×height at the origin; a padded texture's rest is never read.
-        let pad = GLLimits.paddingToPowersOfTwo
+        let pad = !limits.npotTextures
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(pad ? powerOfTwo(atLeast: width) : width),
                      GLsizei(pad ? powerOfTwo(atLeast: height) : height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)

@@ -18,11 +18,11 @@ public final class RetainedTarget {
     /// GL_EXT_read_format_bgra: rows read back in the compositor's byte order, no swizzle.
     private let readsBGRA: Bool
 
-    public init(width: Int, height: Int) throws {
+    public init(width: Int, height: Int, limits: GLLimits) throws {
         capacity = (width, height)
         self.width = width
         self.height = height
-        target = try OffscreenTarget(width: width, height: height)
+        target = try OffscreenTarget(width: width, height: height, limits: limits)
         readsBGRA = Self.extensions.contains("GL_EXT_read_format_bgra")
     }
 

@@ -14,7 +14,7 @@ extension SceneRenderer {
     @discardableResult
     public func warmUp(_ spread: SpreadMode) -> Bool {
         let width = 240, height = 135
-        guard let target = try? OffscreenTarget(width: width, height: height) else { return false }
+        guard let target = try? OffscreenTarget(width: width, height: height, limits: limits) else { return false }
         let side = (width: 75, height: 105)
         let pixels = [UInt8](repeating: 200, count: side.width * side.height * 4)
         let texture = pixels.withUnsafeBytes { makeTexture(width: side.width, height: side.height, pixels: $0) }

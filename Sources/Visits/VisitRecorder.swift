@@ -1,3 +1,4 @@
+import AppCore
 import Reader
 
 /// What the recorder hands on: the open visit as it stands (to be saved, so that a killed reader loses at most
@@ -36,6 +37,49 @@ public struct VisitRecorder: Sendable {
         var zoom: (index: Int, since: Double)?
         var dirty = true
         var lastSave: Double?
+
+        mutating func touch(_ t: Double) {
+            present = max(present, t)
+            dirty = true
+        }
+
+        mutating func arrive(book: String, page: Int, at t: Double) {
+            pageSince = t
+            if let i = visit.pages.firstIndex(where: { $0.book == book && $0.page == page }) {
+                visit.pages[i].shows += 1
+            } else {
+                visit.pages.append(PageDwell(book: book, page: page, ms: 0, shows: 1))
+            }
+            touch(t)
+        }
+
+        /// The page shown since `pageSince` is left at `t` (a zoom on it ends too).
+        mutating func leave(book: String, page: Int, at t: Double) {
+            if let i = visit.pages.firstIndex(where: { $0.book == book && $0.page == page }) {
+                visit.pages[i].ms += max(0, t - pageSince)
+            }
+            pageSince = t
+            endZoom(at: t)
+        }
+
+        /// A zoom settled at `scale` around `point`: a zoom on the page goes on (its greatest scale kept), or
+        /// begins; a settle back to fit ends it.
+        mutating func zoomed(scale: Double, at point: PagePoint, book: String, time t: Double) {
+            touch(t)
+            guard scale > 1.01 else { return endZoom(at: t) }
+            if let z = zoom {
+                visit.zooms[z.index].scale = max(visit.zooms[z.index].scale, scale)
+                return
+            }
+            visit.zooms.append(ZoomRecord(book: book, page: point.page, x: point.x, y: point.y, scale: scale, ms: 0))
+            zoom = (visit.zooms.count - 1, t)
+        }
+
+        mutating func endZoom(at t: Double) {
+            guard let z = zoom else { return }
+            visit.zooms[z.index].ms += max(0, t - z.since)
+            zoom = nil
+        }
     }
 
     /// A reset late by more than this after `idleTimeout` is taken to be missing (nothing to reset).
@@ -65,63 +109,44 @@ public struct VisitRecorder: Sendable {
         switch input {
         case .input:
             if open == nil { begin(at: t) }
-            open!.lastInput = t
-            touch(t)
+            withOpen { $0.lastInput = t; $0.touch(t) }
         case .book(let name):
-            if open != nil {
-                leavePage(at: t)
-                book = name
-                if !open!.visit.books.contains(name) { open!.visit.books.append(name) }
+            let (shown, page) = (book, self.page)
+            book = name
+            withOpen { o in
+                o.leave(book: shown, page: page, at: t)
+                if !o.visit.books.contains(name) { o.visit.books.append(name) }
                 // Its page follows (a `.page`); until then the time counts for no page.
-                open!.pageSince = t
-                touch(t)
-            } else {
-                book = name
+                o.pageSince = t
+                o.touch(t)
             }
         case .page(let p):
-            if open != nil {
-                leavePage(at: t)
-                page = p
-                arrive(at: t)
-            } else {
-                page = p
+            let (book, left) = (book, page)
+            page = p
+            withOpen { o in
+                o.leave(book: book, page: left, at: t)
+                o.arrive(book: book, page: p, at: t)
             }
-        case .turn(let kind):
-            guard open != nil else { break }
-            open!.visit.turns[kind, default: 0] += 1
-            touch(t)
+        case .turn(let kind): withOpen { $0.visit.turns[kind, default: 0] += 1; $0.touch(t) }
         case let .zoom(scale, centre):
-            guard open != nil else { break }
-            zoomed(scale: scale, centre: centre, at: t)
-        case .overlay:
-            guard open != nil else { break }
-            open!.visit.overlayUses += 1
-            touch(t)
-        case .scrubber:
-            guard open != nil else { break }
-            open!.visit.scrubberUses += 1
-            open!.visit.turns[.jump, default: 0] += 1
-            touch(t)
+            let (book, page) = (book, page)
+            withOpen { $0.zoomed(scale: scale, at: centre ?? PagePoint(page: page, x: 0.5, y: 0.5), book: book, time: t) }
+        case .overlay: withOpen { $0.visit.overlayUses += 1; $0.touch(t) }
+        case .scrubber: withOpen { $0.visit.scrubberUses += 1; $0.visit.turns[.jump, default: 0] += 1; $0.touch(t) }
         case .narration(let captioned):
-            guard open != nil else { break }
-            open!.visit.narrations += 1
-            if captioned { open!.visit.captionedNarrations += 1 }
-        case .narrationHeard(let ms):
-            guard open != nil else { break }
-            open!.visit.narrationHeardMS += max(0, ms)
-        case .layers:
-            guard open != nil else { break }
-            open!.visit.uses.layerSwitches += 1
-        case .noteOpened:
-            guard open != nil else { break }
-            open!.visit.uses.notesOpened += 1
-        case .contentsOpened:
-            guard open != nil else { break }
-            open!.visit.uses.contentsOpened += 1
+            withOpen {
+                $0.visit.narrations += 1
+                if captioned { $0.visit.captionedNarrations += 1 }
+            }
+        case .narrationHeard(let ms): withOpen { $0.visit.narrationHeardMS += max(0, ms) }
+        case .layers: withOpen { $0.visit.uses.layerSwitches += 1 }
+        case .noteOpened: withOpen { $0.visit.uses.notesOpened += 1 }
+        case .contentsOpened: withOpen { $0.visit.uses.contentsOpened += 1 }
         case .language(let code):
-            guard open != nil, !open!.visit.uses.languages.contains(code),
-                  open!.visit.uses.languages.count < ReadingUses.maxLanguages else { break }
-            open!.visit.uses.languages.append(code)
+            withOpen { o in
+                guard !o.visit.uses.languages.contains(code), o.visit.uses.languages.count < ReadingUses.maxLanguages else { return }
+                o.visit.uses.languages.append(code)
+            }
         case .idleReset:
             out += end(at: t)
         case .attractBegan:
@@ -160,46 +185,12 @@ public struct VisitRecorder: Sendable {
         open = Open(visit: v, start: t, lastInput: t, present: t, pageSince: t)
     }
 
-    private mutating func touch(_ t: Double) {
-        open!.present = max(open!.present, t)
-        open!.dirty = true
-    }
-
-    private mutating func arrive(at t: Double) {
-        open!.pageSince = t
-        if let i = open!.visit.pages.firstIndex(where: { $0.book == book && $0.page == page }) {
-            open!.visit.pages[i].shows += 1
-        } else {
-            open!.visit.pages.append(PageDwell(book: book, page: page, ms: 0, shows: 1))
-        }
-        touch(t)
-    }
-
-    /// The page shown since `pageSince` is left at `t` (a zoom on it ends too).
-    private mutating func leavePage(at t: Double) {
-        if let i = open!.visit.pages.firstIndex(where: { $0.book == book && $0.page == page }) {
-            open!.visit.pages[i].ms += max(0, t - open!.pageSince)
-        }
-        open!.pageSince = t
-        endZoom(at: t)
-    }
-
-    private mutating func zoomed(scale: Double, centre: PagePoint?, at t: Double) {
-        touch(t)
-        guard scale > 1.01 else { return endZoom(at: t) }
-        if let z = open!.zoom {
-            open!.visit.zooms[z.index].scale = max(open!.visit.zooms[z.index].scale, scale)
-            return
-        }
-        let point = centre ?? PagePoint(page: page, x: 0.5, y: 0.5)
-        open!.visit.zooms.append(ZoomRecord(book: book, page: point.page, x: point.x, y: point.y, scale: scale, ms: 0))
-        open!.zoom = (open!.visit.zooms.count - 1, t)
-    }
-
-    private mutating func endZoom(at t: Double) {
-        guard let z = open!.zoom else { return }
-        open!.visit.zooms[z.index].ms += max(0, t - z.since)
-        open!.zoom = nil
+    /// Changes the open visit, if one is open (taken out while it changes, so its arrays are not copied).
+    private mutating func withOpen(_ change: (inout Open) -> Void) {
+        guard var o = open else { return }
+        open = nil
+        change(&o)
+        open = o
     }
 
     private mutating func end(at t: Double) -> [VisitUpdate] {
@@ -214,9 +205,10 @@ public struct VisitRecorder: Sendable {
     }
 
     private mutating func progress(at t: Double) -> [VisitUpdate] {
-        guard let o = open, o.dirty, o.lastSave.map({ t - $0 >= savePeriod }) ?? true else { return [] }
-        open!.dirty = false
-        open!.lastSave = t
+        guard var o = open, o.dirty, o.lastSave.map({ t - $0 >= savePeriod }) ?? true else { return [] }
+        o.dirty = false
+        o.lastSave = t
+        open = o
         return [.progress(snapshot(o, end: nil))]
     }
 

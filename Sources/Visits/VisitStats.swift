@@ -42,8 +42,8 @@ import Posix
         record([.input], now: now)
     }
 
-    /// Each occurrence the core reports passes here.
-    public func observe(_ occurrence: Occurrence, now: Double) { record(occurrence.visitInputs, now: now) }
+    /// What each occurrence the core reports means to the visit statistics (`OccurrenceMeaning.visits`).
+    public func observe(_ inputs: [VisitInput], now: Double) { record(inputs, now: now) }
 
     /// Another book is shown (`recto ctl open`, the shelf).
     public func bookOpened(_ path: String, now: Double) { record([.book(Self.bookName(path))], now: now) }

@@ -16,10 +16,12 @@ extension ReaderApp {
         for effect in effects {
             switch effect {
             case .occurred(let occurrence):
-                observe(occurrence)
-                log.emit(logLine(occurrence))
-                visits?.observe(occurrence, now: monotonicMilliseconds())
-                speak(occurrence)
+                let meaning = occurrence.meaning
+                observe(meaning)
+                log.emit(logLine(meaning))
+                visits?.observe(meaning.visits, now: monotonicMilliseconds())
+            case .say(let cue):
+                speak(cue)
             case .warn(let message):
                 logger.warning("\(message)")
             case let .wantPages(pages, visible, fitting):

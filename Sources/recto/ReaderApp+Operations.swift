@@ -46,15 +46,15 @@ extension ReaderApp {
         }
     }
 
-    /// Every occurrence passes here: the metrics count it, systemd hears of the first frame and of pages.
-    func observe(_ occurrence: Occurrence) {
-        ops?.observe(occurrence, page: core.reader.page, pageCount: core.reader.position.pageCount, awaited: core.bookAwaited)
+    /// Every occurrence's meaning passes here: the metrics count it, systemd hears of the first frame and of pages.
+    func observe(_ meaning: OccurrenceMeaning) {
+        ops?.observe(meaning, page: core.reader.page, pageCount: core.reader.position.pageCount, awaited: core.bookAwaited)
     }
 
-    /// The occurrence's log line; `ready` names the control socket.
-    func logLine(_ occurrence: Occurrence) -> LogEvent {
-        var e = occurrence.logEvent
-        if case .ready = occurrence, let path = ops?.control?.path { e.append("control", .string(path)) }
+    /// The occurrence's log line; readiness names the control socket.
+    func logLine(_ meaning: OccurrenceMeaning) -> LogEvent {
+        var e = meaning.log
+        if meaning.systemd == .ready, let path = ops?.control?.path { e.append("control", .string(path)) }
         return e
     }
 

@@ -23,9 +23,9 @@ extension ReaderApp {
                       configuredLanguage: core.voiceLanguage)
     }
 
-    /// What speech mode says of `occurrence` (its cue filled in with the page's text, the shelf's titles).
-    func speak(_ occurrence: Occurrence) {
-        guard let speech, let cue = occurrence.speechCue, core.speechMode || cue.heardWhenOff else { return }
+    /// Says `cue`, filled in with the page's text, the shelf's titles.
+    func speak(_ cue: SpeechCue) {
+        guard let speech else { return }
         let now = monotonicMilliseconds(), p = speechPhrases
         spokenPages?.cancel()
         speech.speak(cue, phrases: p, attribution: p.attribution(core.attribution),
@@ -48,9 +48,9 @@ extension ReaderApp {
         let texts = pageTexts
         let position = core.reader.position, source = currentSource, p = speechPhrases
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
+        // Speech mode switched off while the texts are read comes with a cue of its own ("Speech off", the reset),
+        // which cancels this one.
         texts.cue(spread, around: page, book: bookGeneration, source: source) { [unowned self] known in
-            // Read while the visitor switched speech mode off: nothing is said.
-            guard core.speechMode else { return }
             speech.say(p.page(spread, of: position.pageCount, labels: core.pageLabels, texts: known)
                        + (first ? p.attribution(core.attribution) : []), now: at)
         }

@@ -44,7 +44,7 @@ struct ExploreByTouchTests {
         #expect(focused(d) == ["Next page"])
         let said = try #require(d.effects.compactMap { e -> Occurrence? in
             if case .occurred(let o) = e, case .focus = o { o } else { nil }
-        }.first?.speechCue)
+        }.first?.meaning.speech)
         let order = d.core.focusOrder
         #expect(said == .focus(label: "Next page", index: order.firstIndex(of: .control(.next))! + 1, count: order.count))
         #expect(pages(d).isEmpty && d.logged("flip").isEmpty, "the first tap only focuses: \(d.logLines)")
@@ -112,7 +112,7 @@ struct ExploreByTouchTests {
         tapOn(Scene.middle, &d)
         #expect(d.logLines.filter { $0.hasPrefix("page-asked") } == ["page-asked page=1", "page-asked page=1"])
         #expect(pages(d).isEmpty && d.logged("overlay").isEmpty, "no turn, no overlay: \(d.logLines)")
-        #expect(Occurrence.pageAsked(page: 1).speechCue == .pageAgain(1))
+        #expect(Occurrence.pageAsked(page: 1).meaning.speech == .pageAgain(1))
         // A companion's curl from the corner turns as ever.
         d.input(stroke(from: Scene.rightCorner, to: Vec2(200, 700), steps: 12, interval: 16, at: d.now + 100))
         d.run(for: 1500)

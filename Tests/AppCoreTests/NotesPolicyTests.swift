@@ -48,7 +48,7 @@ struct NotesPolicyTests {
         d.input(tap(at: marker.centre, t0: d.now + 100))
         d.run(for: 600)
         #expect(occurred(d).contains(.noteOpened(page: page, text: "A gilded initial", language: "en")))
-        #expect(Occurrence.noteOpened(page: page, text: "A gilded initial", language: "en").speechCue == .note(text: "A gilded initial", language: "en"))
+        #expect(Occurrence.noteOpened(page: page, text: "A gilded initial", language: "en").meaning.speech == .note(text: "A gilded initial", language: "en"))
         let plan = try #require(d.core.notesPlan(frame: d.core.reader.frame))
         #expect(plan.card?.text == "A gilded initial" && plan.card?.outline.count == 4 && plan.open == NoteRef(page: page, index: 0))
         d.input(tap(at: Vec2(30, 400), t0: d.now + 100))
@@ -187,7 +187,7 @@ struct NotesPolicyTests {
         #expect(d.core.visitorLanguage == "de" && d.core.translator("Next page") == "Nächste Seite")
         #expect(d.core.pageLabels == ["I", "II", "III"] && d.core.attribution == ["Bereitgestellt von: Bibliothek"])
         #expect(d.core.voiceLanguage == "de")
-        #expect(Occurrence.language("de").speechCue == .language("de"))
+        #expect(Occurrence.language("de").meaning.speech == .language("de"))
         // The note's card and the translation layer in German.
         d.input(tap(at: d.core.markersOnScreen.first!.centre, t0: d.now + 100))
         d.run(for: 600)

@@ -123,7 +123,7 @@ struct PageLinkTests {
         let r = Self.onScreen(d, page: page, Self.link)
         d.input(tap(at: r.center, t0: d.now + 100))
         d.run(for: 700)
-        let said = d.effects.compactMap { e -> SpeechCue? in if case .occurred(let o) = e, case .focus = o { o.speechCue } else { nil } }
+        let said = d.effects.compactMap { e -> SpeechCue? in if case .occurred(let o) = e, case .focus = o { o.meaning.speech } else { nil } }
         #expect(said.last.map { if case .focus(let label, _, _) = $0 { label } else { "" } } == "Link to page 7")
         #expect(jumps(d).isEmpty)
         d.input(tap(at: r.center, t0: d.now + 100))

@@ -36,7 +36,7 @@ struct SpeechModeTests {
         Self.key(Keysym.KP_5, false, &d)
         #expect(d.core.speechMode, "the release after the toggle does nothing")
         #expect(modes(d) == [.mode(on: true, byVisitor: true)])
-        #expect(Occurrence.speech(.mode(on: true, byVisitor: true)).speechCue == .mode(on: true))
+        #expect(Occurrence.speech(.mode(on: true, byVisitor: true)).meaning.speech == .mode(on: true))
         #expect(SpeechCue.mode(on: false).heardWhenOff, "\"Speech off\" is said as the mode goes off")
     }
 
@@ -112,7 +112,7 @@ struct SpeechModeTests {
         d.run(for: 61_000)
         #expect(d.core.speechMode)
         #expect(modes(d) == [.mode(on: false, byVisitor: true), .mode(on: true, byVisitor: false)])
-        #expect(Occurrence.speech(.mode(on: true, byVisitor: false)).speechCue == nil)
+        #expect(Occurrence.speech(.mode(on: true, byVisitor: false)).meaning.speech == nil)
         #expect(d.logLines.last { $0.hasPrefix("speech") } == "speech state=on by=reset")
     }
 }

@@ -14,7 +14,7 @@ import Testing
     }
 
     func names(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .occurred(let o) = $0 { o.logEvent.name } else { nil } }
+        effects.compactMap { if case .occurred(let o) = $0 { o.meaning.log.name } else { nil } }
     }
 
     @Test func onlyTheFirstSpreadIsWantedUntilTheFirstFrame() {
@@ -28,7 +28,7 @@ import Testing
         #expect(names(committed) == ["ready", "shown"])
         #expect(committed.contains(.wantPages([1, 2, 3, 4, 5], visible: 1, fitting: PixelSize(width: 2560, height: 1600))))
         #expect(committed.last == .start(.startGL(warmUp: .double)), "the GL starts once the first spread is up")
-        let ready = committed.compactMap { if case .occurred(let o) = $0, case .ready = o { o.logEvent } else { nil } }.first
+        let ready = committed.compactMap { if case .occurred(let o) = $0, case .ready = o { o.meaning.log } else { nil } }.first
         #expect(ready?.field("width") == .int(1280) && ready?.field("scale") == .double(2) && ready?.field("pages") == .int(12))
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(gl?.target == .gl)
         let first = c.frameCommitted(gl!, at: 140, cost: 5, renderScale: 1)
         #expect(names(first) == ["renderer"])
-        if case .occurred(let o) = first.first { #expect(o.logEvent.field("startup_ms") == .double(110)) }
+        if case .occurred(let o) = first.first { #expect(o.meaning.log.field("startup_ms") == .double(110)) }
         // The next spread arrives (a turn waits for its pages), then a key turns to it.
         for page in [2, 3] { _ = c.handle(.pageReady(page: page, size: PixelSize(width: 400, height: 600), sourceSize: PixelSize(width: 400, height: 600)), now: 145) }
         _ = c.handle(.input(.key(keysym: Keysym.Right, pressed: true, modifiers: [], time: 150)), now: 150)

@@ -117,14 +117,14 @@ struct Driver {
     var logLines: [String] {
         effects.compactMap { effect in
             guard case .occurred(let o) = effect else { return nil }
-            let e = o.logEvent
+            let e = o.meaning.log
             return ([e.name] + e.fields.map { "\($0.key)=\(text($0.value))" }).joined(separator: " ")
         }
     }
 
     /// The log lines of one event name.
     func logged(_ name: String) -> [LogEvent] {
-        effects.compactMap { if case .occurred(let o) = $0, o.logEvent.name == name { return o.logEvent } else { return nil } }
+        effects.compactMap { if case .occurred(let o) = $0, o.meaning.log.name == name { return o.meaning.log } else { return nil } }
     }
 
     private func text(_ value: LogEvent.Value) -> String {

@@ -62,3 +62,8 @@ import Testing
         #expect(lines.contains("recto_resident_memory_bytes 4096"))
     }
 }
+
+extension MetricsRecorder {
+    /// Counts what `occurrence` means to the metrics, as the reader does.
+    mutating func observe(_ occurrence: Occurrence, at now: Double) { observe(occurrence.meaning.metrics, at: now) }
+}

@@ -204,7 +204,7 @@ import Visits
 
     @Test func everyOccurrenceHasALogLine() {
         for kind in Kind.allCases {
-            let line = Self.text(Self.sample(kind).logEvent)
+            let line = Self.text(Self.sample(kind).meaning.log)
             #expect(Self.logLines[kind] != nil, "no log line written down for \(kind): \(line)")
             #expect(line == Self.logLines[kind], "\(kind)")
         }
@@ -215,7 +215,7 @@ import Visits
             var m = MetricsRecorder()
             m.written()
             let before = Self.samples(m)
-            m.observe(Self.sample(kind), at: 500)
+            m.observe(Self.sample(kind).meaning.metrics, at: 500)
             let after = Self.samples(m)
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
                 .subtracting(["recto_heartbeat_timestamp_seconds"])
@@ -243,7 +243,7 @@ import Visits
 
     @Test func everyOccurrenceHasAVisitDecision() {
         for kind in Kind.allCases {
-            let heard = Self.sample(kind).visitInputs
+            let heard = Self.sample(kind).meaning.visits
             guard let expected = Self.visitDecisions[kind] else {
                 Issue.record("no visit decision written down for \(kind); it gives \(heard)")
                 continue
@@ -266,7 +266,7 @@ import Visits
 
     @Test func everyOccurrenceHasASpeechDecision() {
         for kind in Kind.allCases {
-            let cue = Self.sample(kind).speechCue
+            let cue = Self.sample(kind).meaning.speech
             guard let expected = Self.speechDecisions[kind] else {
                 Issue.record("no speech decision written down for \(kind); it gives \(String(describing: cue))")
                 continue
@@ -278,7 +278,7 @@ import Visits
     @Test func attractLoopsCountTheBeginAndEachLoop() {
         var m = MetricsRecorder()
         for o: Occurrence in [.attractBegan, .attractLooped(loop: 2), .attractLooped(loop: 3), .attractEnded, .attractBegan] {
-            m.observe(o, at: 0)
+            m.observe(o.meaning.metrics, at: 0)
         }
         #expect(Self.samples(m)["recto_attract_loops_total"] == ["recto_attract_loops_total 4"])
     }
@@ -288,20 +288,20 @@ import Visits
         var m = MetricsRecorder()
         for o: Occurrence in [.idleWarning(secondsLeft: 20), .idleWarning(secondsLeft: 10), .idleExtended(count: 1),
                               .idleWarning(secondsLeft: 21), .idleWarning(secondsLeft: 10)] {
-            m.observe(o, at: 0)
+            m.observe(o.meaning.metrics, at: 0)
         }
         #expect(Self.samples(m)["recto_idle_warnings_total"] == ["recto_idle_warnings_total 2"])
         #expect(Self.samples(m)["recto_idle_extensions_total"] == ["recto_idle_extensions_total 1"])
     }
 
     @Test func systemdHearsTheFirstFrameThePageAndTheBook() {
-        let say = { (o: Occurrence) in SystemdStatus.message(for: o, page: 3, pageCount: 14, book: "/b") }
+        let say = { (o: Occurrence) in o.meaning.systemd.map { SystemdStatus.message(for: $0, page: 3, pageCount: 14, book: "/b") } }
         #expect(say(.ready(width: 1, height: 1, scale: 1, pages: 14)) == "READY=1\nSTATUS=page 3 of 14: /b")
         #expect(say(.page(5, by: nil)) == "STATUS=page 5 of 14: /b")
         #expect(say(.book(pages: 6)) == "STATUS=page 3 of 6: /b")
         #expect(say(.bookAwaited(reason: "no book at /b: no such file or directory")) == "STATUS=waiting for the book /b: no book at /b: no such file or directory")
         // While the book is awaited, readiness and the page say what it waits for.
-        #expect(SystemdStatus.message(for: .ready(width: 1, height: 1, scale: 1, pages: 1), page: 1, pageCount: 1, book: "/b", awaited: "gone")
+        #expect(SystemdStatus.message(for: .ready, page: 1, pageCount: 1, book: "/b", awaited: "gone")
                 == "READY=1\nSTATUS=waiting for the book /b: gone")
         #expect(Kind.allCases.filter { say(Self.sample($0)) != nil } == [.ready, .book, .bookAwaited, .page])
     }
@@ -310,10 +310,10 @@ import Visits
     @Test func theAwaitedBookIsAGauge() {
         var m = MetricsRecorder()
         #expect(Self.samples(m)["recto_book_awaited"] == ["recto_book_awaited 0.0"] || Self.samples(m)["recto_book_awaited"] == ["recto_book_awaited 0"])
-        m.observe(.book(pages: 1), at: 0)
-        m.observe(.bookAwaited(reason: "no book at /b: no such file or directory"), at: 0)
+        m.observe(Occurrence.book(pages: 1).meaning.metrics, at: 0)
+        m.observe(Occurrence.bookAwaited(reason: "no book at /b: no such file or directory").meaning.metrics, at: 0)
         #expect(Self.samples(m)["recto_book_awaited"]?.first?.hasSuffix(" 1") == true)
-        m.observe(.book(pages: 14), at: 0)
+        m.observe(Occurrence.book(pages: 14).meaning.metrics, at: 0)
         #expect(Self.samples(m)["recto_book_awaited"]?.first?.hasSuffix(" 0") == true)
     }
 }

@@ -48,7 +48,7 @@ import TestSupport
             _ = reader.apply(.curlBegin(CurlBegin(direction: path.forward ? .forward : .backward, grab: path.grab,
                                                   start: start, position: start, source: .touch)), at: 0)
             // Buffers used in turn, as a swap chain of `age` buffers hands them back.
-            let buffers = try (0..<age).map { _ in try OffscreenTarget(width: width, height: height) }
+            let buffers = try (0..<age).map { _ in try OffscreenTarget(width: width, height: height, limits: gpu.renderer.limits) }
             var tracker = DamageTracker()
             var rng = SplitMix64(seed: path.seed)
             var finger = start

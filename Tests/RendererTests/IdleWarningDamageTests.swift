@@ -28,7 +28,7 @@ import TestSupport
         reader.go(toPage: 2)
         let composer = SceneComposer(background: RGBA(0.16, 0.16, 0.17))
         let box = Rect(x: 80, y: 120, width: 480, height: 160)
-        let buffers = try (0..<age).map { _ in try OffscreenTarget(width: width, height: height) }
+        let buffers = try (0..<age).map { _ in try OffscreenTarget(width: width, height: height, limits: gpu.renderer.limits) }
         var tracker = DamageTracker()
         var partialFrames = 0
         for frame in 0..<30 {

@@ -17,7 +17,7 @@ final class TestGPU {
         egl = try EGLDisplayContext(kind)
         try egl.makeCurrentSurfaceless()
         renderer = try SceneRenderer()
-        target = try OffscreenTarget(width: width, height: height)
+        target = try OffscreenTarget(width: width, height: height, limits: renderer.limits)
     }
 
     func texture(_ image: RGBAImage) -> Texture {
