@@ -35,6 +35,11 @@ extension AppCore {
     /// it a GL frame when `FrameScheduler` says (once per compositor repaint, as late as its cost allows); while
     /// it waits, `FramePacing.due` is a deadline. `framePending`: the last frame's callback has not come yet.
     public mutating func nextFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
+        let (plan, effects) = planFrame(now: now, framePending: framePending)
+        return (plan, spoken(effects))
+    }
+
+    private mutating func planFrame(now: Double, framePending: Bool) -> (plan: FramePlan?, effects: [AppEffect]) {
         pacing.looking()
         advanceShelf(now: now)
         guard window != nil, needsFrame(at: now) else { return (nil, []) }
@@ -96,6 +101,10 @@ extension AppCore {
     /// logical pixel. `ready` is emitted here, at the first commit, and only here.
     public mutating func frameCommitted(_ plan: FramePlan, at now: Double, cost: Double,
                                         renderScale: Double) -> [AppEffect] {
+        spoken(committed(plan, at: now, cost: cost, renderScale: renderScale))
+    }
+
+    private mutating func committed(_ plan: FramePlan, at now: Double, cost: Double, renderScale: Double) -> [AppEffect] {
         var out: [AppEffect] = []
         if plan.target == .gl {
             pacing.scheduler.committed(at: now, cost: cost, factor: plan.motionFactor)

@@ -10,7 +10,8 @@ extension AppCore {
     public var speechMode: Bool { controls.speechMode }
 
     /// `effects` with, after each occurrence that speech mode says something of, the `say` of its cue: while the
-    /// mode is on (as it is once the event is handled), or for a cue heard whatever the mode.
+    /// mode is on (as it is once the event is handled), or for a cue heard whatever the mode. Every way out of the
+    /// core (`handle`, `nextFrame`, `frameCommitted`) passes its effects here.
     func spoken(_ effects: [AppEffect]) -> [AppEffect] {
         var out: [AppEffect] = []
         out.reserveCapacity(effects.count)

@@ -32,6 +32,25 @@ import Testing
         #expect(ready?.field("width") == .int(1280) && ready?.field("scale") == .double(2) && ready?.field("pages") == .int(12))
     }
 
+    /// The first page is said from the frame that shows it, in speech mode only: the frame's effects pass the same
+    /// speech decision as an event's.
+    @Test func theFirstSpreadIsSaidFromItsFrameInSpeechModeOnly() {
+        for speech in [true, false] {
+            var s = Settings()
+            s.speech = speech
+            var c = AppCore(pageCount: 12, settings: s)
+            _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
+            _ = c.handle(.pageReady(page: 1, size: PixelSize(width: 600, height: 720), sourceSize: PixelSize(width: 600, height: 720)), now: 20)
+            let (plan, _) = c.nextFrame(now: 21, framePending: false)
+            let committed = c.frameCommitted(plan!, at: 30, cost: 9, renderScale: 1)
+            let said = committed.compactMap { if case .say(let cue) = $0 { cue } else { nil } }
+            #expect(said == (speech ? [.firstPage(1)] : []), "speech \(speech)")
+            if speech, let i = committed.firstIndex(of: .occurred(.shown(page: 1))) {
+                #expect(committed[i + 1] == .say(.firstPage(1)), "said right after what it says")
+            }
+        }
+    }
+
     @Test func theFirstFrameWaitsAtMostAQuarterSecondForItsPages() {
         var c = core()
         _ = c.handle(.configured(width: 1280, height: 800, scale: 1), now: 0)
