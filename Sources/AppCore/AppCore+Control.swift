@@ -26,9 +26,11 @@ extension AppCore {
             pacing.ask()
             return [.start(.screenshot(path: path, client: client))]
         case .get(let name):
-            return [.start(.readSetting(name: name, client: client))]
+            do { return [.reply(client: client, ControlReply.ok(try settings.shownValue(of: name)))] } catch {
+                return [.reply(client: client, ControlReply.error(error.reason))]
+            }
         case let .set(name, value):
-            return [.start(.changeSetting(name: name, value: value, client: client))]
+            return changeSetting(name, to: value, client: client, now: now)
         case .text(let asked):
             let page = asked ?? reader.page, count = reader.position.pageCount
             guard page <= count else {
@@ -43,7 +45,18 @@ extension AppCore {
         [.reply(client: client, text.map { ControlReply.ok($0) } ?? ControlReply.error("page \(page) has no text of its own"))]
     }
 
-    /// `recto ctl set` changed a live setting: the next gesture, turn and idle wait use it, on the same page.
+    /// `recto ctl set`: the setting checked and changed in a copy of the settings, which is then the one in force.
+    mutating func changeSetting(_ name: String, to value: String, client: Int, now: Double) -> [AppEffect] {
+        var new = settings
+        let key: SettingKey
+        do { key = try new.setLive(name, value) } catch { return [.reply(client: client, ControlReply.error(error.reason))] }
+        let shown = (try? new.shownValue(of: name)) ?? value
+        return settingsChanged(new, now: now)
+            + [.notice("recto ctl set \(key) = \(shown)"), .occurred(.retuned(idleReset: idleReset)),
+               .reply(client: client, ControlReply.ok("\(key) = \(shown)"))]
+    }
+
+    /// A live setting changed: the next gesture, turn and idle wait use it, on the same page.
     mutating func settingsChanged(_ new: Settings, now: Double) -> [AppEffect] {
         let louder = NarrationLoudness(new) != NarrationLoudness(settings)
         settings = new

@@ -148,9 +148,6 @@ public struct AppCore: Sendable {
         case .closeRequested: if !kiosk { out.append(.quit(0)) }
         case .terminate: out.append(.quit(0))
         case let .control(client, request): out += control(request, client: client, now: now)
-        case let .settingsChanged(new, client, reply):
-            out += settingsChanged(new, now: now)
-            out += [.occurred(.retuned(idleReset: idleReset)), .reply(client: client, reply)]
         case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
         case let .pageTextRead(page, text, client): out += pageTextRead(page, text: text, client: client)
         case .shelf(let books): out += shelfLoaded(books)

@@ -9,6 +9,8 @@ public enum AppEffect: Sendable, Equatable {
     case occurred(Occurrence)
     /// Write a warning to stderr.
     case warn(String)
+    /// Write a notice to stderr (what an operator changed).
+    case notice(String)
     /// Keep these pages decoded, most wanted first (the first `visible` are on screen), fitted in `fitting`.
     case wantPages([Int], visible: Int, fitting: PixelSize)
     /// Make `page`'s texture from the image the shell holds for it (and stop holding it).
@@ -67,10 +69,6 @@ public enum Job: Sendable, Equatable {
     case screenshot(path: String, client: Int)
     /// Open the book at `path`, then report `bookOpened` (or reply an error to `client`).
     case openBook(path: String, client: Int)
-    /// Reply to `client` with the value in force of the setting `name` (`recto ctl get`).
-    case readSetting(name: String, client: Int)
-    /// Check and change the live setting `name` (`recto ctl set`), then report `retuned` (or reply an error).
-    case changeSetting(name: String, value: String, client: Int)
     /// Open shelf book `book` at `path`, then report `shelfBookOpened` (or `shelfBookFailed`).
     case openShelfBook(book: Int, path: String)
     /// Read the library's directory again (off the loop), then report `libraryRead`.

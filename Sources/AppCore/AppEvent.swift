@@ -82,9 +82,6 @@ public enum AppEvent: Sendable, Equatable {
     case terminate
     /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
     case control(client: Int, ControlRequest)
-    /// A live setting changed (after `Job.changeSetting`): these are the settings in force now; `reply` goes
-    /// to `client`.
-    case settingsChanged(Settings, client: Int, reply: String)
     /// The shell opened another book (after `Job.openBook`), of `pageCount` pages, for `client`.
     case bookOpened(pageCount: Int, client: Int)
     /// Page `page`'s own text (nil: it has none), read for `client` (after `Job.readPageText`).

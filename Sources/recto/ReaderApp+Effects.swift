@@ -24,6 +24,8 @@ extension ReaderApp {
                 speak(cue)
             case .warn(let message):
                 logger.warning("\(message)")
+            case .notice(let message):
+                logger.notice("\(message)")
             case let .wantPages(pages, visible, fitting):
                 let cache = self.cache ?? makeCache(fitting: fitting)
                 cache.setFitting(fitting)

@@ -23,12 +23,6 @@ extension ReaderApp {
             ops?.screenshots.append((path, client))
         case let .openBook(path, client):
             openBook(path, client: client)
-        case let .readSetting(name, client):
-            do { ops?.control?.reply(to: client, ControlReply.ok(try core.settings.shownValue(of: name))) } catch {
-                ops?.control?.reply(to: client, ControlReply.error(error.reason))
-            }
-        case let .changeSetting(name, value, client):
-            changeSetting(name, to: value, client: client)
         case let .openShelfBook(book, path):
             openShelfBook(book, path: path)
         case .readLibrary:
@@ -56,20 +50,6 @@ extension ReaderApp {
         }
         factReader = reader
         return reader
-    }
-
-    /// `recto ctl set`: a new settings value, checked, goes to the core, their one owner (which tells every
-    /// consumer that keeps time by them).
-    private func changeSetting(_ name: String, to value: String, client: Int) {
-        var settings = core.settings
-        do {
-            let key = try settings.setLive(name, value)
-            let shown = (try? settings.shownValue(of: name)) ?? value
-            logger.notice("recto ctl set \(key) = \(shown)")
-            deliver(.settingsChanged(settings, client: client, reply: ControlReply.ok("\(key) = \(shown)")))
-        } catch {
-            ops?.control?.reply(to: client, ControlReply.error(error.reason))
-        }
     }
 
     private func openBook(_ path: String, client: Int) {

@@ -77,29 +77,41 @@ import Testing
     }
 }
 
-/// `recto ctl get` / `set`: the shell checks the setting (Config) and hands the core the tunables now in force.
+/// `recto ctl get` / `set`: the core reads and checks the setting (Config) and puts the settings changed in force.
 @Suite struct LiveSettingTests {
-    @Test func getAndSetBecomeEffects() {
+    @Test func getSaysTheValueInForceOrWhyNot() {
         var d = Driver(pages: 12)
-        #expect(d.handle(.control(client: 5, .get("max-zoom"))) == [.start(.readSetting(name: "max-zoom", client: 5))])
-        #expect(d.handle(.control(client: 5, .set("turn-duration", "300")))
-                == [.start(.changeSetting(name: "turn-duration", value: "300", client: 5))])
+        #expect(d.handle(.control(client: 5, .get("max-zoom"))) == [.reply(client: 5, ControlReply.ok("8"))])
+        let unknown = d.handle(.control(client: 5, .get("no-such-setting")))
+        #expect(unknown.count == 1 && unknown.first.map { if case .reply(5, let line) = $0 { line.hasPrefix("error") } else { false } } == true,
+                "\(unknown)")
     }
 
     /// New tunables take effect on the same page, the next turn lands on the new spring, and the reply goes out.
     @Test func retunedTunablesApplyFromTheNextTurnOnTheSamePage() {
         var d = Driver(pages: 12, page: 6)
-        var settings = d.core.settings
-        settings.turnDuration = 300
-        settings.maxZoom = 3
-        settings.doubleTapInterval = 0
-        settings.idleReset = 5
-        settings.rightToLeft = true  // not live: the book keeps its direction
-        let out = d.handle(.settingsChanged(settings, client: 9, reply: "ok turn-duration = 300"))
-        #expect(out == [.occurred(.retuned(idleReset: 5000)), .reply(client: 9, "ok turn-duration = 300")])
+        let out = d.handle(.control(client: 9, .set("turn-duration", "300")))
+        #expect(out == [.notice("recto ctl set turn-duration = 300"), .occurred(.retuned(idleReset: nil)),
+                        .reply(client: 9, ControlReply.ok("turn-duration = 300"))])
+        for (name, value) in [("max-zoom", "3"), ("double-tap-interval", "0"), ("idle-reset", "5")] {
+            #expect(d.handle(.control(client: 9, .set(name, value))).last == .reply(client: 9, ControlReply.ok("\(name) = \(value)")))
+        }
+        #expect(d.effects.last(where: { if case .occurred(.retuned) = $0 { true } else { false } }) == .occurred(.retuned(idleReset: 5000)))
+        let settings = d.core.settings
         #expect(d.core.reader.page == 6 && d.core.reader.config.spring == settings.readerConfig.spring && d.core.reader.config.zoom.maxScale == 3)
-        #expect(!d.core.reader.config.rightToLeft)
         #expect(d.core.idleReset == 5000 && d.core.settings.turnDuration == 300 && d.core.reader.config.turnDuration == 300)
         #expect(d.core.input.recognizer.config.doubleTapInterval == 0)
+    }
+
+    /// A setting that is not live, or a value out of its range, changes nothing and says why.
+    @Test func aRefusedChangeChangesNothing() {
+        var d = Driver(pages: 12, page: 6)
+        let before = d.core.settings
+        for (name, value) in [("rtl", "on"), ("turn-duration", "5"), ("max-zoom", "many")] {
+            let out = d.handle(.control(client: 9, .set(name, value)))
+            #expect(out.count == 1 && out.first.map { if case .reply(9, let line) = $0 { line.hasPrefix("error") } else { false } } == true,
+                    "\(name)=\(value): \(out)")
+        }
+        #expect(d.core.settings == before && !d.core.reader.config.rightToLeft)
     }
 }

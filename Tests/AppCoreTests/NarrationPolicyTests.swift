@@ -42,13 +42,13 @@ import Testing
         var t = self
         t.next(&d)
         #expect(requests(d).isEmpty)
-        d.handle(.settingsChanged(Self.settings, client: 1, reply: "ok"))
+        d.handle(.control(client: 1, .set("narration", "on")))
         #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
         var louder = Self.settings
         louder.narrationVolume = 40
-        d.handle(.settingsChanged(louder, client: 1, reply: "ok"))
+        d.handle(.control(client: 1, .set("narration-volume", "40")))
         #expect(requests(d).last == .loudness(NarrationLoudness(louder)))
-        d.handle(.settingsChanged(Driver.settings, client: 1, reply: "ok"))
+        d.handle(.control(client: 1, .set("narration", "off")))
         #expect(requests(d).last == .stop)
     }
 
