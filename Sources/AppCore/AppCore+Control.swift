@@ -64,7 +64,7 @@ extension AppCore {
         reader.retune(config, at: now)
         input.retune(config.gestures)
         idle.retune(idleReset: idleReset, now: now)
-        return louder ? [.narrate(.loudness(NarrationLoudness(new)))] : []
+        return louder ? [.start(.narrate(.loudness(NarrationLoudness(new))))] : []
     }
 
     /// Another book replaced the one shown (`recto ctl open`): it opens at its first page after its spine offset.

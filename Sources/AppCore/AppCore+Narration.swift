@@ -19,11 +19,11 @@ extension AppCore {
         let language = visitorLanguage
         if case .some(let wanted) = narratedSpread,
            wanted != controls.narration.asked || (wanted != nil && language != controls.narration.language) {
-            if controls.narration.asked != nil { out.append(.narrate(.stop)) }
+            if controls.narration.asked != nil { out.append(.start(.narrate(.stop))) }
             controls.narration.playing = nil
             controls.narration.asked = wanted
             controls.narration.language = language
-            if let wanted { out.append(.narrate(.play(pages: wanted, language: language))) }
+            if let wanted { out.append(.start(.narrate(.play(pages: wanted, language: language, loudness: NarrationLoudness(settings))))) }
         }
         controls.narration.captionsChange = controls.narration.playing.flatMap { p in
             p.pausedAt != nil ? nil : p.captions?.nextChange(after: now - p.heardAt).map { $0 + p.heardAt }
@@ -56,7 +56,7 @@ extension AppCore {
     mutating func narrationYields() -> [AppEffect] {
         guard controls.narration.playing != nil else { return [] }
         controls.narration.playing = nil
-        return [.narrate(.stop)]
+        return [.start(.narrate(.stop))]
     }
 
     /// A visitor is here: recordings may play.
@@ -77,7 +77,7 @@ extension AppCore {
         // The captions hold at once; the player's note says exactly where.
         if pausing { playing.pausedAt = max(0, now - playing.heardAt) } else { playing.heardAt = now - (playing.pausedAt ?? 0); playing.pausedAt = nil }
         controls.narration.playing = playing
-        return [.narrate(pausing ? .pause : .resume), .occurred(.narrationSwitched(on: !pausing))]
+        return [.start(.narrate(pausing ? .pause : .resume)), .occurred(.narrationSwitched(on: !pausing))]
     }
 
     /// The replay control or its key: the spread's recording from its start (derived at the end of this event).

@@ -17,7 +17,7 @@ extension AppCore {
         case .curlEnd(_, let velocity) where ends || begins: Self.level(speed: velocity.length)
         default: nil
         }
-        return level.map { [.pageSound(level: $0)] } ?? []
+        return level.map { [.start(.playPageSound(level: $0, loudness: NarrationLoudness(settings)))] } ?? []
     }
 
     static let dragLiftLevel = 0.15

@@ -158,6 +158,7 @@ public struct AppCore: Sendable {
             if note == .speaking { out += narrationYields() }
             out.append(.occurred(.speech(note)))
         case .narration(let note): out += narrationNoted(note)
+        case .pageSound(let note): out.append(.occurred(.pageSound(note)))
         case .libraryChanged: shelf?.libraryChanged(now: now)
         case .libraryRead(let books): out += libraryRead(books, now: now)
         }

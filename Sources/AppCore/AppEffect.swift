@@ -42,10 +42,6 @@ public enum AppEffect: Sendable, Equatable {
     case say(SpeechCue)
     /// Tell the speech output to stop what it says or to say the last utterance again.
     case speech(SpeechRequest)
-    /// Tell the narration player to play a spread's recordings, stop, or change its loudness.
-    case narrate(NarrationRequest)
-    /// Play the paper's sound of a turn at `level` (0…1 of its loudest), replacing one still sounding.
-    case pageSound(level: Double)
 }
 
 /// What a touch or the speech key asks of what is being said.
@@ -80,6 +76,12 @@ public enum Job: Sendable, Equatable {
     /// the page, annotation pages over HTTP), then report `pageLinks` and `pageNotes`; a book that can have neither
     /// reports nothing.
     case readPageFacts(page: Int)
+    /// Ask the narration player to play a spread's recordings, stop, pause, resume or change its loudness; what it
+    /// does comes back as `narration` events.
+    case narrate(NarrationRequest)
+    /// Play the paper's sound of a turn at `level` (0…1 of its loudest), as loud as `loudness` says at this time of
+    /// day, replacing one still sounding; a sound server missing comes back as a `pageSound` event.
+    case playPageSound(level: Double, loudness: NarrationLoudness)
     /// Give back, off the loop, memory that only a new shader variant would use (the GL driver's compiler code):
     /// what a visitor's zoom or first turn of a kind brought in lies unused until the next such first. Reports nothing.
     case releaseCompilerCode

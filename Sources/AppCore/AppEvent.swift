@@ -80,6 +80,8 @@ public enum AppEvent: Sendable, Equatable {
     case closeRequested
     /// SIGTERM or SIGINT.
     case terminate
+    /// What the player of the paper's sound reports.
+    case pageSound(PageSoundNote)
     /// A request from control client `client` (`recto ctl`, AppCore+Control.swift).
     case control(client: Int, ControlRequest)
     /// The shell opened another book (after `Job.openBook`), of `pageCount` pages, for `client`.

@@ -4,11 +4,11 @@ import Config
 /// What the core asks of the narration player (the shell's, Sound/NarrationPlayer).
 public enum NarrationRequest: Sendable, Equatable {
     /// Play the recordings of `pages` (a spread's, in reading order), one after another, in `language` where a
-    /// page has one; what plays now fades out first.
-    case play(pages: [Int], language: String?)
+    /// page has one, as loud as `loudness` says; what plays now fades out first.
+    case play(pages: [Int], language: String?, loudness: NarrationLoudness)
     /// Fade out what plays, and play nothing.
     case stop
-    /// The loudness from now on (what plays too).
+    /// What plays now plays as loud as this (the settings changed).
     case loudness(NarrationLoudness)
     /// Hold what plays at the place heard (faded), until `resume` or another request.
     case pause
@@ -84,4 +84,10 @@ public struct CaptionPlan: Sendable, Equatable {
     public var lines: [String]
     public var upcoming: [String]
     public var largeText: Bool
+}
+
+/// What the player of the paper's sound reports.
+public enum PageSoundNote: Sendable, Equatable {
+    /// No sound server takes the sound (said once until one does again): the pages turn silently.
+    case unavailable(reason: String)
 }

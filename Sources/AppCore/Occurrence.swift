@@ -81,6 +81,8 @@ public enum Occurrence: Sendable, Equatable {
     case speech(SpeechNote)
     /// Narration: a page's recording began or ended, or cannot be played; its captions are broken.
     case narration(NarrationNote)
+    /// The paper's sound cannot be played (no sound server takes it): the pages turn silently.
+    case pageSound(PageSoundNote)
     /// The visitor started (`on`: the spread's recording from its start) or stopped the narration.
     case narrationSwitched(on: Bool)
     /// A frame showing these caption lines reached the screen (empty: the caption band went away).
@@ -193,6 +195,8 @@ extension Occurrence {
         case .speech(let note):
             OccurrenceMeaning(log: note.logEvent, speech: note.visitorSwitched.map { .mode(on: $0) })
         case .narration(let note): OccurrenceMeaning(log: note.logEvent, visits: note.visits, metrics: note.metrics)
+        case .pageSound(.unavailable(let reason)):
+            OccurrenceMeaning(log: LogEvent("page-sound", ["state": .string("unavailable"), "reason": .string(reason)]))
         case .narrationSwitched(let on):
             OccurrenceMeaning(log: LogEvent("narration", ["state": .string(on ? "on" : "off"), "by": .string("visitor")]),
                               speech: .narration(on: on))

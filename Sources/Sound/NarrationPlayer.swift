@@ -15,7 +15,8 @@ public final class NarrationPlayer: @unchecked Sendable {
     private var request: (pages: [Int], source: PageSource, language: String?, at: Double)?
     /// Bumped by each request: the thread's current narration ends when it differs from the one it began with.
     private var generation = 0
-    private var loudness: NarrationLoudness
+    /// How loud what plays is: its request's, or the settings' since it began.
+    private var loudness = NarrationLoudness(percent: 100)
     /// The visitor paused what plays (it holds its place until resumed or stopped).
     private var paused = false
     private var notes: [NarrationNote] = []
@@ -29,10 +30,9 @@ public final class NarrationPlayer: @unchecked Sendable {
 
     private let server: String?
 
-    /// `loudness`: percent of the recording's level (quieter in quiet hours); `server`: the sound server (nil: the
-    /// session's, as libpulse finds it from `PULSE_SERVER` and the runtime directory).
-    public init(loudness: NarrationLoudness, server: String? = nil) {
-        self.loudness = loudness
+    /// `server`: the sound server (nil: the session's, as libpulse finds it from `PULSE_SERVER` and the runtime
+    /// directory).
+    public init(server: String? = nil) {
         self.server = server
         startThread(name: "narration") { [self] in run() }
     }
@@ -53,8 +53,9 @@ public final class NarrationPlayer: @unchecked Sendable {
     public func perform(_ request: NarrationRequest, source: PageSource, now: Double) {
         condition.withLock {
             switch request {
-            case let .play(pages, language):
+            case let .play(pages, language, loudness):
                 self.request = (pages, source, language, now)
+                self.loudness = loudness
                 generation += 1
                 paused = false
             case .stop:

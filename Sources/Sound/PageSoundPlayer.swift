@@ -11,7 +11,7 @@ public final class PageSoundPlayer: @unchecked Sendable {
     private let wakeup = WakePipe()
     private var level = 0.0
     private var generation = 0
-    private var notes: [NarrationNote] = []
+    private var notes: [PageSoundNote] = []
     private var warned = false
     private let server: String?
 
@@ -21,20 +21,14 @@ public final class PageSoundPlayer: @unchecked Sendable {
     static let stepMS = 5.0
     static let headMS = 40.0
 
-    /// How loud, as narration is: a kiosk's quiet hours quieten its pages too.
-    private var loudness: NarrationLoudness
-
-    public init(loudness: NarrationLoudness, server: String? = nil) {
-        self.loudness = loudness
+    public init(server: String? = nil) {
         self.server = server
         startThread(name: "page-sound") { [self] in run() }
     }
 
     public var fd: Int32 { wakeup.fd }
 
-    public func setLoudness(_ loudness: NarrationLoudness) { condition.withLock { self.loudness = loudness } }
-
-    public func takeNotes() -> [NarrationNote] {
+    public func takeNotes() -> [PageSoundNote] {
         wakeup.drain()
         return condition.withLock {
             defer { notes = [] }
@@ -42,8 +36,10 @@ public final class PageSoundPlayer: @unchecked Sendable {
         }
     }
 
-    public func play(level: Double) {
-        let percent = condition.withLock { loudness }.percent(atMinute: localMinuteOfDay())
+    /// Plays the sound at `level` (0…1 of its loudest), as loud as `loudness` says now (as narration is: a kiosk's
+    /// quiet hours quieten its pages too).
+    public func play(level: Double, loudness: NarrationLoudness) {
+        let percent = loudness.percent(atMinute: localMinuteOfDay())
         condition.withLock {
             self.level = level * Double(max(0, min(100, percent))) / 100
             generation += 1

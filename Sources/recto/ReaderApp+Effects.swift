@@ -61,11 +61,6 @@ extension ReaderApp {
                 start(job)
             case .speech(let request):
                 speech?.perform(request, now: at)
-            case .narrate(let request):
-                narrationPlayer.perform(request, source: currentSource, now: at)
-                if case .loudness(let l) = request { pageSounds?.setLoudness(l) }
-            case .pageSound(let level):
-                pageSoundPlayer.play(level: level)
             }
         }
     }

@@ -33,6 +33,10 @@ extension ReaderApp {
             }
         case let .readPageFacts(page):
             facts.read(page, book: bookGeneration, source: currentSource)
+        case .narrate(let request):
+            narrationPlayer.perform(request, source: currentSource, now: monotonicMilliseconds())
+        case let .playPageSound(level, loudness):
+            pageSoundPlayer.play(level: level, loudness: loudness)
         case .releaseCompilerCode:
             SceneRenderer.releaseCompilerCodeInTheBackground()
         }

@@ -5,7 +5,7 @@ extension ReaderApp {
     /// The narration player, made with its descriptor in the loop at the first request.
     var narrationPlayer: NarrationPlayer {
         if let narrator { return narrator }
-        let player = NarrationPlayer(loudness: NarrationLoudness(core.settings))
+        let player = NarrationPlayer()
         loop.add(fd: player.fd) { [unowned self] _ in
             for note in narrator?.takeNotes() ?? [] { deliver(.narration(note)) }
         }
@@ -16,9 +16,9 @@ extension ReaderApp {
     /// The paper's sound, made at the first turn that asks for it.
     var pageSoundPlayer: PageSoundPlayer {
         if let pageSounds { return pageSounds }
-        let player = PageSoundPlayer(loudness: NarrationLoudness(core.settings))
+        let player = PageSoundPlayer()
         loop.add(fd: player.fd) { [unowned self] _ in
-            for note in pageSounds?.takeNotes() ?? [] { deliver(.narration(note)) }
+            for note in pageSounds?.takeNotes() ?? [] { deliver(.pageSound(note)) }
         }
         pageSounds = player
         return player

@@ -16,7 +16,7 @@ import Testing
     }
 
     func requests(_ d: Driver, from index: Int = 0) -> [NarrationRequest] {
-        d.effects.dropFirst(index).compactMap { if case .narrate(let r) = $0 { r } else { nil } }
+        d.effects.dropFirst(index).compactMap { if case .start(.narrate(let r)) = $0 { r } else { nil } }
     }
 
     /// A visitor's key press that turns to the next spread.
@@ -31,10 +31,10 @@ import Testing
         #expect(requests(d).isEmpty, "no visitor yet")
         var t = self
         t.next(&d)
-        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil, loudness: .full)])
         let before = d.effects.count
         t.next(&d)
-        #expect(requests(d, from: before) == [.stop, .play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(requests(d, from: before) == [.stop, .play(pages: d.core.reader.position.spread.pages, language: nil, loudness: .full)])
     }
 
     @Test func offByDefaultAndSwitchedOnLive() {
@@ -43,7 +43,7 @@ import Testing
         t.next(&d)
         #expect(requests(d).isEmpty)
         d.handle(.control(client: 1, .set("narration", "on")))
-        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(requests(d) == [.play(pages: d.core.reader.position.spread.pages, language: nil, loudness: .full)])
         var louder = Self.settings
         louder.narrationVolume = 40
         d.handle(.control(client: 1, .set("narration-volume", "40")))
@@ -78,7 +78,7 @@ import Testing
         let visitor = d.effects.count
         d.input(tap(at: Scene.middle, t0: d.now + 10))
         d.run(for: 600)
-        #expect(requests(d, from: visitor) == [.play(pages: d.core.reader.position.spread.pages, language: nil)])
+        #expect(requests(d, from: visitor) == [.play(pages: d.core.reader.position.spread.pages, language: nil, loudness: .full)])
     }
 
     @Test func attractModeStopsIt() {
@@ -131,7 +131,7 @@ import Testing
         let before = d.effects.count
         d.handle(.bookOpened(pageCount: 12, client: 1))
         d.run(for: 300)
-        #expect(requests(d, from: before).contains(.play(pages: d.core.reader.position.spread.pages, language: nil)))
+        #expect(requests(d, from: before).contains(.play(pages: d.core.reader.position.spread.pages, language: nil, loudness: .full)))
     }
 
     @Test func theControlPausesAndGoesOnWithCaptionsHeldAndReplayStartsOver() throws {
@@ -165,13 +165,13 @@ import Testing
         let again = d.effects.count
         d.input(tap(at: replay.rect.center, t0: d.now + 10))
         d.run(for: 600)
-        #expect(requests(d, from: again) == [.play(pages: spread, language: nil)])
+        #expect(requests(d, from: again) == [.play(pages: spread, language: nil, loudness: .full)])
         // Ended, the play control plays it again too; R does as the replay control.
         d.handle(.narration(.ended(page: spread[0], heardMS: 10_000, durationMS: 10_000, completed: true)))
         let ended = d.effects.count
         d.input(key(0x6e, at: d.now + 10))
         d.input(key(0x72, at: d.now + 10))
-        #expect(requests(d, from: ended) == [.play(pages: spread, language: nil), .play(pages: spread, language: nil)])
+        #expect(requests(d, from: ended) == [.play(pages: spread, language: nil, loudness: .full), .play(pages: spread, language: nil, loudness: .full)])
     }
 
     @Test func noControlWithoutNarration() {
@@ -180,4 +180,9 @@ import Testing
         let d = Driver(settings: s)
         #expect(d.core.controlsPlan(now: d.now)?.buttons.contains { $0.action == .narration } == false)
     }
+}
+
+extension NarrationLoudness {
+    /// The loudness of the default settings: all of the recording's level, no quiet hours.
+    static let full = NarrationLoudness(percent: 100)
 }

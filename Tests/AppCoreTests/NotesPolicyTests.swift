@@ -204,7 +204,7 @@ struct NotesPolicyTests {
         d.input(tap(at: Vec2(640, 400), t0: d.now + 100))
         d.run(for: 600)
         func plays(_ d: Driver) -> [String?] {
-            d.effects.compactMap { if case .narrate(.play(_, let language)) = $0 { language } else { nil } }
+            d.effects.compactMap { if case .start(.narrate(.play(_, let language, _))) = $0 { language } else { nil } }
         }
         #expect(plays(d).last == "en")
         press(0x67, &d)

@@ -14,7 +14,7 @@ import Testing
     }
 
     func levels(_ d: Driver, from index: Int = 0) -> [Double] {
-        d.effects.dropFirst(index).compactMap { if case .pageSound(let l) = $0 { l } else { nil } }
+        d.effects.dropFirst(index).compactMap { if case .start(.playPageSound(let l, _)) = $0 { l } else { nil } }
     }
 
     @Test func aKeyTurnSoundsOnceAtItsStart() {

@@ -12,7 +12,7 @@ import Visits
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, bookAwaited, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
-             attractEnded, speech, narration, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
+             attractEnded, speech, narration, pageSound, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
     static func kind(_ o: Occurrence) -> Kind {
@@ -54,6 +54,7 @@ import Visits
         case .attractEnded: .attractEnded
         case .speech: .speech
         case .narration: .narration
+        case .pageSound: .pageSound
         case .narrationSwitched: .narrationSwitched
         case .captions: .captions
         case .focus: .focus
@@ -103,6 +104,7 @@ import Visits
         case .attractEnded: .attractEnded
         case .speech: .speech(.sent(text: "Page 4 of 14.", afterMS: 1.26, commandMS: 0.123, language: "en"))
         case .narration: .narration(.ended(page: 3, heardMS: 12_400, durationMS: 30_000, completed: false))
+        case .pageSound: .pageSound(.unavailable(reason: "no sound server takes the page sound: connection refused"))
         case .narrationSwitched: .narrationSwitched(on: false)
         case .captions: .captions(["Curator: The first leaf", "of the book"])
         case .focus: .focus(label: "Next page", index: 2, count: 6)
@@ -153,6 +155,7 @@ import Visits
         .attractEnded: "attract phase=end",
         .speech: "speech state=sent after_ms=1.3 command_ms=0.12 language=en text=Page 4 of 14.",
         .narration: "narration state=stopped page=3 heard_ms=12400.0 duration_ms=30000.0",
+        .pageSound: "page-sound state=unavailable reason=no sound server takes the page sound: connection refused",
         .narrationSwitched: "narration state=off by=visitor",
         .captions: "captions state=shown text=Curator: The first leaf / of the book",
         .focus: "focus label=Next page index=2 count=6",
@@ -170,7 +173,7 @@ import Visits
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
         .jump: [], .linkFollowed: [], .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .language: [], .drawn: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
-        .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
+        .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .pageSound: [], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
 
@@ -237,7 +240,7 @@ import Visits
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
         .contents: [.contentsOpened], .noteOpened: [.noteOpened], .noteClosed: [], .layers: [.layers], .language: [.language("de")],
         .drawn: [], .notesLeftOut: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
-        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
+        .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .pageSound: [], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
     ]
 
@@ -259,7 +262,7 @@ import Visits
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
         .layers: .layers(.transcription), .language: .language("de"), .drawn: nil, .notesLeftOut: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
-        .attractEnded: nil, .speech: nil, .narration: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
+        .attractEnded: nil, .speech: nil, .narration: nil, .pageSound: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,
         .pageAsked: .pageAgain(5), .retuned: nil,
     ]

@@ -43,10 +43,10 @@ import Testing
         let signal = chirp(seconds: 0.6, rate: Self.rate)
         let (source, _) = try book(audio: wav(signal, rate: Self.rate),
                                    captions: "WEBVTT\n\n00:00.000 --> 00:00.400\n<v Curator>The first leaf\n")
-        let player = NarrationPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
+        let player = NarrationPlayer(server: server.address)
         var heard: [NarrationNote] = []
         let record = try server.recordTimed {
-            player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+            player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
             heard = notes(player) { $0.contains { if case .ended = $0 { true } else { false } } }
         }
         let recording = record.samples
@@ -70,10 +70,10 @@ import Testing
     @Test func aStopFadesTheRecordingOutAtOnce() throws {
         let server = try PrivateSoundServer()
         let (source, _) = try book(audio: wav(chirp(seconds: 3, rate: Self.rate), rate: Self.rate))
-        let player = NarrationPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
+        let player = NarrationPlayer(server: server.address)
         var stoppedAt = 0.0, heard: [NarrationNote] = []
         let record = try server.recordTimed(tailMS: 600) {
-            player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+            player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
             _ = notes(player) { $0.contains { if case .started = $0 { true } else { false } } }
             usleep(500_000)
             stoppedAt = monotonicMilliseconds()
@@ -95,9 +95,9 @@ import Testing
         // 25 %, then all day quiet at 50 % of a 100 % recording.
         for (loudness, low, high) in [(NarrationLoudness(percent: 25), 0.1, 0.2),
                                       (NarrationLoudness(percent: 100, quiet: QuietHours(from: 0, to: 0), quietPercent: 50), 0.22, 0.35)] {
-            let player = NarrationPlayer(loudness: loudness, server: server.address)
+            let player = NarrationPlayer(server: server.address)
             let recording = try server.record {
-                player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+                player.perform(.play(pages: [1], language: nil, loudness: loudness), source: source, now: monotonicMilliseconds())
                 _ = notes(player) { $0.contains { if case .ended = $0 { true } else { false } } }
             }
             let peak = Double(recording.map(abs).max() ?? 0)
@@ -109,9 +109,9 @@ import Testing
         let server = try PrivateSoundServer()
         server.kill()
         let (source, _) = try book(audio: wav(chirp(seconds: 0.3, rate: Self.rate), rate: Self.rate))
-        let player = NarrationPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
+        let player = NarrationPlayer(server: server.address)
         for _ in 0..<2 {
-            player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+            player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
             usleep(200_000)
         }
         let said = player.takeNotes()
@@ -119,7 +119,7 @@ import Testing
         guard case .unavailable(let reason) = said.first else { Issue.record("\(said)"); return }
         #expect(reason.contains("no sound server"))
         try server.start()
-        player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+        player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
         let heard = notes(player) { $0.contains { if case .ended = $0 { true } else { false } } }
         #expect(heard.contains { if case .started = $0 { true } else { false } }, "\(heard)")
     }
@@ -128,8 +128,8 @@ import Testing
         let server = try PrivateSoundServer()
         let signal = chirp(seconds: 4, rate: Self.rate)
         let (source, _) = try book(audio: wav(signal, rate: Self.rate))
-        let player = NarrationPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
-        player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+        let player = NarrationPlayer(server: server.address)
+        player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
         _ = notes(player) { $0.contains { if case .started = $0 { true } else { false } } }
         usleep(800_000)
         server.kill()
@@ -155,10 +155,10 @@ import Testing
     func failures(_ audio: [UInt8], captions: String? = nil, ext: String = "wav") throws -> [NarrationNote] {
         let server = try PrivateSoundServer()
         let (source, _) = try book(audio: audio, captions: captions, ext: ext)
-        let player = NarrationPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
+        let player = NarrationPlayer(server: server.address)
         var all: [NarrationNote] = []
         for _ in 0..<2 {
-            player.perform(.play(pages: [1], language: nil), source: source, now: monotonicMilliseconds())
+            player.perform(.play(pages: [1], language: nil, loudness: NarrationLoudness(percent: 100)), source: source, now: monotonicMilliseconds())
             all += notes(player, timeoutMS: 3000) { $0.contains { if case .failed = $0 { true } else if case .ended = $0 { true } else { false } } }
         }
         return all

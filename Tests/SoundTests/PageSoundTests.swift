@@ -24,19 +24,19 @@ import Testing
     /// louder than one (one voice, each cutting the last).
     @Test func heardAtOnceAsLoudAsAskedAndNeverPilingUp() throws {
         let server = try PrivateSoundServer(rate: 48_000)
-        let player = PageSoundPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
-        player.play(level: 0.01)
+        let player = PageSoundPlayer(server: server.address)
+        player.play(level: 0.01, loudness: NarrationLoudness(percent: 100))
         usleep(300_000)
         var asked: [Double] = []
         let record = try server.recordTimed(tailMS: 400) {
             for level in [0.25, 1.0] {
                 asked.append(monotonicMilliseconds())
-                player.play(level: level)
+                player.play(level: level, loudness: NarrationLoudness(percent: 100))
                 usleep(400_000)
             }
             asked.append(monotonicMilliseconds())
             for _ in 0..<20 {
-                player.play(level: 1)
+                player.play(level: 1, loudness: NarrationLoudness(percent: 100))
                 usleep(50_000)
             }
         }
@@ -63,8 +63,8 @@ import Testing
     @Test func withoutASoundServerItSaysSoOnce() throws {
         let server = try PrivateSoundServer()
         server.kill()
-        let player = PageSoundPlayer(loudness: NarrationLoudness(percent: 100), server: server.address)
-        for _ in 0..<3 { player.play(level: 1); usleep(100_000) }
+        let player = PageSoundPlayer(server: server.address)
+        for _ in 0..<3 { player.play(level: 1, loudness: NarrationLoudness(percent: 100)); usleep(100_000) }
         let said = player.takeNotes()
         #expect(said.count == 1, "\(said)")
     }
