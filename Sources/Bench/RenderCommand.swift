@@ -74,7 +74,7 @@ public struct Render: ParsableCommand {
     public func run() throws {
         let (settings, file) = try bookOptions.settings()
         let book = try bookOptions.location(settings)
-        RectoLog.logger.info("configuration: \(file ?? "none"); book: \(book.path), \(book.pageCount) pages")
+        RectoLog.logger(settings.logLevel).info("configuration: \(file ?? "none"); book: \(book.path), \(book.pageCount) pages")
         guard page >= 1, page <= book.pageCount else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pageCount))")
         }

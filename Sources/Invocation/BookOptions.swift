@@ -29,14 +29,11 @@ public struct BookOptions: ParsableArguments {
     }
 
     /// The settings in force: defaults, then the configuration file, then the book argument and the setting
-    /// flags (flags win). Throws a usage error (exit 2) naming the file, line and key, or the flag. Also sets the level
-    /// of `RectoLog.logger`.
+    /// flags (flags win). Throws a usage error (exit 2) naming the file, line and key, or the flag.
     public func settings() throws -> (settings: Settings, file: String?) {
         do {
-            let loaded = try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides,
-                                           environment: ProcessInfo.processInfo.environment)
-            RectoLog.setLevel(loaded.settings.logLevel)
-            return loaded
+            return try Settings.load(explicitPath: configFile, readFiles: !noConfig, flags: overrides,
+                                     environment: ProcessInfo.processInfo.environment)
         } catch {
             throw RectoExit(.usage, error.problems.map(\.description).joined(separator: "\nrecto: "))
         }

@@ -2,26 +2,22 @@ import Config
 import Glibc
 import Logging
 import Posix
-import Synchronization
 
 /// Logging to stderr through swift-log, one line per message (journald collects stderr under systemd).
 /// Exit messages (`recto: …` before exiting) are not log messages and keep going through `printError`.
 public enum RectoLog {
-    private static let level = Mutex<Logger.Level>(.notice)
-
     /// Installs the stderr handler; call once, first thing in main.
     public static func bootstrap() {
         let journal = stderrIsJournal()
-        LoggingSystem.bootstrap { _ in
-            LineLogHandler(level: level.withLock { $0 }, journal: journal) { writeAll(2, $0) }
-        }
+        LoggingSystem.bootstrap { _ in LineLogHandler(level: .notice, journal: journal) { writeAll(2, $0) } }
     }
 
-    /// The level of loggers made from now on (`--log-level`, `log-level`).
-    public static func setLevel(_ l: LogLevel) { level.withLock { $0 = Logger.Level(rawValue: l.rawValue) ?? .notice } }
-
-    /// A logger at the configured level.
-    public static var logger: Logger { Logger(label: "recto") }
+    /// A logger at `level` (`--log-level`, `log-level`), for the command that read the settings: it hands it on.
+    public static func logger(_ level: LogLevel) -> Logger {
+        var logger = Logger(label: "recto")
+        logger.logLevel = Logger.Level(rawValue: level.rawValue) ?? .notice
+        return logger
+    }
 
     /// systemd sets JOURNAL_STREAM to "device:inode" of the journal stream it connected; stderr is the journal
     /// when they match (the variable alone could be inherited by a child whose stderr was redirected).

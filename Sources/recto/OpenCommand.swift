@@ -29,7 +29,7 @@ struct Open: ParsableCommand {
 
     func run() throws {
         let (settings, file) = try bookOptions.settings()
-        let logger = RectoLog.logger
+        let logger = RectoLog.logger(settings.logLevel)
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         TextRenderer.onUnavailable { logger.warning("no text can be drawn (labels, captions, placeholders' words): \($0)") }
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
