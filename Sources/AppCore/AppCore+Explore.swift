@@ -90,7 +90,7 @@ extension AppCore {
     }
 
     /// The focus item a control stroke belongs to (nil: the shelf, whose covers are found by place).
-    private static func focusItem(of control: Control) -> FocusItem? {
+    private static func focusItem(of control: ScreenControl) -> FocusItem? {
         switch control {
         case .home: .control(.home)
         case .scrubber: .control(.scrubber)

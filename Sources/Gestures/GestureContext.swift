@@ -97,7 +97,7 @@ public struct TurnablePage: Sendable, Hashable {
 }
 
 /// Something on screen other than the page whose strokes are its own (see `Intent.control`).
-public enum Control: Sendable, Hashable {
+public enum ScreenControl: Sendable, Hashable {
     /// The library's covers: the whole window while the shelf is shown.
     case shelf
     /// The page overlay's track and thumb.
@@ -113,8 +113,8 @@ public enum Control: Sendable, Hashable {
 /// Where a down is a control's.
 public struct ControlZone: Sendable, Hashable {
     public var rect: Rect
-    public var control: Control
-    public init(rect: Rect, control: Control) { self.rect = rect; self.control = control }
+    public var control: ScreenControl
+    public init(rect: Rect, control: ScreenControl) { self.rect = rect; self.control = control }
 }
 
 /// The view on screen as the recognizer needs to know it. The caller builds it from the state on screen when
@@ -159,7 +159,7 @@ public struct GestureContext: Sendable, Hashable {
     }
 
     /// The control a down at `p` belongs to, if any.
-    func control(at p: Vec2) -> Control? {
+    func control(at p: Vec2) -> ScreenControl? {
         controls.first { $0.rect.contains(p) }?.control
     }
 

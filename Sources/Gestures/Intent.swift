@@ -94,14 +94,14 @@ public struct ControlStroke: Sendable, Hashable {
         /// Touch cancel, the pointer left, or the gesture is ignored from now on: the control does nothing.
         case cancel
     }
-    public var control: Control
+    public var control: ScreenControl
     public var phase: Phase
     /// Where the stroke went down, px.
     public var start: Vec2
     /// Where it is now (its last position for `lift`, `tap` and `cancel`), px.
     public var position: Vec2
 
-    public init(_ control: Control, _ phase: Phase, start: Vec2, position: Vec2) {
+    public init(_ control: ScreenControl, _ phase: Phase, start: Vec2, position: Vec2) {
         self.control = control; self.phase = phase; self.start = start; self.position = position
     }
 }

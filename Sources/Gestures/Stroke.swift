@@ -10,7 +10,7 @@ import Geometry
 ///     held ──past slop──▶ pan   (the finger left over after a pinch: never a tap, flick or curl)
 ///     press ──past slop──▶ controlDrag   (down on a control: every step is the control's; up is its tap or lift)
 struct Stroke: Sendable, Hashable {
-    enum Phase: Sendable, Hashable { case pending, held, curl, pan, swipe, press(Control), controlDrag(Control) }
+    enum Phase: Sendable, Hashable { case pending, held, curl, pan, swipe, press(ScreenControl), controlDrag(ScreenControl) }
 
     let id: Int32
     let source: InputSource
@@ -47,7 +47,7 @@ struct Stroke: Sendable, Hashable {
     }
 
     /// The control this stroke belongs to, if any.
-    var control: Control? {
+    var control: ScreenControl? {
         switch phase {
         case .press(let c), .controlDrag(let c): c
         case .pending, .held, .curl, .pan, .swipe: nil
@@ -55,7 +55,7 @@ struct Stroke: Sendable, Hashable {
     }
 
     /// The intent that tells the control of this stroke what it did.
-    private func controlIntent(_ control: Control, _ phase: ControlStroke.Phase) -> Intent {
+    private func controlIntent(_ control: ScreenControl, _ phase: ControlStroke.Phase) -> Intent {
         .control(ControlStroke(control, phase, start: start, position: position))
     }
 

@@ -56,7 +56,7 @@ import Posix
     public var onRequest: (@MainActor (_ id: Int, _ line: String) -> Void)?
 
     /// Listens at `path` (a stale socket left there by a reader that died is replaced; one that answers is not).
-    public init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(DisplayError) {
+    public init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(SocketError) {
         self.path = path
         self.loop = loop
         self.limits = limits
@@ -64,20 +64,20 @@ import Posix
         if case .success(let probe) = systemCall({ socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) {
             let live = (try? UnixSocket.connect(probe, to: path).get()) != nil
             closeDescriptor(probe)
-            if live { throw DisplayError("another program listens at the control socket \(path)") }
+            if live { throw SocketError("another program listens at the control socket \(path)") }
         }
         _ = systemCall { unlink(path) }
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let fd: Int32
         switch systemCall({ socket(AF_UNIX, kind, 0) }) {
         case .success(let made): fd = made
-        case .failure(let error): throw DisplayError("control socket: \(error)")
+        case .failure(let error): throw SocketError("control socket: \(error)")
         }
         let listening = UnixSocket.bind(fd, to: path)
             .flatMap { _ in systemCall { chmod(path, 0o600) } }.flatMap { _ in systemCall { listen(fd, 64) } }
         if case .failure(let error) = listening {
             closeDescriptor(fd)
-            throw DisplayError("cannot listen at the control socket \(path): \(error)")
+            throw SocketError("cannot listen at the control socket \(path): \(error)")
         }
         listener = fd
         loop.add(fd: listener) { [unowned self] _ in acceptPending() }

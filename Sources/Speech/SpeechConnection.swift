@@ -34,19 +34,19 @@ import Posix
     }
 
     /// Connects to `path` without waiting; throws with the reason when nobody listens there.
-    public init(path: String, loop: EventLoop, session: SSIPSession) throws(DisplayError) {
+    public init(path: String, loop: EventLoop, session: SSIPSession) throws(SocketError) {
         self.path = path
         self.loop = loop
         self.session = session
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         switch systemCall({ socket(AF_UNIX, kind, 0) }) {
         case .success(let fd): self.fd = fd
-        case .failure(let e): throw DisplayError("speech: socket: \(e)")
+        case .failure(let e): throw SocketError("speech: socket: \(e)")
         }
         // A Unix socket connects at once or fails at once; EAGAIN (a full backlog) finishes on POLLOUT.
         if case .failure(let e) = UnixSocket.connect(fd, to: path), e.code != EAGAIN, e.code != EINPROGRESS {
             _ = closeDescriptor(fd)
-            throw DisplayError("no speech-dispatcher at \(path): \(e)")
+            throw SocketError("no speech-dispatcher at \(path): \(e)")
         }
         watch()
         flush()
