@@ -1,10 +1,12 @@
 import ArgumentParser
 import Book
 import Config
+import FoundationEssentials
 import Invocation
 import Decoding
 import Geometry
 import Gestures
+import Pages
 import Reader
 import Renderer
 
@@ -73,7 +75,8 @@ public struct Render: ParsableCommand {
 
     public func run() throws {
         let (settings, file) = try bookOptions.settings()
-        let book = try bookOptions.location(settings)
+        let book = try bookOptions.location(settings, remote: RemoteBooks(cacheBytes: settings.webCacheMB << 20,
+                                                                           environment: ProcessInfo.processInfo.environment))
         RectoLog.logger(settings.logLevel).info("configuration: \(file ?? "none"); book: \(book.path), \(book.pageCount) pages")
         guard page >= 1, page <= book.pageCount else {
             throw RectoExit(.usage, "--page \(page) is outside the book (pages 1…\(book.pageCount))")

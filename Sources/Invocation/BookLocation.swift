@@ -15,17 +15,18 @@ public struct BookLocation: Sendable {
     public var pageCount: Int { source.pageCount }
 
     /// Opens `path`. A missing path, an empty directory or one with no page image is a usage error (exit 2).
-    public init(path: String) throws {
+    /// `remote`: what a IIIF book fetches through.
+    public init(path: String, remote: RemoteBooks = .uncached) throws {
         do {
-            try self.init(opening: path)
+            try self.init(opening: path, remote: remote)
         } catch let error as PageError {
             throw RectoExit(.usage, Self.message(path, error))
         }
     }
 
     /// Opens `path` as the reader shows it (`PageSource.openBook`), or says why not in a placeholder's words.
-    public init(opening path: String) throws(PageError) {
-        self.init(path: path, opened: try PageSource.openBook(path: path))
+    public init(opening path: String, remote: RemoteBooks = .uncached) throws(PageError) {
+        self.init(path: path, opened: try PageSource.openBook(path: path, remote: remote))
     }
 
     /// The book at `path`, opened as `source` (read again off the loop), with its own settings file.
@@ -37,9 +38,9 @@ public struct BookLocation: Sendable {
     }
 
     /// A kiosk's one book while it cannot be shown (`refusal` says why): a page saying so, the path watched.
-    public init(awaiting path: String, refusal: PageError) {
+    public init(awaiting path: String, refusal: PageError, remote: RemoteBooks = .uncached) {
         self.path = path
-        source = PageSource(AwaitedBook(path: path, refusal: refusal))
+        source = PageSource(AwaitedBook(path: path, refusal: refusal, remote: remote))
         own = BookSettingsFile()
     }
 

@@ -40,7 +40,8 @@ public struct BookOptions: ParsableArguments {
     }
 
     /// The book of `settings`, or the bundled demo book when it names none.
-    public func location(_ settings: Settings) throws -> BookLocation {
+    /// `remote`: what a IIIF book fetches through.
+    public func location(_ settings: Settings, remote: RemoteBooks = .uncached) throws -> BookLocation {
         let path: String
         if let book = settings.book { path = book } else {
             guard let demo = BookLocation.demoBookPath() else {
@@ -48,7 +49,7 @@ public struct BookOptions: ParsableArguments {
             }
             path = demo
         }
-        return try BookLocation(path: path)
+        return try BookLocation(path: path, remote: remote)
     }
 
     /// The books of a library: the `books` list, else the `library` directory's books, else the book's own when

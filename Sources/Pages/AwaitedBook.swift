@@ -4,8 +4,8 @@ extension PageSource {
     /// Opens the book at `path` as the reader shows it: `open`, then refused where it has no page, or where none
     /// of its first 64 pages can be read (a PDF, a IIIF manifest and an EPUB's drawn pages are drawn, or show
     /// why not, so they are not tried here). The rest may be placeholders.
-    public static func openBook(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
-        let source = try Self.open(path: path, limits: limits)
+    public static func openBook(path: String, limits: PageLimits = .standard, remote: RemoteBooks = .uncached) throws(PageError) -> PageSource {
+        let source = try Self.open(path: path, limits: limits, remote: remote)
         guard source.pageCount > 0 else { throw .noPages(path: path, entries: 0) }
         if source.kind == .pdf || source.kind == .iiif || source.pageCount > 64 { return source }
         var firstProblem: String?
@@ -30,11 +30,14 @@ public struct AwaitedBook: PageProvider {
     /// Why the book cannot be shown now, in the words of a placeholder.
     public let refusal: PageError
     let limits: PageLimits
+    /// What the book fetches through once it opens, if it is a IIIF book.
+    let remote: RemoteBooks
 
-    public init(path: String, refusal: PageError, limits: PageLimits = .standard) {
+    public init(path: String, refusal: PageError, limits: PageLimits = .standard, remote: RemoteBooks = .uncached) {
         self.path = path
         self.refusal = refusal
         self.limits = limits
+        self.remote = remote
     }
 
     public var kind: PageSource.Kind { .custom }
@@ -48,9 +51,9 @@ public struct AwaitedBook: PageProvider {
     /// a kiosk waits for its book as long as it takes.
     public func reloaded() throws(PageError) -> any PageProvider {
         do throws(PageError) {
-            return try PageSource.openBook(path: path, limits: limits).provider
+            return try PageSource.openBook(path: path, limits: limits, remote: remote).provider
         } catch {
-            return AwaitedBook(path: path, refusal: error, limits: limits)
+            return AwaitedBook(path: path, refusal: error, limits: limits, remote: remote)
         }
     }
 }

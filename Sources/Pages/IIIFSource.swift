@@ -65,18 +65,8 @@ final class IIIFSource: PageProvider {
     /// Large enough to fill a 2560×1600 screen's page at rest; deeper zoom asks the pyramid for tiles.
     static let defaultRestSize = PixelSize(width: 2560, height: 2560)
 
-    /// One fetcher for the process: its keep-alive handles and disk cache are shared by every IIIF book.
-    static let sharedFetcher: Fetcher = {
-        var environment: [String: String] = [:]
-        for key in ["XDG_CACHE_HOME", "HOME"] { if let value = getenv(key) { environment[key] = String(cString: value) } }
-        let bytes = RemoteBooks.cacheBytes.withLock { $0 }
-        let cache = bytes <= 0 ? nil
-            : FetchCache.defaultDirectory(environment: environment).flatMap { try? FetchCache(directory: $0, maxBytes: bytes) }
-        return Fetcher(userAgent: "Recto (IIIF reader)", cache: cache)
-    }()
-
     init(location: String, limits: PageLimits, restSize: PixelSize = IIIFSource.defaultRestSize,
-         fetcher: Fetcher = IIIFSource.sharedFetcher, network: FetchLimits = FetchLimits()) throws(PageError) {
+         fetcher: Fetcher, network: FetchLimits = FetchLimits()) throws(PageError) {
         self.path = location
         self.network = network
         self.limits = limits

@@ -84,15 +84,16 @@ public struct PageSource: Sendable {
     /// (`%PDF-` within its first 1024 bytes) or a PNG/JPEG/WebP/AVIF file (recognised by its signature). Throws
     /// `.notFound`, `.emptyDirectory`, `.noPages`, `.unreadableArchive`, `.unreadablePDF`, `.unsupportedBook` or
     /// `.unreadable` with a message fit for the command line.
-    public static func open(path: String, limits: PageLimits = .standard) throws(PageError) -> PageSource {
-        if IIIFSource.isURL(path) { return PageSource(try IIIFSource(location: path, limits: limits)) }
+    /// `remote`: what a IIIF book fetches through.
+    public static func open(path: String, limits: PageLimits = .standard, remote: RemoteBooks = .uncached) throws(PageError) -> PageSource {
+        if IIIFSource.isURL(path) { return PageSource(try IIIFSource(location: path, limits: limits, fetcher: remote.fetcher)) }
         guard let info = PosixFiles.status(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
             throw .unreadable(path: path, reason: errnoText(errno))
         }
         if PosixFiles.isDirectory(info) {
             if PosixFiles.status(path + "/" + IIIFSource.manifestName) != nil {
-                return PageSource(try IIIFSource(location: path, limits: limits))
+                return PageSource(try IIIFSource(location: path, limits: limits, fetcher: remote.fetcher))
             }
             return PageSource(try DirectorySource(path: path, limits: limits))
         }
@@ -109,7 +110,7 @@ public struct PageSource: Sendable {
             return PageSource(try LibArchiveSource(path: path, limits: limits))
         }
         if IIIFSource.looksLikeManifest(path: path, head: head) {
-            return PageSource(try IIIFSource(location: path, limits: limits))
+            return PageSource(try IIIFSource(location: path, limits: limits, fetcher: remote.fetcher))
         }
         if isPDF(head) {
             do { return PageSource(try PDFSource(path: path, limits: limits)) } catch .needsPassword {

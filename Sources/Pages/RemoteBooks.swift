@@ -1,12 +1,20 @@
-import Synchronization
+/// What the books read over the network (IIIF) share: one fetcher, whose keep-alive handles and disk cache serve
+/// every such book. Made once by the command that opens books, from its settings and environment, and handed to
+/// each opening.
+public struct RemoteBooks: Sendable {
+    public let fetcher: Fetcher
 
-/// Process-wide settings of books read over the network (IIIF), taken before the first one opens.
-public enum RemoteBooks {
-    static let cacheBytes = Mutex<Int>(1 << 30)
+    public init(fetcher: Fetcher) { self.fetcher = fetcher }
 
-    /// Disk space for what IIIF books fetch (manifests, info.json, tiles), in bytes; 0 keeps nothing. Takes effect
-    /// only before the first IIIF book is opened (its fetcher is shared by every book and made once).
-    public static func setCacheBytes(_ bytes: Int) {
-        cacheBytes.withLock { $0 = max(0, bytes) }
+    /// With a disk cache of `cacheBytes` (0 keeps nothing) in `$XDG_CACHE_HOME/recto` (or `~/.cache/recto`).
+    public init(cacheBytes: Int, environment: [String: String]) {
+        let cache = cacheBytes <= 0 ? nil
+            : FetchCache.defaultDirectory(environment: environment).flatMap { try? FetchCache(directory: $0, maxBytes: cacheBytes) }
+        fetcher = Fetcher(userAgent: Self.userAgent, cache: cache)
     }
+
+    /// Nothing kept on disk: for what opens a book once (tests, tools that read a local book).
+    public static var uncached: RemoteBooks { RemoteBooks(fetcher: Fetcher(userAgent: userAgent, cache: nil)) }
+
+    static let userAgent = "Recto (IIIF reader)"
 }

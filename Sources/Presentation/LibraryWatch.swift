@@ -26,7 +26,7 @@ public enum LibraryScan {
 
     /// The library's books as `directory` lists them now (`Library.books`), those of `known` whose entry is not
     /// in `changed` (names in the directory; "" for all) left unopened.
-    static func read(directory: String, known: Set<String>, changed: Set<String>) -> Result<[Entry], Problem> {
+    static func read(directory: String, known: Set<String>, changed: Set<String>, remote: RemoteBooks) -> Result<[Entry], Problem> {
         let paths: [String]
         do { paths = try Library.books(in: directory) } catch {
             var reason = "\(error)"
@@ -37,7 +37,7 @@ public enum LibraryScan {
         return .success(paths.map { path in
             let name = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
             let fresh = !known.contains(path) || changed.contains(name) || changed.contains("")
-            return Entry(path: path, opened: fresh ? ShelfCovers.open(path) : nil)
+            return Entry(path: path, opened: fresh ? ShelfCovers.open(path, remote: remote) : nil)
         })
     }
 }
@@ -54,18 +54,21 @@ public enum LibraryScan {
     private var watcher: FileWatcher?
     /// One thread for the program's life: a PDF's helper dies with the thread that started it.
     private let worker = Worker<Job, Result<[LibraryScan.Entry], LibraryScan.Problem>>(name: "recto.library") { job in
-        LibraryScan.read(directory: job.directory, known: job.known, changed: job.changed)
+        LibraryScan.read(directory: job.directory, known: job.known, changed: job.changed, remote: job.remote)
     }
-    private struct Job: Sendable { var directory: String; var known: Set<String>; var changed: Set<String> }
+    private struct Job: Sendable { var directory: String; var known: Set<String>; var changed: Set<String>; var remote: RemoteBooks }
+    /// What the library's IIIF books fetch through.
+    private let remote: RemoteBooks
     /// The library's entries (names in it) changed since the last read began.
     private var changed: Set<String> = []
     private var reading = false
     private var again: [String]?
 
     /// Watches `directory`; nil when it cannot be watched (the shelf then stays as it was first read).
-    public init?(directory: String, loop: EventLoop, onChange: @escaping @MainActor () -> Void,
+    public init?(directory: String, loop: EventLoop, remote: RemoteBooks, onChange: @escaping @MainActor () -> Void,
                  onRead: @escaping @MainActor () -> Void) {
         self.directory = directory
+        self.remote = remote
         let watcher = FileWatcher(loop: loop, directory: directory, depth: 2) { [weak self] paths in
             guard let self else { return }
             // A hidden name (a copy's temporary file, rsync's `.name.XXXX`) is no book: its rename in is.
@@ -87,7 +90,7 @@ public enum LibraryScan {
             return
         }
         reading = true
-        worker.submit(Job(directory: directory, known: Set(known), changed: changed))
+        worker.submit(Job(directory: directory, known: Set(known), changed: changed, remote: remote))
         changed = []
     }
 

@@ -38,13 +38,16 @@ import Text
 
     /// Opens every book of `paths` for its title; its cover loads now or when a slot is free. A book that does
     /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
-    public init(paths: [String], loop: EventLoop, spineOffset: Int = 0, translate: @escaping (String) -> String,
+    /// `remote`: what the library's IIIF books fetch through.
+    private let remote: RemoteBooks
+    public init(paths: [String], loop: EventLoop, remote: RemoteBooks, spineOffset: Int = 0, translate: @escaping (String) -> String,
          onCover: @escaping @MainActor (Int) -> Void) {
         self.loop = loop
+        self.remote = remote
         self.spineOffset = spineOffset
         self.translate = translate
         self.onCover = onCover
-        _ = update(paths.map { LibraryScan.Entry(path: $0, opened: Self.open($0)) })
+        _ = update(paths.map { LibraryScan.Entry(path: $0, opened: Self.open($0, remote: remote)) })
     }
 
     /// The library holds `entries` now, in its order: books kept keep their covers, books read again (`opened`
@@ -91,13 +94,13 @@ import Text
 
     /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension). Runs on
     /// any thread (`LibraryWatch` opens the books of a library read again on its own).
-    public nonisolated static func open(_ path: String) -> LibraryScan.Opened {
+    public nonisolated static func open(_ path: String, remote: RemoteBooks) -> LibraryScan.Opened {
         var folder = false
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
         // The name without its extension; a leading dot (".hidden") is no extension.
         let name = isFolder ? file : file.lastIndex(of: ".").flatMap { $0 > file.startIndex ? String(file[..<$0]) : nil } ?? file
-        do { return (name, .success(try BookLocation(path: path))) } catch {
+        do { return (name, .success(try BookLocation(path: path, remote: remote))) } catch {
             // The cover has room for the reason, not for the path twice.
             let message = (error as? RectoExit)?.message ?? "\(error)"
             return (name, .failure(LibraryScan.Problem(message.replacing("cannot open the book \(path): ", with: "")
@@ -148,7 +151,7 @@ import Text
         while loading.count < Self.concurrentCovers, !waiting.isEmpty {
             let path = waiting.removeFirst()
             guard let i = index(of: path) else { continue }
-            switch Self.open(path).1 {
+            switch Self.open(path, remote: remote).1 {
             case .success(let book): load(path, book)
             case .failure(let problem):
                 images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")

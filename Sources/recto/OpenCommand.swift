@@ -33,29 +33,29 @@ struct Open: ParsableCommand {
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
         TextRenderer.onUnavailable { logger.warning("no text can be drawn (labels, captions, placeholders' words): \($0)") }
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
-        // Before any IIIF book is opened: its fetcher's disk cache is made once, at this size.
-        RemoteBooks.setCacheBytes(settings.webCacheMB << 20)
+        let env = ProcessInfo.processInfo.environment
+        // What every IIIF book opened from now on fetches through: one pool of connections, one disk cache.
+        let remote = RemoteBooks(cacheBytes: settings.webCacheMB << 20, environment: env)
         let library = try bookOptions.libraryBooks(settings)
         if library?.isEmpty == true { throw RectoExit(.usage, "the library holds no books (folders of images, CBZs, PDFs)") }
         // A library of one book opens it directly; of more, the first that opens is ready behind the shelf.
         let book: BookLocation
         if let library, library.count > 1 {
-            guard let first = library.lazy.compactMap({ try? BookLocation(path: $0) }).first else {
+            guard let first = library.lazy.compactMap({ try? BookLocation(path: $0, remote: remote) }).first else {
                 throw RectoExit(.usage, "no book of the library can be opened (\(library.count) books)")
             }
             book = first
         } else if settings.kiosk, library == nil, let path = settings.book {
             // A kiosk waits for its one book (still being copied, damaged, refused): the reason on screen, the path
             // watched, rather than an exit that systemd would only repeat.
-            do { book = try BookLocation(opening: path) } catch {
+            do { book = try BookLocation(opening: path, remote: remote) } catch {
                 logger.warning("the book \(path) cannot be shown (\(error)); waiting for it")
-                book = BookLocation(awaiting: path, refusal: error)
+                book = BookLocation(awaiting: path, refusal: error, remote: remote)
             }
         } else {
-            book = try library.map { try BookLocation(path: $0[0]) } ?? bookOptions.location(settings)
+            book = try library.map { try BookLocation(path: $0[0], remote: remote) } ?? bookOptions.location(settings, remote: remote)
         }
         logger.info("book: \(book.path), \(book.pageCount) pages")
-        let env = ProcessInfo.processInfo.environment
         if (env["WAYLAND_DISPLAY"] ?? "").isEmpty && (env["WAYLAND_SOCKET"] ?? "").isEmpty {
             throw RectoExit(.display, """
                 no Wayland display (WAYLAND_DISPLAY is not set). Run recto inside a Wayland session, \
@@ -76,7 +76,7 @@ struct Open: ParsableCommand {
         let (shelfBooks, directory, stats) = (shelved ? library : nil, shelved ? bookOptions.libraryDirectory(settings) : nil, stats)
         let status: Int32 = try MainActor.assumeIsolated {
             let app = try ReaderApp(settings: settings, book: book, shelfBooks: shelfBooks, libraryDirectory: directory,
-                                    host: host, stats: stats, logger: logger)
+                                    host: host, remote: remote, stats: stats, logger: logger)
             return app.run()
         }
         if status != 0 { throw RectoExit(ExitStatus(rawValue: status) ?? .display, "") }

@@ -58,7 +58,7 @@ extension ReaderApp {
 
     private func openBook(_ path: String, client: Int) {
         let book: BookLocation
-        do { book = try BookLocation(path: path) } catch {
+        do { book = try BookLocation(path: path, remote: remote) } catch {
             let message = (error as? RectoExit)?.message ?? "\(error)"
             ops?.control?.reply(to: client, ControlReply.error(message))
             return
@@ -84,7 +84,7 @@ extension ReaderApp {
         rereading = bookGeneration
         // A kiosk's one book is opened as at start: one replaced by a book that cannot be shown shows why, and one
         // awaited opens once it can.
-        rereader?.reread(waitsForItsBook ? PageSource(AwaitedBook(path: cache.source.provider.path, refusal: .notFound(path: "")))
+        rereader?.reread(waitsForItsBook ? PageSource(AwaitedBook(path: cache.source.provider.path, refusal: .notFound(path: ""), remote: remote))
                          : cache.source)
     }
 

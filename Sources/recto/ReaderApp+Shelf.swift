@@ -13,7 +13,7 @@ extension ReaderApp {
     func startShelf() {
         guard let paths = shelfBooks else { return }
         let translate = core.translator
-        let covers = ShelfCovers(paths: paths, loop: loop, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
+        let covers = ShelfCovers(paths: paths, loop: loop, remote: remote, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             coverDecoded(book)
         }
         shelf = covers
@@ -22,7 +22,7 @@ extension ReaderApp {
             deliver(.coverReady(book: book, size: size))
         }
         library = libraryDirectory.flatMap {
-            LibraryWatch(directory: $0, loop: loop, onChange: { [unowned self] in deliver(.libraryChanged) },
+            LibraryWatch(directory: $0, loop: loop, remote: remote, onChange: { [unowned self] in deliver(.libraryChanged) },
                          onRead: { [unowned self] in libraryRead() })
         }
     }
@@ -46,7 +46,7 @@ extension ReaderApp {
     /// Opens shelf book `book` where it was left (else at its front cover) and tells the core.
     func openShelfBook(_ book: Int, path: String) {
         let location: BookLocation
-        do { location = try BookLocation(path: path) } catch {
+        do { location = try BookLocation(path: path, remote: remote) } catch {
             let message = (error as? RectoExit)?.message ?? "\(error)"
             deliver(.shelfBookFailed(book: book, message: message))
             return

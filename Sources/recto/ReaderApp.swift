@@ -29,6 +29,8 @@ import Visits
     /// `--stats`: input-to-commit latency and frame costs recorded, a summary printed at exit.
     let stats: Bool
     let logger: Logger
+    /// What the IIIF books it opens fetch through.
+    let remote: RemoteBooks
     let log: EventLog
     let loop = EventLoop()
     let display: WaylandDisplay
@@ -73,8 +75,9 @@ import Visits
     var pageSounds: PageSoundPlayer?
 
     init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
-         stats: Bool, logger: Logger) throws {
+         remote: RemoteBooks, stats: Bool, logger: Logger) throws {
         (self.book, self.shelfBooks, self.libraryDirectory, self.stats, self.logger) = (book, shelfBooks, libraryDirectory, stats, logger)
+        self.remote = remote
         returnLargeAllocationsToTheSystem()
         log = EventLog(enabled: settings.logEvents)
         let display: WaylandDisplay
