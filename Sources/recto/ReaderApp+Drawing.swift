@@ -24,7 +24,7 @@ extension ReaderApp {
                 return
             }
         case .gl:
-            let extras = FramePresenter.Extras(shelf: shelf == nil ? nil : plan.shelf, shelfCovers: shelf,
+            let extras = FramePresenter.Extras(shelf: library.covers == nil ? nil : plan.shelf, shelfCovers: library.covers,
                                                controls: plan.controls, textScale: core.textScale,
                                                screenshot: screenshotPending)
             var replies: [(client: Int, reply: String)] = []

@@ -47,7 +47,7 @@ extension ReaderApp {
                 presenter.endRegions()
                 cache?.endRegions()
             case .rememberPage(let page):
-                do { try positions?.remember(page) } catch { logger.warning("the page will not be remembered: \(error)") }
+                do { try disk.positions?.remember(page) } catch { logger.warning("the page will not be remembered: \(error)") }
             case .prepareSoftwareBuffer:
                 presenter.prepareSoftwareBuffer()
             case let .quit(status, message):

@@ -17,8 +17,8 @@ extension ReaderApp {
         case .reloadBook:
             reloadBook()
         case let .startGL(spread):
-            glWanted = spread
-            if !holdGL { startGL(warmUp: spread) }
+            gl.wanted = spread
+            if !gl.held { startGL(warmUp: spread) }
         case let .screenshot(path, client):
             ops?.screenshots.append((path, client))
         case let .openBook(path, client):
@@ -26,13 +26,13 @@ extension ReaderApp {
         case let .openShelfBook(book, path):
             openShelfBook(book, path: path)
         case .readLibrary:
-            library?.read(known: shelf?.books.map(\.path) ?? [])
+            library.watch?.read(known: library.covers?.books.map(\.path) ?? [])
         case let .readPageText(page, client):
-            pageTexts.read(page, book: bookGeneration, source: currentSource) { [unowned self] text in
+            pageTexts.read(page, book: disk.generation, source: currentSource) { [unowned self] text in
                 deliver(.pageTextRead(page: page, text: text, client: client))
             }
         case let .readPageFacts(page):
-            facts.read(page, book: bookGeneration, source: currentSource)
+            facts.read(page, book: disk.generation, source: currentSource)
         case .narrate(let request):
             narrationPlayer.perform(request, source: currentSource, now: monotonicMilliseconds())
         case let .playPageSound(level, loudness):
@@ -72,24 +72,24 @@ extension ReaderApp {
 
     private func reloadBook() {
         guard let cache else { return }
-        guard rereading == nil else {
-            rereadAgain = true
+        guard disk.rereading == nil else {
+            disk.rereadAgain = true
             return
         }
-        if rereader == nil {
+        if disk.rereader == nil {
             let r = Rereader()
-            rereader = r
+            disk.rereader = r
             loop.add(fd: r.fd) { [unowned self] _ in bookReread() }
         }
-        rereading = bookGeneration
+        disk.rereading = disk.generation
         // A kiosk's one book is opened as at start: one replaced by a book that cannot be shown shows why, and one
         // awaited opens once it can.
-        rereader?.reread(waitsForItsBook ? PageSource(AwaitedBook(path: cache.source.provider.path, refusal: .notFound(path: ""), remote: remote))
+        disk.rereader?.reread(waitsForItsBook ? PageSource(AwaitedBook(path: cache.source.provider.path, refusal: .notFound(path: ""), remote: remote))
                          : cache.source)
     }
 
     /// A kiosk with one book, not a library: it shows why its book cannot be shown until it can.
-    private var waitsForItsBook: Bool { core.settings.kiosk && shelfBooks == nil }
+    private var waitsForItsBook: Bool { core.settings.kiosk && library.paths == nil }
 
     /// The kiosk's book read again: awaited (for this reason or another), arrived, or changed.
     private func kioskBookRead(_ fresh: PageSource) {
@@ -122,9 +122,9 @@ extension ReaderApp {
 
     /// The book was read again: its pages from now on, unless another book was opened meanwhile.
     func bookReread() {
-        guard let result = rereader?.take(), let generation = rereading else { return }
-        rereading = nil
-        if generation == bookGeneration {
+        guard let result = disk.rereader?.take(), let generation = disk.rereading else { return }
+        disk.rereading = nil
+        if generation == disk.generation {
             switch result {
             case .failure(let error):
                 logger.warning("the book \(book.path) cannot be read again: \(error)")
@@ -133,8 +133,8 @@ extension ReaderApp {
                 if waitsForItsBook { kioskBookRead(fresh) } else { bookChangedOnDisk(fresh) }
             }
         }
-        if rereadAgain {
-            rereadAgain = false
+        if disk.rereadAgain {
+            disk.rereadAgain = false
             reloadBook()
         }
     }
@@ -142,18 +142,17 @@ extension ReaderApp {
     // MARK: GL start-up
 
     func startGL(warmUp spread: SpreadMode) {
-        guard glStartup == nil, presenter.renderer == nil else { return }
+        guard gl.startup == nil, presenter.renderer == nil else { return }
         let startup = GLStartup(display: display.display, warmUp: spread)
-        glStartup = startup
-        glToken = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
+        gl.startup = startup
+        gl.token = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
     }
 
     /// The helper thread is done: the window surface is made here and the GL draws from now on.
     func glStarted() {
-        guard let startup = glStartup, let outcome = startup.take() else { return }
-        if let glToken { loop.remove(glToken) }
-        glStartup = nil
-        glToken = nil
+        guard let startup = gl.startup, let outcome = startup.take() else { return }
+        if let token = gl.token { loop.remove(token) }
+        gl = GLLaunch(held: gl.held, wanted: gl.wanted)
         do {
             let made = try outcome.get()
             try presenter.glStarted(egl: made.egl, renderer: made.renderer,

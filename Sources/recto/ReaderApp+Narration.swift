@@ -1,26 +1,33 @@
 import AppCore
 import Sound
 
+/// The sound players, each made with its descriptor in the loop at its first request: a reader that never plays
+/// a sound starts no thread.
+struct SoundPlayers {
+    /// Pages' recorded narration.
+    var narration: NarrationPlayer?
+    /// The paper's sound of a turn.
+    var pageSound: PageSoundPlayer?
+}
+
 extension ReaderApp {
-    /// The narration player, made with its descriptor in the loop at the first request.
     var narrationPlayer: NarrationPlayer {
-        if let narrator { return narrator }
+        if let player = players.narration { return player }
         let player = NarrationPlayer()
         loop.add(fd: player.fd) { [unowned self] _ in
-            for note in narrator?.takeNotes() ?? [] { deliver(.narration(note)) }
+            for note in players.narration?.takeNotes() ?? [] { deliver(.narration(note)) }
         }
-        narrator = player
+        players.narration = player
         return player
     }
 
-    /// The paper's sound, made at the first turn that asks for it.
     var pageSoundPlayer: PageSoundPlayer {
-        if let pageSounds { return pageSounds }
+        if let player = players.pageSound { return player }
         let player = PageSoundPlayer()
         loop.add(fd: player.fd) { [unowned self] _ in
-            for note in pageSounds?.takeNotes() ?? [] { deliver(.pageSound(note)) }
+            for note in players.pageSound?.takeNotes() ?? [] { deliver(.pageSound(note)) }
         }
-        pageSounds = player
+        players.pageSound = player
         return player
     }
 }

@@ -70,12 +70,12 @@ extension ReaderApp {
         ops?.bookPath = book.path
         ops?.metrics?.book = book.path
         visits?.bookOpened(book.path, now: monotonicMilliseconds())
-        bookGeneration += 1
-        rereadAgain = false
+        disk.generation += 1
+        disk.rereadAgain = false
         cache?.replaceSource(book.source)
         watchBook(book.path)
         if let problem = book.own.problem { logger.warning("\(problem)") }
-        if positions != nil { positions = book.record(logger: logger) }
+        if disk.positions != nil { disk.positions = book.record(logger: logger) }
     }
 
     /// Whether the frame being drawn must be whole and read back: a screenshot is asked for and every page on

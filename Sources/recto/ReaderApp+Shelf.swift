@@ -11,17 +11,17 @@ import Renderer
 extension ReaderApp {
     /// Puts the library's books on the shelf (nothing without a library), and watches the library's directory.
     func startShelf() {
-        guard let paths = shelfBooks else { return }
+        guard let paths = library.paths else { return }
         let translate = core.translator
         let covers = ShelfCovers(paths: paths, loop: loop, remote: remote, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             coverDecoded(book)
         }
-        shelf = covers
+        library.covers = covers
         deliver(.shelf(covers.books))
         for (book, size) in covers.placeholders {
             deliver(.coverReady(book: book, size: size))
         }
-        library = libraryDirectory.flatMap {
+        library.watch = library.directory.flatMap {
             LibraryWatch(directory: $0, loop: loop, remote: remote, onChange: { [unowned self] in deliver(.libraryChanged) },
                          onRead: { [unowned self] in libraryRead() })
         }
@@ -29,16 +29,16 @@ extension ReaderApp {
 
     /// The library was read again: the covers follow its books, then the core.
     func libraryRead() {
-        guard let outcome = library?.take(), let shelf else { return }
+        guard let outcome = library.watch?.take(), let shelf = library.covers else { return }
         do {
             let ready = shelf.update(try outcome.get())
             deliver(.libraryRead(shelf.books))
             for (book, size) in ready { deliver(.coverReady(book: book, size: size)) }
-        } catch { logger.warning("the library \(library?.directory ?? "") cannot be read again: \(error)") }
+        } catch { logger.warning("the library \(library.directory ?? "") cannot be read again: \(error)") }
     }
 
     func coverDecoded(_ book: Int) {
-        for (book, size) in shelf?.drain(book) ?? [] {
+        for (book, size) in library.covers?.drain(book) ?? [] {
             deliver(.coverReady(book: book, size: size))
         }
     }
@@ -53,7 +53,7 @@ extension ReaderApp {
         }
         logger.info("book: \(path), \(location.pageCount) pages (from the shelf)")
         switchBook(to: location)
-        let start = positions?.page ?? location.coverPage(spineOffsetSetting: core.settings.spineOffset)
+        let start = disk.positions?.page ?? location.coverPage(spineOffsetSetting: core.settings.spineOffset)
         deliver(.spineOffset(location.spineOffset(setting: core.settings.spineOffset)))
         deliver(.shelfBookOpened(book: book, pageCount: location.pageCount, startPage: start))
         announceShape(of: location.source)

@@ -30,7 +30,7 @@ extension ReaderApp {
         spokenPages?.cancel()
         speech.speak(cue, phrases: p, attribution: p.attribution(core.attribution),
                      page: { [unowned self] in sayPage($0, first: $1, at: now) },
-                     shelfTitles: { [shelf] in shelf?.books.map(\.title) ?? [] }, now: now)
+                     shelfTitles: { [covers = library.covers] in covers?.books.map(\.title) ?? [] }, now: now)
     }
 
     /// Pages' own texts, read on their thread (made with the first page asked for).
@@ -50,7 +50,7 @@ extension ReaderApp {
         let spread = position.spread.contains(page) ? position.spread.pages : [page]
         // Speech mode switched off while the texts are read comes with a cue of its own ("Speech off", the reset),
         // which cancels this one.
-        texts.cue(spread, around: page, book: bookGeneration, source: source) { [unowned self] known in
+        texts.cue(spread, around: page, book: disk.generation, source: source) { [unowned self] known in
             speech.say(p.page(spread, of: position.pageCount, labels: core.pageLabels, texts: known)
                        + (first ? p.attribution(core.attribution) : []), now: at)
         }

@@ -21,11 +21,10 @@ import Visits
 /// the work it waits for as a `Job`, ReaderApp+Jobs.swift): the page cache (Pages) keeps each page's image until the presenter (Presentation)
 /// uploads it into its textures and draws the frames the core plans (ReaderApp+Drawing.swift). Lives on the main thread; every callback arrives there through the platform layer.
 @MainActor final class ReaderApp {
-    /// The book opened at start (a library's first book that opens); `shelfBooks`, a library's books, shown on a
-    /// shelf first, and `libraryDirectory`, the directory watched for books added and removed (nil: one book).
+    /// The book opened at start (a library's first book that opens).
     let book: BookLocation
-    let shelfBooks: [String]?
-    let libraryDirectory: String?
+    /// A library's books on a shelf, its directory watched (nothing of it for one book).
+    var library: LibraryShelf
     /// `--stats`: input-to-commit latency and frame costs recorded, a summary printed at exit.
     let stats: Bool
     let logger: Logger
@@ -38,29 +37,14 @@ import Visits
     /// The frames, the GL and the page textures (Presentation).
     let presenter: FramePresenter
     var core: AppCore
+    /// The book's file: watched, read again, its page remembered.
+    var disk = BookOnDisk()
     var timer: TimerSource!
-    var watcher: FileWatcher?
     var cache: PageCache?
-    /// Makes the GL on a helper thread after the first frame; nil before and once it handed it over.
-    var glStartup: GLStartup?
-    var glToken: Int?
-    /// Reads the book again off the main thread (made at the first change on disk).
-    var rereader: Rereader?
-    /// The book the read under way is for (`bookGeneration` when it started), and whether it changed again since.
-    var rereading: Int?
-    var rereadAgain = false
-    /// Counts the books opened (`recto ctl open`, the shelf): a read of the one before is of no use.
-    var bookGeneration = 0
-    /// Test-only (`RECTO_TEST_HOLD_GL=1`): the GL starts at SIGUSR1, so tests can see the CPU frames alone.
-    var holdGL = false
-    var glWanted: SpreadMode?
-    /// Where this book's page is remembered (tablets), nil in kiosk mode or when it cannot be.
-    var positions: BookRecord?
+    /// The GL's start on a helper thread after the first frame.
+    var gl = GLLaunch()
     /// The control socket, systemd and the metrics file (ReaderApp+Operations.swift).
     var ops: Operations?
-    /// A library's covers and titles (ReaderApp+Shelf.swift), its directory watched; nil for one book.
-    var shelf: ShelfCovers?
-    var library: LibraryWatch?
     /// Visit statistics; nil when off.
     var visits: VisitStats?
     /// Speech mode; made at start, silent while off.
@@ -69,14 +53,13 @@ import Visits
     var spokenPages: SpokenPages?
     /// The pages' links and notes, read off the loop (made at the first page asked for).
     var factReader: PageFactReader?
-    /// Pages' recorded narration (made at the first request: a reader without it starts no thread).
-    var narrator: NarrationPlayer?
-    /// The paper's sound of a turn (made at the first turn that asks for it).
-    var pageSounds: PageSoundPlayer?
+    /// Narration and the paper's sound (made at their first request).
+    var players = SoundPlayers()
 
     init(settings: Settings, book: BookLocation, shelfBooks: [String]?, libraryDirectory: String?, host: Host,
          remote: RemoteBooks, stats: Bool, logger: Logger) throws {
-        (self.book, self.shelfBooks, self.libraryDirectory, self.stats, self.logger) = (book, shelfBooks, libraryDirectory, stats, logger)
+        (self.book, self.stats, self.logger) = (book, stats, logger)
+        library = LibraryShelf(paths: shelfBooks, directory: libraryDirectory)
         self.remote = remote
         returnLargeAllocationsToTheSystem()
         log = EventLog(enabled: settings.logEvents)
@@ -101,11 +84,11 @@ import Visits
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
         host.softwareFrames = presenter.softwareAvailable && shelfBooks == nil
         let positions = settings.rememberPosition && !settings.kiosk ? book.record(logger: logger) : nil
-        self.positions = positions
+        disk.positions = positions
         // A book opens where it was left, else at its front cover (ComicInfo), else at page 1.
         let start = positions?.page ?? book.coverPage(spineOffsetSetting: settings.spineOffset)
         core = AppCore(pageCount: book.pageCount, settings: settings, host: host, startPage: start)
-        holdGL = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
+        gl.held = ProcessInfo.processInfo.environment["RECTO_TEST_HOLD_GL"] == "1"
         timer = TimerSource(loop: loop) { [unowned self] in
             timer.fired()
             let at = now
@@ -118,7 +101,7 @@ import Visits
                             warn: { [logger] in logger.warning("\($0)") })
         speech = makeSpeech()
         // One book: its own spine offset (a library's books say theirs as each opens).
-        if shelfBooks == nil { deliver(.spineOffset(book.spineOffset(setting: settings.spineOffset))) }
+        if library.paths == nil { deliver(.spineOffset(book.spineOffset(setting: settings.spineOffset))) }
         announceShape(of: book.source)
         if let refusal = book.source.awaitedBecause { deliver(.bookAwaited(reason: refusal.description)) }
         wire()
@@ -148,14 +131,14 @@ import Visits
         loop.onSignals([SIGTERM, SIGINT, SIGUSR1]) { [unowned self] signal in
             guard signal == SIGUSR1 else { return deliver(.terminate) }
             // Tests release a held-back GL with it.
-            holdGL = false
-            if let spread = glWanted { startGL(warmUp: spread) }
+            gl.held = false
+            if let spread = gl.wanted { startGL(warmUp: spread) }
         }
     }
 
     /// Pages copied into, replaced in or removed from the book appear without a restart.
     func watchBook(_ path: String) {
-        watcher = FileWatcher.watching(book: path, reusing: watcher, loop: loop) { [unowned self] in deliver(.bookChanged) }
+        disk.watcher = FileWatcher.watching(book: path, reusing: disk.watcher, loop: loop) { [unowned self] in deliver(.bookChanged) }
     }
 
     /// Runs until quit; returns the exit status.
@@ -167,7 +150,7 @@ import Visits
         stopOperations()
         visits?.stop(now: now)
         // Quit while the GL was still starting (a kiosk stopped at once): let the helper thread finish first.
-        glStartup?.waitUntilDone()
+        gl.startup?.waitUntilDone()
         if stats { writeAll(2, statsReport) }
         return status
     }
