@@ -138,7 +138,7 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
-        .target(name: "Presentation", dependencies: ["AppCore", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Reader", "Renderer", "Text"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Posix", "Reader", "Renderer", "Text"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
@@ -154,30 +154,38 @@ let package = Package(
         .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file
         // (TOML), opening a book, exit statuses, the stderr log.
+        // What the program tells: exit statuses and the error line, the stderr log, the process's figures.
+        .target(name: "Diagnostics", dependencies: ["Config", "Posix", .product(name: "Logging", package: "swift-log")]),
+        // The configuration files read (TOML): settings with one message per problem, at its line.
+        .target(name: "ConfigFiles", dependencies: ["Config", "Posix", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // A book on disk opened as the reader opens it, with its own settings file.
+        .target(name: "BookFiles", dependencies: [
+            "Config", "ConfigFiles", "Decoding", "Diagnostics", "Pages", "Posix", "Reader", .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The command line every subcommand shares.
         .target(name: "Invocation", dependencies: [
-            "Config", "Decoding", "Pages", "Posix", "Reader", "Renderer",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "BookFiles", "Config", "ConfigFiles", "Diagnostics", "Pages", "Posix", "Reader", "Renderer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
         .target(name: "Bench", dependencies: [
-            "Book", "Config", "Control", "Curl", "Decoding", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
+            "Book", "BookFiles", "Config", "Control", "Curl", "Decoding", "Diagnostics", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bake`: a book made into a static IIIF image pyramid and manifest.
         .target(name: "Bake", dependencies: [
-            "Book", "Decoding", "Geometry", "IIIF", "Invocation", "Pages", "Posix",
+            "Book", "Decoding", "Diagnostics", "Geometry", "IIIF", "Pages", "Posix",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Operations: what the fleet's tools see of a running reader (the event log, the control socket's server
         // side, systemd's notifications and watchdog, the Prometheus metrics file) and the operator's commands
         // (`recto ctl`, `recto report`, `recto bench-visits`).
         .target(name: "Operations", dependencies: [
-            "AppCore", "Control", "Decoding", "Geometry", "Invocation", "Pages", "Platform", "Posix", "Reader", "Renderer", "Visits",
+            "AppCore", "Control", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Posix", "Reader", "Renderer", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Book", "Config", "Control", "Decoding", "Geometry", "Gestures", "Invocation",
+            "AppCore", "Bake", "Bench", "Book", "BookFiles", "Config", "Control", "Decoding", "Diagnostics", "Geometry", "Gestures", "Invocation",
             "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -209,7 +217,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
-            "Config", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Config", "ConfigFiles", "Diagnostics", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Book", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization"]),

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Book
 import Decoding
+import Diagnostics
 import Geometry
 import Glibc
 import IIIF
-import Invocation
 import Pages
 import Posix
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Book
+import Diagnostics
 import Geometry
 import Glibc
 import IIIF
-import Invocation
 import Pages
 import Posix
 

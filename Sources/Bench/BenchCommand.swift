@@ -1,13 +1,14 @@
 import ArgumentParser
 import Book
 import Config
-import Invocation
+import Control
 import Curl
 import Decoding
+import Diagnostics
 import Geometry
 import Gestures
 import Glibc
-import Control
+import Invocation
 import Posix
 import Reader
 import Renderer

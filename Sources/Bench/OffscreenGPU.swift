@@ -1,7 +1,8 @@
 import Book
+import BookFiles
 import Decoding
+import Diagnostics
 import Geometry
-import Invocation
 import Pages
 import Posix
 import Reader

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Book
 import Config
-import FoundationEssentials
-import Invocation
 import Decoding
+import Diagnostics
+import FoundationEssentials
 import Geometry
 import Gestures
+import Invocation
 import Pages
 import Reader
 import Renderer

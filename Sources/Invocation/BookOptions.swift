@@ -1,5 +1,8 @@
 import ArgumentParser
+import BookFiles
 import Config
+import ConfigFiles
+import Diagnostics
 import FoundationEssentials
 import Glibc
 import Pages

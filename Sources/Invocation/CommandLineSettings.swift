@@ -1,5 +1,7 @@
 import ArgumentParser
 import Config
+import ConfigFiles
+import Diagnostics
 import Posix
 
 /// The setting flags of this run, read from `SettingTable`'s declarations before ArgumentParser parses the

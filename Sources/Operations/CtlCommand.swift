@@ -1,8 +1,8 @@
 import ArgumentParser
 import Control
+import Diagnostics
 import FoundationEssentials
 import Glibc
-import Invocation
 import Platform
 import Posix
 import Visits

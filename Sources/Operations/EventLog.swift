@@ -1,7 +1,7 @@
 import AppCore
-import Glibc
-import Invocation
 import Control
+import Diagnostics
+import Glibc
 import Posix
 
 /// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).

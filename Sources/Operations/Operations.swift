@@ -1,8 +1,8 @@
 import AppCore
 import Control
 import Decoding
+import Diagnostics
 import FoundationEssentials
-import Invocation
 import Platform
 import Renderer
 

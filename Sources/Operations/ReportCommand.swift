@@ -1,8 +1,8 @@
 import ArgumentParser
 import Decoding
+import Diagnostics
 import Geometry
 import Glibc
-import Invocation
 import Pages
 import Visits
 

@@ -1,9 +1,9 @@
 import AppCore
-import Reader
 import ArgumentParser
+import Diagnostics
 import Glibc
-import Invocation
 import Posix
+import Reader
 import Visits
 
 /// `recto bench-visits`: the visit statistics' costs, measured on generated kiosks (a year of a busy one by

@@ -1,5 +1,5 @@
 import AppCore
-import Invocation
+import Diagnostics
 import Pages
 
 /// `--stats`: the frames' costs, the turns that waited for their pages and the page cache, as the periodic log

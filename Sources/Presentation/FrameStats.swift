@@ -1,5 +1,5 @@
 import AppCore
-import Invocation
+import Diagnostics
 
 /// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
 /// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.

@@ -1,5 +1,5 @@
+import BookFiles
 import FoundationEssentials
-import Invocation
 import Pages
 import Platform
 import Posix

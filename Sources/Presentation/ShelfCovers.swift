@@ -1,11 +1,12 @@
 import AppCore
+import BookFiles
 import Decoding
+import Diagnostics
 import FoundationEssentials
 import Geometry
 import Pages
 import Platform
 import Renderer
-import Invocation
 import Text
 
 /// The shell's side of a library: each book's cover decoded small off the main thread (a one-page `PageCache`

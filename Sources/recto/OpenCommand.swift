@@ -1,8 +1,10 @@
 import AppCore
 import ArgumentParser
+import BookFiles
 import Config
-import Invocation
+import Diagnostics
 import FoundationEssentials
+import Invocation
 import Localization
 import Pages
 import Speech

@@ -1,12 +1,12 @@
 import AppCore
 import Decoding
+import Diagnostics
 import FoundationEssentials
 import Geometry
-import Invocation
+import Operations
 import Pages
 import Platform
 import Presentation
-import Operations
 import Renderer
 
 extension ReaderApp {

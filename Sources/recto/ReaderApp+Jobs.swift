@@ -1,12 +1,13 @@
 import AppCore
 import Book
+import BookFiles
 import Control
+import Diagnostics
 import FoundationEssentials
-import Invocation
+import Operations
 import Pages
 import Platform
 import Presentation
-import Operations
 import Renderer
 
 /// The executors of the work the core asks of the shell (`AppEffect.start(Job)`): each job's case, what carries it

@@ -1,9 +1,10 @@
 import AppCore
+import BookFiles
 import Config
 import Control
+import Diagnostics
 import FoundationEssentials
 import Glibc
-import Invocation
 import Operations
 import Pages
 import Platform

@@ -1,7 +1,8 @@
 import AppCore
+import BookFiles
+import Diagnostics
 import FoundationEssentials
 import Geometry
-import Invocation
 import Platform
 import Presentation
 import Renderer

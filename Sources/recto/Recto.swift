@@ -2,6 +2,7 @@ import ArgumentParser
 import Bake
 import Bench
 import Config
+import Diagnostics
 import Invocation
 import Operations
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Diagnostics
 import Glibc
 import Invocation
 

@@ -1,5 +1,5 @@
 import Config
-import Invocation
+import ConfigFiles
 import Testing
 
 @Suite struct ConfigFileTests {

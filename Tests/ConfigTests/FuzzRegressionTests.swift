@@ -1,5 +1,5 @@
 import Config
-import Invocation
+import ConfigFiles
 import Testing
 
 /// Inputs found by the ConfigParser fuzz target (Fuzz/ConfigParser), kept so they stay fixed.

@@ -1,5 +1,4 @@
 import Config
-import Invocation
 import Testing
 
 /// `recto ctl set NAME VALUE` / `get NAME` in a running reader: a setting by name, its value as text.

@@ -1,5 +1,5 @@
 import Config
-import Invocation
+import Diagnostics
 import Logging
 import Synchronization
 import Testing

@@ -1,5 +1,4 @@
 import Config
-import Invocation
 import Gestures
 import Reader
 import Testing

@@ -1,6 +1,7 @@
 import Config
-import Invocation
+import ConfigFiles
 import Foundation
+import Invocation
 import Testing
 
 /// The declarations are the one place a setting is written: what the flags, the help and README show comes

@@ -1,5 +1,4 @@
 import Config
-import Invocation
 import Curl
 import Gestures
 import Reader

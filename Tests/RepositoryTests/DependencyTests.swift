@@ -110,7 +110,7 @@ import Testing
         // A sample of each form: the shorthand, a system library, a C target, products, a path, a test target.
         #expect(byName["CEGL"]?.kind == "system" && byName["CLinux"]?.kind == "systemLibrary")
         #expect(byName["CWaylandProtocols"]?.dependencies == ["CWaylandClient"])
-        #expect(byName["Invocation"]?.dependencies.isSuperset(of: ["TOMLKit", "Logging", "Posix"]) == true)
+        #expect(byName["ConfigFiles"]?.dependencies.isSuperset(of: ["TOMLKit", "Config", "Posix"]) == true)
         #expect(byName["recto-pdf"]?.path == "Helpers/recto-pdf/src")
         #expect(byName["RepositoryTests"]?.kind == "testTarget" && byName["RepositoryTests"]?.dependencies == [])
         #expect(targets.count >= 30, "\(targets.count) targets")

@@ -33,7 +33,7 @@ import Testing
         // A helper program (vips) spawned and waited for; the pyramid's folders and files.
         "Bake": ["access", "mkdir", "rename", "unlink", "waitpid"],
         // The configuration file.
-        "Invocation": ["open", "read"],
+        "ConfigFiles": ["open", "read"],
         // Image files; pthread_once opens libavif on first use (CLinux/opened_library.h, CAVIF's shim).
         "Decoding": ["open", "read", "rename", "unlink", "pthread_once"],
         // `recto ctl` ends a reader it started; `bench-visits` removes its database first.

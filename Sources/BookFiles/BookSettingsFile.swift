@@ -1,4 +1,6 @@
 import Config
+import ConfigFiles
+import Diagnostics
 import Posix
 
 /// A book's own settings: `recto.toml` inside a directory book (a folder of images, a baked IIIF

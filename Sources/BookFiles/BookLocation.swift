@@ -1,6 +1,8 @@
 import Decoding
 import FoundationEssentials
 import Config
+import ConfigFiles
+import Diagnostics
 import Logging
 import Pages
 import Reader
@@ -86,7 +88,7 @@ public struct BookLocation: Sendable {
         }
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(exe.deletingLastPathComponent().appendingPathComponent("../share/recto/DemoBook").standardized.path)
-        // Development builds: Sources/Invocation/BookLocation.swift → repository root → Assets/DemoBook.
+        // Development builds: Sources/BookFiles/BookLocation.swift → repository root → Assets/DemoBook.
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Assets/DemoBook").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
