@@ -138,7 +138,9 @@ let package = Package(
         .target(name: "Platform",
                 dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
-        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Posix", "Reader", "Renderer", "Text"]),
+        // What the reader watches on disk: the open book's file or folder, and a library's directory read again.
+        .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Pages", "Platform", "Posix"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
@@ -186,7 +188,7 @@ let package = Package(
         ]),
         .executableTarget(name: "recto", dependencies: [
             "AppCore", "Bake", "Bench", "Book", "BookFiles", "Config", "Control", "Decoding", "Diagnostics", "Geometry", "Gestures", "Invocation",
-            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits",
+            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),

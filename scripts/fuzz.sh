@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [--runs N] [--max-len BYTES] [--keep-corpus DIR] [target...]
 #
 # Targets: PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream, plus CBZReader, ComicInfoParser and
-# ConfigParser when Sources/Pages and Sources/Invocation exist (all present targets when none is named). Default
+# ConfigParser when Sources/Pages and Sources/ConfigFiles exist (all present targets when none is named). Default
 # 200000 runs each.
 #
 # The targets are built in a scratch package generated under .build-fuzz/ (symlinks to Sources/<module> and
@@ -41,7 +41,7 @@ declare -A needs=(
     [GestureStream]="Geometry Gestures"
     [CBZReader]="Pages FuzzSupport"
     [ComicInfoParser]="Pages FuzzSupport"
-    [ConfigParser]="Invocation Config"
+    [ConfigParser]="ConfigFiles Config"
 )
 available=(PNGDecoder JPEGDecoder WebPDecoder AVIFDecoder GestureStream)
 for optional in CBZReader ComicInfoParser ConfigParser; do

@@ -1,5 +1,5 @@
 import Config
-import Invocation
+import ConfigFiles
 import Glibc
 
 /// Asserted for any file (a violation crashes so libFuzzer keeps the input):

@@ -8,6 +8,7 @@ import Pages
 import Platform
 import Renderer
 import Text
+import Watching
 
 /// The shell's side of a library: each book's cover decoded small off the main thread (a one-page `PageCache`
 /// per book, its descriptor in the poll set until the cover is in), the covers' and titles' textures.
@@ -48,7 +49,7 @@ import Text
         self.spineOffset = spineOffset
         self.translate = translate
         self.onCover = onCover
-        _ = update(paths.map { LibraryScan.Entry(path: $0, opened: Self.open($0, remote: remote)) })
+        _ = update(paths.map { LibraryScan.Entry(path: $0, opened: LibraryScan.openBook($0, remote: remote)) })
     }
 
     /// The library holds `entries` now, in its order: books kept keep their covers, books read again (`opened`
@@ -91,22 +92,6 @@ import Text
         images[path] = nil
         covers[path] = nil
         titles[path] = nil
-    }
-
-    /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension). Runs on
-    /// any thread (`LibraryWatch` opens the books of a library read again on its own).
-    public nonisolated static func open(_ path: String, remote: RemoteBooks) -> LibraryScan.Opened {
-        var folder = false
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
-        // The name without its extension; a leading dot (".hidden") is no extension.
-        let name = isFolder ? file : file.lastIndex(of: ".").flatMap { $0 > file.startIndex ? String(file[..<$0]) : nil } ?? file
-        do { return (name, .success(try BookLocation(path: path, remote: remote))) } catch {
-            // The cover has room for the reason, not for the path twice.
-            let message = (error as? RectoExit)?.message ?? "\(error)"
-            return (name, .failure(LibraryScan.Problem(message.replacing("cannot open the book \(path): ", with: "")
-                .replacing(path, with: file))))
-        }
     }
 
     private func load(_ path: String, _ book: BookLocation) {
@@ -152,7 +137,7 @@ import Text
         while loading.count < Self.concurrentCovers, !waiting.isEmpty {
             let path = waiting.removeFirst()
             guard let i = index(of: path) else { continue }
-            switch Self.open(path, remote: remote).1 {
+            switch LibraryScan.openBook(path, remote: remote).1 {
             case .success(let book): load(path, book)
             case .failure(let problem):
                 images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")

@@ -1,4 +1,5 @@
 import Presentation
+import Watching
 
 /// A library's books on a shelf: nil paths for one book.
 struct LibraryShelf {

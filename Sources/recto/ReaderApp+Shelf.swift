@@ -6,6 +6,7 @@ import Geometry
 import Platform
 import Presentation
 import Renderer
+import Watching
 
 /// A library's shelf in the shell: covers loaded (ShelfCovers), books opened when the core asks, the shelf
 /// drawn as the core plans it (AppCore+Shelf.swift decides everything).

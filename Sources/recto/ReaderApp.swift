@@ -16,6 +16,7 @@ import Renderer
 import Sound
 import Speech
 import Visits
+import Watching
 
 /// The interactive reader's wiring: everything that wakes the loop reaches the core as an `AppEvent` through
 /// `deliver(_:)`, and the effects the core returns are performed by calling the modules (ReaderApp+Effects.swift;

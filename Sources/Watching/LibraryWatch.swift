@@ -1,4 +1,5 @@
 import BookFiles
+import Diagnostics
 import FoundationEssentials
 import Pages
 import Platform
@@ -24,6 +25,22 @@ public enum LibraryScan {
         }
     }
 
+    /// The book at `path` opened, or why it cannot be, with its name (the file's without the extension). Runs on
+    /// any thread (`LibraryWatch` opens the books of a library read again on a thread of its own).
+    public static func openBook(_ path: String, remote: RemoteBooks) -> LibraryScan.Opened {
+        var folder = false
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder
+        // The name without its extension; a leading dot (".hidden") is no extension.
+        let name = isFolder ? file : file.lastIndex(of: ".").flatMap { $0 > file.startIndex ? String(file[..<$0]) : nil } ?? file
+        do { return (name, .success(try BookLocation(path: path, remote: remote))) } catch {
+            // The cover has room for the reason, not for the path twice.
+            let message = (error as? RectoExit)?.message ?? "\(error)"
+            return (name, .failure(LibraryScan.Problem(message.replacing("cannot open the book \(path): ", with: "")
+                .replacing(path, with: file))))
+        }
+    }
+
     /// The library's books as `directory` lists them now (`Library.books`), those of `known` whose entry is not
     /// in `changed` (names in the directory; "" for all) left unopened.
     static func read(directory: String, known: Set<String>, changed: Set<String>, remote: RemoteBooks) -> Result<[Entry], Problem> {
@@ -37,7 +54,7 @@ public enum LibraryScan {
         return .success(paths.map { path in
             let name = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
             let fresh = !known.contains(path) || changed.contains(name) || changed.contains("")
-            return Entry(path: path, opened: fresh ? ShelfCovers.open(path, remote: remote) : nil)
+            return Entry(path: path, opened: fresh ? openBook(path, remote: remote) : nil)
         })
     }
 }
