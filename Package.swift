@@ -129,7 +129,9 @@ let package = Package(
         .target(name: "PDF", dependencies: ["CPDFWire", "Posix"]),
         // Books: directory, single image, CBZ, PDF, IIIF (fetched through libcurl, cached on disk); the decode cache
         // with its worker pool.
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "CCurl"]),
+        // HTTP(S) and file URLs through libcurl (opened on first use), the disk cache of what was fetched.
+        .target(name: "Fetch", dependencies: ["Posix", "CCurl"]),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "Fetch"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Gestures", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -139,8 +141,8 @@ let package = Package(
                 dependencies: ["Geometry", "Gestures", "Control", "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "Posix"]),
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         // What the reader watches on disk: the open book's file or folder, and a library's directory read again.
-        .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Pages", "Platform", "Posix"]),
-        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
+        .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Fetch", "Pages", "Platform", "Posix"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
@@ -162,16 +164,16 @@ let package = Package(
         .target(name: "ConfigFiles", dependencies: ["Config", "Posix", .product(name: "TOMLKit", package: "TOMLKit")]),
         // A book on disk opened as the reader opens it, with its own settings file.
         .target(name: "BookFiles", dependencies: [
-            "Config", "ConfigFiles", "Decoding", "Diagnostics", "Pages", "Posix", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Config", "ConfigFiles", "Decoding", "Diagnostics", "Fetch", "Pages", "Posix", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         // The command line every subcommand shares.
         .target(name: "Invocation", dependencies: [
-            "BookFiles", "Config", "ConfigFiles", "Diagnostics", "Pages", "Posix", "Reader", "Renderer",
+            "BookFiles", "Config", "ConfigFiles", "Diagnostics", "Fetch", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
         .target(name: "Bench", dependencies: [
-            "Book", "BookFiles", "Config", "Control", "Curl", "Decoding", "Diagnostics", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
+            "Book", "BookFiles", "Config", "Control", "Curl", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bake`: a book made into a static IIIF image pyramid and manifest.
@@ -187,7 +189,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Book", "BookFiles", "Config", "Control", "Decoding", "Diagnostics", "Geometry", "Gestures", "Invocation",
+            "AppCore", "Bake", "Bench", "Book", "BookFiles", "Config", "Control", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation",
             "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -212,8 +214,8 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Book", "Geometry"]),
-        .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Pages"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
+        .testTarget(name: "PagesTests", dependencies: ["Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench"]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],

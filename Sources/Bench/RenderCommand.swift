@@ -3,6 +3,7 @@ import Book
 import Config
 import Decoding
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Geometry
 import Gestures

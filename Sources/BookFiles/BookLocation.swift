@@ -1,8 +1,9 @@
-import Decoding
-import FoundationEssentials
 import Config
 import ConfigFiles
+import Decoding
 import Diagnostics
+import Fetch
+import FoundationEssentials
 import Logging
 import Pages
 import Reader

@@ -3,6 +3,7 @@ import BookFiles
 import Config
 import ConfigFiles
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Glibc
 import Pages

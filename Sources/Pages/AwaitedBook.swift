@@ -1,4 +1,5 @@
 import Decoding
+import Fetch
 
 extension PageSource {
     /// Opens the book at `path` as the reader shows it: `open`, then refused where it has no page, or where none

@@ -1,3 +1,4 @@
+import Fetch
 import Glibc
 import IIIF
 import Posix

@@ -1,4 +1,5 @@
 import Decoding
+import Fetch
 import Geometry
 import IIIF
 

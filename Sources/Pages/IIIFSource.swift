@@ -1,4 +1,5 @@
 import Book
+import Fetch
 import Geometry
 import Glibc
 import IIIF

@@ -1,5 +1,6 @@
 import Book
 import Decoding
+import Fetch
 import Geometry
 import Glibc
 import Posix

@@ -2,6 +2,7 @@ import AppCore
 import BookFiles
 import Decoding
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Geometry
 import Pages

@@ -1,5 +1,6 @@
 import BookFiles
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Pages
 import Platform

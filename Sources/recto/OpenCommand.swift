@@ -3,6 +3,7 @@ import ArgumentParser
 import BookFiles
 import Config
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Invocation
 import Localization

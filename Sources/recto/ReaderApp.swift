@@ -4,6 +4,7 @@ import BookFiles
 import Config
 import Decoding
 import Diagnostics
+import Fetch
 import FoundationEssentials
 import Gestures
 import Glibc

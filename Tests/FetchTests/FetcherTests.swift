@@ -1,8 +1,8 @@
+@testable import Fetch
 import Foundation
 import Synchronization
-import TestSupport
 import Testing
-@testable import Pages
+import TestSupport
 
 /// A real HTTP server on 127.0.0.1 (Fixtures/server.py), one per test, misbehaving on purpose.
 final class LocalServer {

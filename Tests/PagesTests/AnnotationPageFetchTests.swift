@@ -1,8 +1,9 @@
 import Book
+import Fetch
 import Foundation
 import Geometry
-import Testing
 @testable import Pages
+import Testing
 
 /// Annotation pages a canvas names by URL, fetched from a real server on 127.0.0.1: a good one adds its notes; one
 /// that is not found, trickles or redirects in a loop is left out with one line saying why, within the fetcher's

@@ -1,5 +1,6 @@
-import Pages
+import Fetch
 import Foundation
+import Pages
 import TestSupport
 
 /// `HostileIIIF.serverScript` on 127.0.0.1 (a port the kernel picks) serving the book in `root`; stopped

@@ -1,9 +1,10 @@
 import Decoding
-import Pages
+import Fetch
 import Foundation
 import Geometry
-import Testing
 @testable import Pages
+import Pages
+import Testing
 
 /// Deep zoom from a level 0 tile pyramid written here: the page's source size is the scan's, a region at 1:1 is
 /// exactly the scan's pixels from its tiles, a view of the whole page takes the coarse level, and a pyramid

@@ -1,9 +1,10 @@
 import Decoding
-import Pages
+import Fetch
 import Foundation
 import Geometry
-import Testing
 @testable import Pages
+import Pages
+import Testing
 
 /// The bad-input list against a real HTTP server on 127.0.0.1 (`HostileIIIFServer`), through the page
 /// cache as the reader uses it: a manifest that is no book is refused with its reason; a canvas whose picture

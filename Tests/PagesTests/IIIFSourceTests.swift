@@ -1,9 +1,10 @@
 import Decoding
-import Pages
+import Fetch
 import Foundation
-import TestSupport
-import Testing
 @testable import Pages
+import Pages
+import Testing
+import TestSupport
 
 /// IIIF books as a kiosk meets them: a baked directory (manifest.json with relative ids), and the same book over
 /// HTTP from a server on 127.0.0.1 that then goes away.

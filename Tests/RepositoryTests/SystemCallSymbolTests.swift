@@ -38,10 +38,12 @@ import Testing
         "Decoding": ["open", "read", "rename", "unlink", "pthread_once"],
         // `recto ctl` ends a reader it started; `bench-visits` removes its database first.
         "Operations": ["kill", "unlink"],
-        // Books, CBZs, the disk caches (pages and downloads) and remembered positions; the decode pool's priority;
-        // pthread_once opens libcurl and libarchive on first use (CLinux/opened_library.h, CCurl's and CArchive's shims).
+        // Books, CBZs, the pages' disk cache and remembered positions; the decode pool's priority; pthread_once opens
+        // libarchive on first use (CLinux/opened_library.h, CArchive's shim).
         "Pages": ["access", "fsync", "futimens", "mkdir", "open", "pread", "read", "readv", "realpath", "rename",
-                  "setpriority", "unlink", "utimensat", "writev", "pthread_once"],
+                  "setpriority", "unlink", "writev", "pthread_once"],
+        // `file:` URLs and the downloads' disk cache; pthread_once opens libcurl on first use (CCurl's shim).
+        "Fetch": ["access", "mkdir", "open", "read", "rename", "unlink", "utimensat", "pthread_once"],
         // The sandboxed PDF helper: spawned, its socket and shared buffers, waited for.
         "PDF": ["access", "fcntl", "kill", "open", "poll", "posix_spawn", "realpath", "recvmsg", "sendmsg", "socketpair",
                 "waitpid"],
