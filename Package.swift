@@ -132,6 +132,8 @@ let package = Package(
         // HTTP(S) and file URLs through libcurl (opened on first use), the disk cache of what was fetched.
         .target(name: "Fetch", dependencies: ["Posix", "CCurl"]),
         .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "Fetch"]),
+        // The page cache: the one owner of the page budget and its LRU, its decoding workers, the disk cache.
+        .target(name: "Caching", dependencies: ["Decoding", "Geometry", "Pages", "Posix"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
                 dependencies: ["Geometry", "Book", "Gestures", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
@@ -142,7 +144,7 @@ let package = Package(
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         // What the reader watches on disk: the open book's file or folder, and a library's directory read again.
         .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Fetch", "Pages", "Platform", "Posix"]),
-        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Caching", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
@@ -189,7 +191,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
-            "AppCore", "Bake", "Bench", "Book", "BookFiles", "Config", "Control", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation",
+            "AppCore", "Bake", "Bench", "Book", "BookFiles", "Caching", "Config", "Control", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation",
             "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -215,7 +217,7 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Book", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "PagesTests", dependencies: ["Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench"]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],

@@ -60,7 +60,7 @@ public struct BookPositions: Sendable {
 
     /// Remembers `page` for `book`. Throws with the reason when the directory cannot be written.
     public func remember(_ page: Int, of book: BookIdentity) throws(PageError) {
-        if let failure = PosixFiles.makeDirectories(directory) { throw .unreadable(path: directory, reason: failure) }
+        if let failure = makeDirectories(directory) { throw .unreadable(path: directory, reason: failure) }
         let path = directory + "/" + book.key
         let temporary = path + ".tmp\(getpid())"
         let fd = try systemCall { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }

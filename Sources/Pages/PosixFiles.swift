@@ -89,16 +89,4 @@ enum PosixFiles {
         if count < bytes.count { bytes.removeLast(bytes.count - count) }  // truncated while we read
         return (bytes, identity(info))
     }
-
-    /// `mkdir -p` with mode 0700 for what it creates; nil on success, else "PATH: reason".
-    static func makeDirectories(_ directory: String) -> String? {
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if case .failure(let error) = systemCall({ mkdir(prefix, 0o700) }), error.code != EEXIST {
-                return "\(prefix): \(error)"
-            }
-        }
-        return nil
-    }
 }

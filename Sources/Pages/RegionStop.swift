@@ -18,7 +18,7 @@ public final class RegionStop: Sendable {
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// The view is gone; `newer` is the page's next view, if any. Runs the hooks once.
-    func stop(newer: PixelRect?) {
+    public func stop(newer: PixelRect?) {
         let hooks = state.withLock { s -> [@Sendable (PixelRect?) -> Void] in
             guard !s.stopped else { return [] }
             s.stopped = true

@@ -121,3 +121,16 @@ public func writeWholeFile(_ path: String, _ bytes: [UInt8]) -> Result<Void, Sys
     defer { closeDescriptor(fd) }
     return bytes.withUnsafeBytes { writeAll($0, to: fd) }
 }
+
+/// `mkdir -p`: each missing directory of `directory` made with `mode`; nil on success, else "PATH: reason" for the
+/// one that could not be made.
+public func makeDirectories(_ directory: String, mode: mode_t = 0o700) -> String? {
+    var prefix = directory.hasPrefix("/") ? "" : "."
+    for component in directory.split(separator: "/") {
+        prefix += "/" + component
+        if case .failure(let error) = systemCall({ mkdir(prefix, mode) }), error.code != EEXIST {
+            return "\(prefix): \(error)"
+        }
+    }
+    return nil
+}

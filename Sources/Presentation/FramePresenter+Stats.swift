@@ -1,4 +1,5 @@
 import AppCore
+import Caching
 import Diagnostics
 import Pages
 

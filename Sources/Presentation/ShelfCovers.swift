@@ -1,5 +1,6 @@
 import AppCore
 import BookFiles
+import Caching
 import Decoding
 import Diagnostics
 import Fetch

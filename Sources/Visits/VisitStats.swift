@@ -14,8 +14,8 @@ import Posix
     public init?(retentionDays: Int?, idleReset: Double?, bookPath: String, environment: [String: String],
           warn: @escaping @Sendable (String) -> Void) {
         guard let days = retentionDays, let dir = Self.directory(environment: environment) else { return nil }
-        guard makeDirectories(dir) else {
-            warn("visit statistics off: cannot make \(dir): \(String(cString: strerror(errno)))")
+        if let failure = makeDirectories(dir) {
+            warn("visit statistics off: cannot make \(failure)")
             return nil
         }
         writer = VisitWriter(.init(path: dir + "/visits.db", retentionDays: days, kiosk: Self.hostName()), log: warn)
@@ -84,13 +84,4 @@ import Posix
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
         return String(cString: buffer)
     }
-}
-
-private func makeDirectories(_ path: String) -> Bool {
-    var made = ""
-    for part in path.split(separator: "/") {
-        made += "/" + part
-        if case .failure(let error) = systemCall({ mkdir(made, 0o700) }), error.code != EEXIST { return false }
-    }
-    return true
 }

@@ -5,7 +5,6 @@ import Renderer
 struct GLLaunch {
     /// Makes the GL on a helper thread; nil before and once it handed it over.
     var startup: GLStartup?
-    /// Its descriptor's place in the loop while it runs.
     var token: Int?
     /// Test-only (`RECTO_TEST_HOLD_GL=1`): the GL starts at SIGUSR1, so tests can see the CPU frames alone.
     var held = false

@@ -9,6 +9,5 @@ struct LibraryShelf {
     let directory: String?
     /// The covers and titles (ReaderApp+Shelf.swift).
     var covers: ShelfCovers?
-    /// The directory watched and read again.
     var watch: LibraryWatch?
 }

@@ -4,9 +4,7 @@ import Sound
 /// The sound players, each made with its descriptor in the loop at its first request: a reader that never plays
 /// a sound starts no thread.
 struct SoundPlayers {
-    /// Pages' recorded narration.
     var narration: NarrationPlayer?
-    /// The paper's sound of a turn.
     var pageSound: PageSoundPlayer?
 }
 

@@ -1,6 +1,7 @@
 import AppCore
 import Book
 import BookFiles
+import Caching
 import Config
 import Decoding
 import Diagnostics

@@ -1,3 +1,4 @@
+@testable import Caching
 import Decoding
 import Fetch
 import Foundation

@@ -1,11 +1,12 @@
+import Caching
 import Decoding
 import Foundation
 import Geometry
 import Glibc
-import PDF
 import Pages
-import TestSupport
+import PDF
 import Testing
+import TestSupport
 
 /// PDF books through `PageSource` and `PageCache`: rendered at display size, cached on disk, zoom regions
 /// rendered again as vectors, and a bad page a failure while the rest of the book reads.

@@ -1,3 +1,4 @@
+import Caching
 import Decoding
 import Dispatch
 import Foundation

@@ -1,3 +1,5 @@
+import Pages
+
 extension CacheState {
     /// The byte bound in force: `budget`, or with `budgetPages` that many pages at what a page really costs,
     /// at most `budget`. A budget in pages keeps the same reach back and ahead on any display, and on a

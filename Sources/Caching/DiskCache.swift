@@ -1,3 +1,4 @@
+import Pages
 import Decoding
 import Geometry
 import Glibc
@@ -81,7 +82,7 @@ public final class DiskCache: Sendable {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.maxBytes = max(0, maxBytes)
         self.syncWrites = syncWrites
-        if let failure = PosixFiles.makeDirectories(directory) {
+        if let failure = makeDirectories(directory) {
             throw DiskCacheError(description: "cannot create page cache directory \(failure)")
         }
         guard case .success(let info) = fileStatus(path: self.directory), info.st_mode & S_IFMT == S_IFDIR else {
