@@ -131,7 +131,9 @@ let package = Package(
         // with its worker pool.
         // HTTP(S) and file URLs through libcurl (opened on first use), the disk cache of what was fetched.
         .target(name: "Fetch", dependencies: ["Posix", "CCurl"]),
-        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "Fetch"]),
+        // A forgiving scanner of XML (EPUB packages and navigation, ComicInfo), pure.
+        .target(name: "XML"),
+        .target(name: "Pages", dependencies: ["Geometry", "Decoding", "Text", "Book", "PDF", "Posix", "CZlibSystem", "CArchive", "IIIF", "Fetch", "XML"]),
         // The page cache: the one owner of the page budget and its LRU, its decoding workers, the disk cache.
         .target(name: "Caching", dependencies: ["Decoding", "Geometry", "Pages", "Posix"]),
         // The one module that talks EGL/GLES.
@@ -166,7 +168,7 @@ let package = Package(
         .target(name: "ConfigFiles", dependencies: ["Config", "Posix", .product(name: "TOMLKit", package: "TOMLKit")]),
         // A book on disk opened as the reader opens it, with its own settings file.
         .target(name: "BookFiles", dependencies: [
-            "Config", "ConfigFiles", "Decoding", "Diagnostics", "Fetch", "Pages", "Posix", "Reader", .product(name: "Logging", package: "swift-log"),
+            "Book", "Config", "ConfigFiles", "Decoding", "Diagnostics", "Fetch", "Pages", "Posix", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         // The command line every subcommand shares.
         .target(name: "Invocation", dependencies: [
@@ -217,7 +219,7 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Book", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "PagesTests", dependencies: ["BookFiles", "Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench"]),
         .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],

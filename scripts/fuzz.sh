@@ -64,7 +64,7 @@ pkg=$root/.build-fuzz/pkg
 extras=(--extra "CFuzzDriver|system|Fuzz/CFuzzDriver|")
 for t in "${targets[@]}"; do
     if [[ " ${needs[$t]} " == *" FuzzSupport "* ]]; then
-        extras+=(--extra "FuzzSupport|regular|Fuzz/FuzzSupport|Decoding")
+        extras+=(--extra "FuzzSupport|regular|Fuzz/FuzzSupport|Decoding,Geometry")
         break
     fi
 done

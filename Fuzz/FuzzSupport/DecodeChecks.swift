@@ -1,4 +1,5 @@
 import Decoding
+import Geometry
 
 /// What the decoder fuzz targets assert about any input; a violation is a crash so libFuzzer reports it.
 ///

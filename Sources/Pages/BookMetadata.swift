@@ -1,3 +1,4 @@
+import XML
 import Book
 
 /// What a book says about itself, from its `ComicInfo.xml` (ComicRack's convention, read by most comic

@@ -1,3 +1,4 @@
+import XML
 import Book
 
 /// An EPUB's own table of contents: the EPUB 3 navigation document's `toc` nav, else the EPUB 2 NCX's `navMap`.

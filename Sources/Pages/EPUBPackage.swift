@@ -1,3 +1,4 @@
+import XML
 import Book
 
 /// What an EPUB's package document says of the book Recto shows: the spine in reading order with each item's

@@ -76,6 +76,8 @@ public struct PageSource: Sendable {
 
     /// How many levels of sub-folders a directory book reads (and a watcher of it should watch).
     public static let maxFolderDepth = 8
+    /// The file that makes a folder a IIIF book (a baked one, or a manifest copied beside its images).
+    public static var iiifManifestName: String { IIIFSource.manifestName }
 
     public init(_ provider: any PageProvider) { self.provider = provider }
 

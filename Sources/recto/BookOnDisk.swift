@@ -1,3 +1,4 @@
+import BookFiles
 import Pages
 import Platform
 

@@ -1,3 +1,4 @@
+import BookFiles
 import Foundation
 import Glibc
 import Pages

@@ -1,3 +1,4 @@
+import BookFiles
 import Foundation
 @testable import Pages
 import Testing

@@ -38,9 +38,11 @@ import Testing
         "Decoding": ["open", "read", "rename", "unlink", "pthread_once"],
         // `recto ctl` ends a reader it started; `bench-visits` removes its database first.
         "Operations": ["kill", "unlink"],
-        // Books, CBZs, remembered positions, narration files fetched; pthread_once opens libarchive on first use
-        // (CLinux/opened_library.h, CArchive's shim).
+        // Books, CBZs, narration files fetched; pthread_once opens libarchive on first use (CLinux/opened_library.h,
+        // CArchive's shim).
         "Pages": ["mkdir", "open", "pread", "read", "realpath", "rename", "unlink", "pthread_once"],
+        // Remembered positions.
+        "BookFiles": ["open", "read", "rename", "unlink"],
         // The pages' disk cache; the decode pool's priority.
         "Caching": ["access", "fsync", "futimens", "open", "readv", "rename", "setpriority", "unlink", "writev"],
         // `file:` URLs and the downloads' disk cache; pthread_once opens libcurl on first use (CCurl's shim).

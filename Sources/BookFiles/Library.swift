@@ -1,3 +1,4 @@
+import Pages
 import Book
 import FoundationEssentials
 
@@ -21,7 +22,7 @@ public enum Library {
             guard !name.hasPrefix("."), name != "__MACOSX" else { return false }
             let path = directory + "/" + name
             guard isDirectory(path) else { return isBookFile(name) }
-            return FileManager.default.fileExists(atPath: path + "/" + IIIFSource.manifestName)
+            return FileManager.default.fileExists(atPath: path + "/" + PageSource.iiifManifestName)
                 || holdsPages(path, depth: PageSource.maxFolderDepth)
         }
         return naturallySortedPaths(books, by: { $0 }).map { directory + "/" + $0 }

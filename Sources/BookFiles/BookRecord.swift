@@ -1,3 +1,4 @@
+import Pages
 import FoundationEssentials
 
 /// The remembered page of the book being read: looked up by the book's identity (a rename keeps it, new

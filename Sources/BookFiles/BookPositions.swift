@@ -1,3 +1,4 @@
+import Pages
 import Glibc
 import Posix
 

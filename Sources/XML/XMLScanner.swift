@@ -2,8 +2,8 @@
 /// truncated, hostile) ends in linear time without trapping. Every step consumes at least one byte; an
 /// unterminated comment, tag or section ends the scan. No DTDs, namespaces or external entities: declarations
 /// and processing instructions are skipped, the five predefined entities and character references decoded.
-enum XMLScanner {
-    enum Event {
+public enum XMLScanner {
+    public enum Event {
         /// A start tag; `selfClosing` for `<a/>`. Attributes in document order, names as written (an ordered
         /// list, so that a reader picking the first of two spellings picks the same one every time).
         case open(name: String, attributes: [(name: String, value: String)], selfClosing: Bool)
@@ -13,7 +13,7 @@ enum XMLScanner {
     }
 
     /// Calls `handle` for each event of the document in `bytes` (UTF-8, or UTF-16 with a byte-order mark).
-    static func scan(_ bytes: [UInt8], _ handle: (Event) -> Void) {
+    public static func scan(_ bytes: [UInt8], _ handle: (Event) -> Void) {
         let b = utf8(bytes)
         var i = 0
         while i < b.count {
@@ -112,7 +112,7 @@ enum XMLScanner {
     }
 
     /// Text with `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#N;` / `&#xH;` decoded; anything else kept as is.
-    static func decodeEntities(_ s: ArraySlice<UInt8>) -> String {
+    public static func decodeEntities(_ s: ArraySlice<UInt8>) -> String {
         guard s.contains(UInt8(ascii: "&")) else { return String(decoding: s, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(s.count)
@@ -184,7 +184,7 @@ enum XMLScanner {
 
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks (no Foundation).
-    var trimmingWhitespace: String {
+    public var trimmingWhitespace: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
