@@ -124,9 +124,14 @@ extension AppCore {
         shelf?.opening = nil
     }
 
+    /// A book chosen on the shelf cannot be opened: said in the log and on stderr (the library read again since the
+    /// choice may hold other books now: a book it no longer holds is named by its place).
     mutating func shelfBookFailed(_ book: Int, message: String) -> [AppEffect] {
         shelf?.pending = nil
-        return [.warn("the book \(shelf.map { $0.books[book].path } ?? "") cannot be opened: \(message)")]
+        let chosen = shelf.flatMap { $0.books.indices.contains(book) ? $0.books[book] : nil }
+        let path = chosen?.path ?? "book \(book + 1) of the shelf"
+        return [.warn("the book \(path) cannot be opened: \(message)"),
+                .occurred(.shelfBookFailed(path: path, title: chosen?.title ?? "", reason: message))]
     }
 
     /// The opening book waited long enough for its pages: it grows now.

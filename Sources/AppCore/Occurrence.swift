@@ -16,6 +16,8 @@ public enum Occurrence: Sendable, Equatable {
     case bookAwaited(reason: String)
     /// Shelf book `path` (`title`, `pages` pages) was opened.
     case opened(path: String, title: String, pages: Int)
+    /// Shelf book `path` (`title`) was chosen but cannot be opened now (`reason`): the shelf stays.
+    case shelfBookFailed(path: String, title: String, reason: String)
     /// The shelf is shown, with `books` books.
     case shelf(books: Int)
     /// The library's directory changed and was read again: it holds `books` books, `added` of them new,
@@ -127,6 +129,9 @@ extension Occurrence {
         case let .opened(path, title, pages):
             OccurrenceMeaning(log: LogEvent("open", ["book": .string(path), "title": .string(title), "pages": .int(pages)]),
                               speech: .opened(title: title, pages: pages))
+        // The shelf stays as it was; its cover says why once the library is read again.
+        case let .shelfBookFailed(path, title, reason):
+            OccurrenceMeaning(log: LogEvent("open-failed", ["book": .string(path), "title": .string(title), "reason": .string(reason)]))
         case .shelf(let books): OccurrenceMeaning(log: LogEvent("shelf", ["books": .int(books)]), speech: .shelf(books: books))
         // The curator's doing: heard when the visitor moves over the shelf (titles, focus), not counted as a visit.
         case let .library(books, added, removed, changed):

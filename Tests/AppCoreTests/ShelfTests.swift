@@ -144,6 +144,21 @@ struct ShelfTests {
         #expect(opened(d.effects) == [2])
     }
 
+    /// A book that cannot be opened when chosen leaves the shelf as it was and says so in the log, by path and
+    /// title; one the library no longer holds (read again meanwhile) is named by its place, and nothing traps.
+    @Test func aBookThatFailsToOpenIsLoggedAndTheShelfStays() {
+        var d = library()
+        d.input(tap(at: Self.second, t0: d.now + 100))
+        #expect(opened(d.effects) == [1])
+        d.handle(.shelfBookFailed(book: 1, message: "truncated archive"))
+        #expect(d.logLines.contains("open-failed book=/lib/b1 title=Book 1 reason=truncated archive"))
+        #expect(covers(&d) == [0, 1, 2], "the shelf stays")
+        d.handle(.shelfBookFailed(book: 7, message: "gone"))
+        #expect(d.logLines.contains("open-failed book=book 8 of the shelf title= reason=gone"))
+        d.input(tap(at: Vec2(640 + 370, 365), t0: d.now + 400))
+        #expect(opened(d.effects) == [1, 2], "another book still opens")
+    }
+
     @Test func withReducedMotionTheBookOpensAtOnce() {
         var settings = Driver.settings
         settings.reducedMotion = true

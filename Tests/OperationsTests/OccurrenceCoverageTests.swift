@@ -10,7 +10,7 @@ import Visits
 /// sample); the tables below then fail until the new case's log line and metrics decision are written down.
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
-        case ready, shown, renderer, book, bookAwaited, opened, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
+        case ready, shown, renderer, book, bookAwaited, opened, shelfBookFailed, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
              turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, narration, pageSound, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
@@ -23,6 +23,7 @@ import Visits
         case .book: .book
         case .bookAwaited: .bookAwaited
         case .opened: .opened
+        case .shelfBookFailed: .shelfBookFailed
         case .shelf: .shelf
         case .library: .library
         case .flip: .flip
@@ -73,6 +74,7 @@ import Visits
         case .book: .book(pages: 6)
         case .bookAwaited: .bookAwaited(reason: "no book at /srv/atlas: no such file or directory")
         case .opened: .opened(path: "/srv/atlas", title: "Atlas", pages: 40)
+        case .shelfBookFailed: .shelfBookFailed(path: "/srv/atlas", title: "Atlas", reason: "truncated archive")
         case .shelf: .shelf(books: 3)
         case .library: .library(books: 4, added: 1, removed: 0, changed: 1)
         case .flip: .flip(.commit, .backward, by: .key)
@@ -124,6 +126,7 @@ import Visits
         .book: "book pages=6",
         .bookAwaited: "book-awaited reason=no book at /srv/atlas: no such file or directory",
         .opened: "open book=/srv/atlas title=Atlas pages=40",
+        .shelfBookFailed: "open-failed book=/srv/atlas title=Atlas reason=truncated archive",
         .shelf: "shelf books=3",
         .library: "library books=4 added=1 removed=0 changed=1",
         .flip: "flip phase=commit direction=backward by=key",
@@ -168,7 +171,7 @@ import Visits
     /// The metric families each sample changes; empty: it counts nothing (a decision too).
     static let metricFamilies: [Kind: Set<String>] = [
         .ready: [], .shown: ["recto_page_views_total", "recto_page_seconds_total"], .renderer: [], .book: [], .bookAwaited: ["recto_book_awaited"],
-        .opened: [], .shelf: [], .library: ["recto_library_reads_total"], .flip: ["recto_turns_total"],
+        .opened: [], .shelfBookFailed: [], .shelf: [], .library: ["recto_library_reads_total"], .flip: ["recto_turns_total"],
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
@@ -233,7 +236,7 @@ import Visits
 
     /// What the visit statistics hear of each sample: written down for every case, like the metrics.
     static let visitDecisions: [Kind: [VisitInput]] = [
-        .ready: [], .shown: [], .renderer: [], .book: [], .bookAwaited: [], .opened: [], .shelf: [], .library: [],
+        .ready: [], .shown: [], .renderer: [], .book: [], .bookAwaited: [], .opened: [], .shelfBookFailed: [], .shelf: [], .library: [],
         .flip: [.turn(.key)], .page: [.turn(.tap), .page(4)],
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
@@ -257,7 +260,7 @@ import Visits
 
     /// What speech mode says of each sample; nil: nothing.
     static let speechDecisions: [Kind: SpeechCue?] = [
-        .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .bookAwaited: nil, .opened: .opened(title: "Atlas", pages: 40),
+        .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .bookAwaited: nil, .opened: .opened(title: "Atlas", pages: 40), .shelfBookFailed: nil,
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
         .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
