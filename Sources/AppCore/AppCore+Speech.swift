@@ -13,6 +13,8 @@ extension AppCore {
     /// mode is on (as it is once the event is handled), or for a cue heard whatever the mode. Every way out of the
     /// core (`handle`, `nextFrame`, `frameCommitted`) passes its effects here.
     func spoken(_ effects: [AppEffect]) -> [AppEffect] {
+        // Most calls (each frame's) carry no occurrence: the effects pass as they are, not copied.
+        guard effects.contains(where: { if case .occurred = $0 { true } else { false } }) else { return effects }
         var out: [AppEffect] = []
         out.reserveCapacity(effects.count)
         for effect in effects {
