@@ -103,9 +103,11 @@ let package = Package(
         .target(name: "IIIF", dependencies: ["Geometry", "Book"]),
         // The reader's state: (state, intent, time) → state + events; turns, zoom view, what to draw.
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
+        // What a frame shows over the pages, pure: each panel one value, decided by the core and drawn by the renderer.
+        .target(name: "Panels", dependencies: ["Geometry", "Book"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Config", "Reader", "Control", "Localization"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Config", "Reader", "Control", "Localization", "Panels"]),
         // The control protocol of `recto ctl`, pure, and JSON strings escaped one way (event log, replies, reports).
         .target(name: "Control"),
 
@@ -138,7 +140,7 @@ let package = Package(
         .target(name: "Caching", dependencies: ["Decoding", "Geometry", "Pages", "Posix"]),
         // The one module that talks EGL/GLES.
         .target(name: "Renderer",
-                dependencies: ["Geometry", "Book", "Gestures", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
+                dependencies: ["Geometry", "Book", "Gestures", "Panels", "Reader", "Decoding", "Text", "Posix", "CEGL", "CGLES2", "CWaylandEGL"],
                 plugins: ["EmbedShaders"]),
         // The one module that talks libwayland and xkbcommon.
         .target(name: "Platform",
@@ -146,7 +148,7 @@ let package = Package(
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         // What the reader watches on disk: the open book's file or folder, and a library's directory read again.
         .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Fetch", "Pages", "Platform", "Posix"]),
-        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Caching", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Platform", "Reader", "Renderer", "Text", "Watching"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Caching", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Panels", "Platform", "Reader", "Renderer", "Text", "Watching"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
         .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
@@ -213,7 +215,7 @@ let package = Package(
         .testTarget(name: "CurlTests", dependencies: ["TestSupport", "Curl", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["TestSupport", "Gestures", "Geometry"], exclude: ["Traces"]),
         .testTarget(name: "DecodingTests", dependencies: ["TestSupport", "Geometry", "Decoding"], exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "AppCore", "Reader"], exclude: ["Harness"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Geometry", "Decoding", "Posix", "TestSupport", "Visits", "AppCore", "Panels", "Reader"], exclude: ["Harness"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Pages", "PDF", "Decoding"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Decoding"]),
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
@@ -222,13 +224,13 @@ let package = Package(
         .testTarget(name: "PagesTests", dependencies: ["BookFiles", "Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench"]),
-        .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book"],
+        .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book", "Panels"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "ConfigFiles", "Diagnostics", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Book", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Book", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization", "Panels"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),

@@ -1,6 +1,7 @@
 import Book
 import Geometry
 import Gestures
+import Panels
 
 /// The table of contents: opened from its control (by touch, or by Tab and Enter), it lies over the book and
 /// takes every input until it closes. A tap on an entry goes to its page with the cross-fade; a finger drags
@@ -19,7 +20,7 @@ extension AppCore {
 
     mutating func openContents(at time: Double) -> [AppEffect] {
         guard !book.contents.isEmpty, let layout = contentsLayout, controls.contents == nil, shelf?.visible != true else { return [] }
-        let panel = ContentsPanel(entries: book.contents, page: reader.page, visibleRows: layout.visibleRows)
+        let panel = ContentsState(entries: book.contents, page: reader.page, visibleRows: layout.visibleRows)
         controls.contents = panel
         return [.occurred(.contents(shown: true)), focusOccurrence(panel.focus, opening: true)]
     }
@@ -92,7 +93,7 @@ extension AppCore {
             let dy = p.y - press.start.y
             if press.moved || abs(dy) > Self.contentsSlop {
                 panel.press?.moved = true
-                panel.first = ContentsPanel.clamped(press.first - Int((dy / layout.row).rounded()), count: count, visibleRows: rows)
+                panel.first = ContentsState.clamped(press.first - Int((dy / layout.row).rounded()), count: count, visibleRows: rows)
             }
         case .touchUp, .pointerButton(_, false, _):
             guard let press = panel.press else { return [] }
@@ -116,23 +117,23 @@ extension AppCore {
             panel.press = nil
             panel.fingers = []
         case let .pointerAxis(.vertical, value, _, _):
-            panel.first = ContentsPanel.clamped(panel.first + (value > 0 ? 3 : -3), count: count, visibleRows: rows)
+            panel.first = ContentsState.clamped(panel.first + (value > 0 ? 3 : -3), count: count, visibleRows: rows)
         default: break
         }
         return []
     }
 
     /// What to draw of the panel (nil: closed).
-    func contentsPlan() -> ContentsPlan? {
+    func contentsPanel() -> ContentsPanel? {
         guard let panel = controls.contents, let layout = contentsLayout else { return nil }
         let current = BookContents.section(of: reader.page, in: book.contents)
         let shown = panel.first..<min(book.contents.count, panel.first + layout.visibleRows)
         let rows = shown.enumerated().map { i, entry in
             let e = book.contents[entry]
-            return ContentsPlan.Row(rect: layout.rowRect(i), title: e.title, page: name(of: e.page), level: e.level,
+            return ContentsPanel.Row(rect: layout.rowRect(i), title: e.title, page: name(of: e.page), level: e.level,
                                     current: entry == current, focused: entry == panel.focus)
         }
-        return ContentsPlan(box: layout.box, title: translator("Contents"), titleRect: layout.header, rows: rows,
+        return ContentsPanel(box: layout.box, title: translator("Contents"), titleRect: layout.header, rows: rows,
                             textScale: textScale, focusShown: controls.focus.visible, moreAbove: panel.first > 0,
                             moreBelow: shown.upperBound < book.contents.count)
     }

@@ -1,18 +1,6 @@
 import Geometry
 import Gestures
-
-/// The on-screen controls and the keyboard focus as the shell draws them (window px).
-public struct ControlsPlan: Sendable, Equatable {
-    /// The buttons on screen, home excepted (the shelf draws it).
-    public var buttons: [ControlButton]
-    /// The focused item's box, ringed; nil while the focus is hidden.
-    public var focus: Rect?
-    /// The focused item's label, shown beside it, and the label's centre.
-    public var focusLabel: String?
-    public var focusLabelCentre: Vec2
-    /// Text size as a factor of the overlay's usual (large text: capitals ≥ `TextSize.largeCapitalMM`).
-    public var textScale: Double
-}
+import Panels
 
 /// The text on the overlay and the controls, set at 22 px. DejaVu Sans (fontconfig's sans here) designs its
 /// capitals 0.729 em tall, but Pango's hinted rendering measured 0.69 em of ink at 200/255 coverage (26 px at
@@ -202,7 +190,7 @@ extension AppCore {
     // MARK: drawing
 
     /// What to draw of the controls and the focus at `now` (nil: nothing).
-    public func controlsPlan(now: Double) -> ControlsPlan? {
+    public func controlsPanel(now: Double) -> ControlsPanel? {
         // The table of contents, while open, is the screen's only control.
         guard controls.contents == nil else { return nil }
         let shown = controlsShown, bar = controlBar
@@ -225,7 +213,7 @@ extension AppCore {
         }
         // The scrubber's own label says its page.
         let text = controls.focus.item == .control(.scrubber) || ring == nil ? nil : controls.focus.item.map(label(of:))
-        return ControlsPlan(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
+        return ControlsPanel(buttons: buttons, focus: ring, focusLabel: text, focusLabelCentre: labelCentre, textScale: scale)
     }
 
     func rect(of item: FocusItem, bar: ControlBar?, now: Double) -> Rect? {

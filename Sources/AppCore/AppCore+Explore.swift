@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Panels
 
 /// Explore by touch: while speech mode is on, a touch on a control (a button, the home control, the
 /// scrubber, a shelf cover) does not act. It moves the focus there, ring and all, and the focus is said ("Next

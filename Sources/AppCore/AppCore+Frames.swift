@@ -1,4 +1,5 @@
 import Geometry
+import Panels
 import Reader
 
 /// What the shell draws next.
@@ -12,20 +13,8 @@ public struct FramePlan: Sendable {
     public var details: [(page: Int, rect: Rect)]
     /// Every page on screen has its image (a CPU-drawn first frame may show paper for a missing one).
     var complete: Bool
-    /// While the corner lifts in attract mode: the invitation to drag it, drawn near it.
-    public var hint: AttractHint? = nil
-    /// The page overlay (page numbers and scrubber), when shown.
-    public var overlay: OverlayPlan? = nil
-    /// The idle warning's countdown, when shown.
-    public var idleWarning: IdleWarningPlan? = nil
-    /// The on-screen controls and the focus ring, when shown.
-    public var controls: ControlsPlan? = nil
-    /// The table of contents, while open.
-    public var contents: ContentsPlan? = nil
-    /// A narration's captions, while a cue is due.
-    public var captions: CaptionPlan? = nil
-    /// The pages' notes: markers, the open card, the text panel.
-    public var notes: NotesPlan? = nil
+    /// What the frame shows over the pages.
+    public var panels = FramePanels()
     /// A library's shelf, or the book grown from its cover (nil without a library).
     public var shelf: ShelfView? = nil
 }
@@ -58,17 +47,11 @@ extension AppCore {
             frame = ahead.frame
         }
         // The frame just built, not the reader's again: that would solve the curl twice a frame.
-        if !Self.pages(of: frame).allSatisfy(hasImage) { pacing.missedPages() }
+        if !frame.pagesShown.allSatisfy(hasImage) { pacing.missedPages() }
         var plan = FramePlan(target: .gl, frame: frame, motionFactor: factor,
                              details: pages.zoomDetail.quads(turning: reader.isTurning), complete: true)
         // What the content holds is drawn as it was compared: each plan is made once a frame.
-        plan.hint = shown.hint
-        plan.overlay = shown.overlay
-        plan.idleWarning = shown.idleWarning
-        plan.controls = shown.controls
-        plan.contents = shown.contents
-        plan.captions = shown.captions
-        plan.notes = shown.notes
+        plan.panels = shown.panels
         plan.shelf = shown.shelf
         return (plan, effects)
     }
@@ -121,7 +104,7 @@ extension AppCore {
             out += wantPages()  // now the neighbours too
         }
         if plan.frame.pages.contains(where: { pages[$0.page] != nil }) { out += startup.shown(page: reader.page) }
-        out += captionsCommitted(plan.captions)
+        out += captionsCommitted(plan.panels.captions)
         if let (what, since) = controls.awaitingScreen {
             controls.awaitingScreen = nil
             out.append(.occurred(.drawn(what, afterMS: now - since)))

@@ -18,7 +18,7 @@ extension AppCore {
         context.controls += controlZones
         // The text panel shows only at rest: no frame is built for it while a page turns (solving the curl is costly).
         if !reader.isTurning, [.transcription, .translation].contains(controls.notes.layers),
-           let panel = notesPlan(frame: reader.frame)?.panel {
+           let panel = notesPanel(frame: reader.frame)?.panel {
             context.controls.append(ControlZone(rect: panel.box, control: .panel))
         }
         if controls.overlay.visible, let layout = overlayLayout {

@@ -1,19 +1,5 @@
 import Geometry
-
-/// The idle warning as the shell draws it (window pixels): a dark box in the middle of the window with the
-/// question and the countdown, and a bar whose light part is the time left.
-public struct IdleWarningPlan: Sendable, Equatable {
-    /// "Still reading?"
-    public var title: String
-    /// "The book closes in 17 s — touch anywhere to continue" (or, before attract mode, "Touch anywhere to keep
-    /// reading — 17 s").
-    public var line: String
-    public var box: Rect
-    /// The share of the countdown left, 0…1: smooth, or in whole seconds with reduced motion.
-    public var left: Double
-    /// 1, less while it fades in (never with reduced motion).
-    public var opacity: Double
-}
+import Panels
 
 extension AppCore {
     /// Whether a takeover would take anything from the visitor: a book from the shelf is open, or the book is
@@ -31,7 +17,7 @@ extension AppCore {
     }
 
     /// The countdown's plan for a frame at `now`, if shown.
-    func idleWarningPlan(at now: Double) -> IdleWarningPlan? {
+    func idleWarningPanel(at now: Double) -> IdleWarningPanel? {
         guard let c = idle.warning.countdown, let w = window else { return nil }
         let t = translator, seconds = IdleWarningPolicy.seconds(c.endsAt - now)
         let line = switch c.takeover {
@@ -45,6 +31,6 @@ extension AppCore {
         let opacity = still ? 1 : max(0, min(1, (now - c.shownAt) / IdleWarningPolicy.fadeIn))
         let width = min(w.width - 32, 760.0), height = min(w.height - 32, 200.0)
         let box = Rect(x: (w.width - width) / 2, y: (w.height - height) / 2, width: width, height: height)
-        return IdleWarningPlan(title: t("Still reading?"), line: line, box: box, left: left, opacity: opacity)
+        return IdleWarningPanel(title: t("Still reading?"), line: line, box: box, left: left, opacity: opacity)
     }
 }

@@ -1,4 +1,5 @@
 import Book
+import Panels
 
 /// Narration follows the page: the recordings of the spread that has settled play once a visitor is there
 /// (not before the first touch, nor after the idle reset, nor in attract mode or over the shelf); a turn that
@@ -93,7 +94,7 @@ extension AppCore {
     static func isReplayKey(_ sym: UInt32) -> Bool { sym == 0x72 || sym == 0x52 }
 
     /// A frame with other captions than the last was committed: they are on screen now.
-    mutating func captionsCommitted(_ plan: CaptionPlan?) -> [AppEffect] {
+    mutating func captionsCommitted(_ plan: CaptionPanel?) -> [AppEffect] {
         let lines = plan?.lines ?? []
         guard lines != controls.narration.shownCaptions else { return [] }
         controls.narration.shownCaptions = lines
@@ -101,11 +102,11 @@ extension AppCore {
     }
 
     /// The captions on screen at `now`, if a recording with captions plays: the cues due, and the next cue's.
-    func captionPlan(at now: Double) -> CaptionPlan? {
+    func captionPanel(at now: Double) -> CaptionPanel? {
         guard let p = controls.narration.playing, let captions = p.captions else { return nil }
         let at = p.pausedAt ?? now - p.heardAt
         let next = captions.cues.first { $0.start > at }
-        let plan = CaptionPlan(lines: Self.lines(captions.showing(at: at)), upcoming: next.map { Self.lines([$0]) } ?? [],
+        let plan = CaptionPanel(lines: Self.lines(captions.showing(at: at)), upcoming: next.map { Self.lines([$0]) } ?? [],
                                largeText: settings.largeText)
         return plan.lines.isEmpty && plan.upcoming.isEmpty ? nil : plan
     }

@@ -1,6 +1,7 @@
 import Book
 import Geometry
 import Gestures
+import Panels
 import Reader
 
 /// The book's layers over its pages (AppCore's part): which show (the layers control, L and keypad "."), the
@@ -112,7 +113,7 @@ extension AppCore {
     /// The layers control: the next layers the spread on screen has something for; `time`: the visitor's input,
     /// for `drawn`.
     mutating func cycleLayers(at time: Double) -> [AppEffect] {
-        let spread = Self.pages(of: reader.frame).compactMap { pages.notes[$0] }.map(PageNotes.init)
+        let spread = reader.frame.pagesShown.compactMap { pages.notes[$0] }.map(PageNotes.init)
         let hasText = spread.contains { $0.transcription(bookLanguage: nil) != nil }
         let hasTranslation = spread.contains { $0.translation(into: visitorLanguage, bookLanguage: nil) != nil }
         var next = controls.notes.layers
@@ -134,11 +135,11 @@ extension AppCore {
     var hasNotes: Bool { !pages.notes.isEmpty }
 
     /// What to draw of the notes in `frame`.
-    func notesPlan(frame: ReaderFrame) -> NotesPlan? {
+    func notesPanel(frame: ReaderFrame) -> NotesPanel? {
         guard controls.notes.layers != .none, !pages.notes.isEmpty, shelf?.visible != true, let w = window else { return nil }
         let perMM = screen.pixelsPerMM ?? GestureConfig.fallbackPixelsPerMM
-        let markers = Self.pages(of: frame).sorted().compactMap { pages.markers[$0] }
-        var card: NotesPlan.Card?
+        let markers = frame.pagesShown.sorted().compactMap { pages.markers[$0] }
+        var card: NotesPanel.Card?
         if let open = controls.notes.open, let centre = markersOnScreen.first(where: { $0.ref == open })?.centre,
            let note = pages.notes[open.page].flatMap({ open.index < $0.count ? $0[open.index] : nil }) {
             let bodies = bodiesOpened(by: open)
@@ -152,7 +153,7 @@ extension AppCore {
                              maxWidth: min(460 * textScale, w.width * 0.45))
             }
         }
-        var plan = NotesPlan(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
+        var plan = NotesPanel(markers: markers, open: controls.notes.open, markerDiameter: Self.noteMarkerMM * perMM, card: card,
                          panel: textPanel(frame: frame, window: (w.width, w.height)), textScale: textScale)
         plan.wholePage = wholePageMarkers(frame: frame)
         plan.lines = lineOverlays(frame: frame)
@@ -166,10 +167,10 @@ extension AppCore {
 
     /// With the transcription or translation shown: each text aimed at a region of a page lying flat, in that layer's
     /// language, over its region.
-    private func lineOverlays(frame: ReaderFrame) -> [NotesPlan.Line] {
+    private func lineOverlays(frame: ReaderFrame) -> [NotesPanel.Line] {
         let layers = controls.notes.layers
         guard layers == .transcription || layers == .translation, !reader.isTurning else { return [] }
-        var out: [NotesPlan.Line] = []
+        var out: [NotesPanel.Line] = []
         for placed in frame.pages.sorted(by: { $0.page < $1.page }) {
             for note in pages.notes[placed.page] ?? [] where note.kind == .text {
                 guard case .region(let r) = note.target, out.count < Self.maxLinesShown else { continue }
@@ -184,7 +185,7 @@ extension AppCore {
 
     /// The spread's words in the layer shown: beside the pages where either side of them has room for a column
     /// of 260 px, else over the lower 40 % of the window.
-    private func textPanel(frame: ReaderFrame, window w: (width: Double, height: Double)) -> NotesPlan.Panel? {
+    private func textPanel(frame: ReaderFrame, window w: (width: Double, height: Double)) -> NotesPanel.Panel? {
         let layers = controls.notes.layers
         guard layers == .transcription || layers == .translation, !reader.isTurning else { return nil }
         let spread = frame.pages.sorted { $0.page < $1.page }.compactMap { pages.notes[$0.page].map(PageNotes.init) }
@@ -225,7 +226,7 @@ extension AppCore {
 
     /// Shows the panel's text from `line` on, within its lines.
     mutating func scrollPanel(to line: Int) {
-        let total = (notesPlan(frame: reader.frame)?.panel).map { $0.linesAbove + $0.text.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 1
+        let total = (notesPanel(frame: reader.frame)?.panel).map { $0.linesAbove + $0.text.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 1
         controls.notes.scroll = max(0, min(line, total - 1))
         controls.notes.scrolledSpread = reader.position.spread.pages
     }

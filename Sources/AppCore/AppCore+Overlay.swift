@@ -1,19 +1,7 @@
 import Book
 import Geometry
 import Gestures
-
-/// The page overlay as the shell draws it (window pixels).
-public struct OverlayPlan: Sendable, Equatable {
-    public var track: Rect
-    /// The thumb's square.
-    public var thumb: Rect
-    /// The spread's page numbers ("12–13 of 48"), or the page the thumb points at while dragged.
-    public var label: String
-    /// The label's centre.
-    public var labelCentre: Vec2
-    /// 1 while shown, less while it fades out.
-    public var opacity: Double
-}
+import Panels
 
 extension AppCore {
     var overlayLayout: OverlayLayout? {
@@ -38,7 +26,7 @@ extension AppCore {
     }
 
     /// The overlay's plan for a frame at `now`, if drawn.
-    func overlayPlan(at now: Double) -> OverlayPlan? {
+    func overlayPanel(at now: Double) -> OverlayPanel? {
         guard controls.contents == nil, let opacity = controls.overlay.opacity(at: now), let layout = overlayLayout else { return nil }
         let t = translator, rtl = reader.config.rightToLeft
         let label: String, page: Int
@@ -58,8 +46,8 @@ extension AppCore {
         }
         let x = layout.thumbX(page: page, count: pageCount, rightToLeft: rtl), s = layout.thumb
         let thumb = Rect(x: x - s / 2, y: layout.track.center.y - s / 2, width: s, height: s)
-        return OverlayPlan(track: layout.track, thumb: thumb, label: label,
-                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s * textScale), opacity: opacity)
+        return OverlayPanel(track: layout.track, thumb: thumb, label: label,
+                           labelCentre: Vec2(layout.track.center.x, thumb.minY - s * textScale), opacity: opacity, textScale: textScale)
     }
 
     /// " · 100 %" while zoomed over a page whose own pixels are known: how large they are on screen (100 % at

@@ -53,13 +53,7 @@ extension AppCore {
     }
 
     /// Pages the current frame draws: flat pages, both faces of a turning leaf and what it reveals.
-    var visiblePages: Set<Int> { Self.pages(of: reader.frame) }
-
-    static func pages(of f: ReaderFrame) -> Set<Int> {
-        var pages = Set(f.pages.map(\.page))
-        if let leaf = f.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
-        return pages
-    }
+    var visiblePages: Set<Int> { reader.frame.pagesShown }
 
     /// Every page the frame draws has its image.
     public var showsEveryPage: Bool { visiblePages.allSatisfy(hasImage) }

@@ -165,7 +165,7 @@ extension AppCore {
         if settled { _ = probe.settleTurn() }
         _ = probe.apply(.curlBegin(begin), at: time)
         let frame = probe.frame
-        var pages = Self.pages(of: frame)
+        var pages = frame.pagesShown
         if frame.leaf == nil, probe.isDragging, let turn = reader.nextTurn(begin.direction) {
             pages.formUnion(TurnGate.pages(of: turn))
         }

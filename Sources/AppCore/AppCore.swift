@@ -214,7 +214,7 @@ public struct AppCore: Sendable {
             if Self.isLanguageKey(sym), languageChoices.count >= 2 { return out + cycleLanguage(at: time) }
             if sym == Keysym.Escape, controls.notes.open != nil { return out + closeNote() }
             if let step = Self.panelScrollStep(sym), !controls.focus.visible, !reader.zoom.isZoomed,
-               notesPlan(frame: reader.frame)?.panel != nil {
+               notesPanel(frame: reader.frame)?.panel != nil {
                 scrollPanel(to: panelScroll + step)
                 return out
             }

@@ -1,5 +1,6 @@
 import Geometry
 import Gestures
+import Panels
 
 /// When attract mode runs: after `after` ms without input the forward page's corner lifts every `period` ms
 /// (the first lift at once), until input ends it. The input that ends it, and the rest of that touch or press,
@@ -65,14 +66,6 @@ extension AppCore {
         reader.stopAttractLift()
         return [.occurred(.attractEnded)]
     }
-}
-
-/// The hint shown while the corner lifts: translated text, and the corner it points at (window pixels).
-public struct AttractHint: Sendable, Equatable {
-    public var text: String
-    public var corner: Vec2
-    /// The page's spine is on the left, so the corner is the right-hand one and the label sits to its left.
-    public var spineOnLeft: Bool
 }
 
 extension AppCore {

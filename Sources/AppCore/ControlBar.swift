@@ -1,40 +1,5 @@
 import Geometry
-
-/// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
-/// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
-public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
-    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers, language
-
-    /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
-    public var label: String {
-        switch self {
-        case .home: "Back to the shelf"
-        case .previous: "Previous page"
-        case .next: "Next page"
-        case .zoomIn: "Zoom in"
-        case .zoomOut: "Zoom out"
-        case .fit: "Fit the page"
-        case .panLeft: "Move left"
-        case .panRight: "Move right"
-        case .panUp: "Move up"
-        case .panDown: "Move down"
-        case .scrubber: "Go to page"
-        case .contents: "Contents"
-        case .narration: "Play or pause the narration"
-        case .replay: "Narration from the start"
-        case .layers: "Show or hide the notes"
-        case .language: "Language"
-        }
-    }
-
-    var isPan: Bool { [.panLeft, .panUp, .panDown, .panRight].contains(self) }
-}
-
-/// A control button on screen (window px).
-public struct ControlButton: Sendable, Equatable {
-    public var action: ControlAction
-    public var rect: Rect
-}
+import Panels
 
 /// Where the on-screen controls lie in a window (logical px): one row of square buttons, 3 mm (at least the
 /// focus ring's width) from the top edge and from each other, or from the bottom edge in reach mode (a screen mounted high, a seated visitor): the home control in the left corner,

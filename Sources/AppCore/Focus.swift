@@ -1,4 +1,5 @@
 import Gestures
+import Panels
 
 /// What the keyboard focus can rest on: an on-screen control, a cover on the shelf, a link on a page (its page and
 /// its place among the page's links), or a note's marker.
@@ -77,7 +78,7 @@ struct ControlsState: Sendable {
     var overlay = OverlayPolicy()
     var focus = FocusState()
     /// The table of contents while it is open over the book (AppCore+Contents).
-    var contents: ContentsPanel?
+    var contents: ContentsState?
     /// Speech mode is on: a touch on a control moves the focus there and says it (AppCore+Explore). The one
     /// record of the mode: the speech key switches it, the idle reset gives it back to its setting
     /// (AppCore+Speech), and the shell asks it before anything is said.

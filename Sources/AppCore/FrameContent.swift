@@ -1,5 +1,6 @@
 import Config
 import Geometry
+import Panels
 import Reader
 
 /// What a frame shows, as one value: every input the shell draws a frame from, taken at one time. The loop
@@ -12,13 +13,7 @@ struct FrameContent: Equatable, Sendable {
     var pixelsPerMM: Double?
     var glIsUp: Bool
     var settings: Settings
-    var hint: AttractHint?
-    var overlay: OverlayPlan?
-    var idleWarning: IdleWarningPlan?
-    var controls: ControlsPlan?
-    var contents: ContentsPlan?
-    var captions: CaptionPlan?
-    var notes: NotesPlan?
+    var panels: FramePanels
     var shelf: ShelfView?
     var details: [Int: Rect]
     var detailArrivals: Int
@@ -36,13 +31,20 @@ extension AppCore {
         for q in pages.zoomDetail.quads(turning: reader.isTurning) { details[q.page] = q.rect }
         let frame = frame ?? reader.frame
         var images: [Int: Int] = [:]
-        for page in Self.pages(of: frame) { images[page] = pages.images.deliveries[page] ?? 0 }
+        for page in frame.pagesShown { images[page] = pages.images.deliveries[page] ?? 0 }
+        // The shelf's covers take the window: the book's hint and overlay are not drawn over them.
+        let shelf = shelfView(now: now)
+        var onShelf = false
+        if case .shelf = shelf { onShelf = true }
         var placed: [Int: Rect] = [:]
         for p in frame.pages { placed[p.page] = p.rect }
         return FrameContent(reader: reader, window: window.map { [$0.width, $0.height, $0.scale] } ?? [],
-                            pixelsPerMM: pixelsPerMM, glIsUp: glIsUp, settings: settings, hint: attractHint,
-                            overlay: overlayPlan(at: now), idleWarning: idleWarningPlan(at: now),
-                            controls: controlsPlan(now: now), contents: contentsPlan(), captions: captionPlan(at: now), notes: notesPlan(frame: frame), shelf: shelfView(now: now), details: details,
+                            pixelsPerMM: pixelsPerMM, glIsUp: glIsUp, settings: settings,
+                            panels: FramePanels(hint: onShelf ? nil : attractHint, overlay: onShelf ? nil : overlayPanel(at: now),
+                                                idleWarning: idleWarningPanel(at: now),
+                                                controls: controlsPanel(now: now), contents: contentsPanel(),
+                                                captions: captionPanel(at: now), notes: notesPanel(frame: frame)),
+                            shelf: shelf, details: details,
                             detailArrivals: pages.zoomDetail.arrivals, images: images, placed: placed)
     }
 

@@ -78,14 +78,6 @@ struct NarrationState: Sendable, Equatable {
     var shownCaptions: [String] = []
 }
 
-/// The captions on screen at one time: each cue's lines, its speaker first where it names one (none between
-/// cues); and the next cue's, for the renderer to prepare unseen so that it is on screen at its time.
-public struct CaptionPlan: Sendable, Equatable {
-    public var lines: [String]
-    public var upcoming: [String]
-    public var largeText: Bool
-}
-
 /// What the player of the paper's sound reports.
 public enum PageSoundNote: Sendable, Equatable {
     /// No sound server takes the sound (said once until one does again): the pages turn silently.

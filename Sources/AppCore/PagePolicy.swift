@@ -1,5 +1,6 @@
 import Book
 import Geometry
+import Panels
 import Reader
 
 /// What the core knows of the book's page images: which pages have one and at what size (`PageImages`), the
@@ -12,8 +13,8 @@ struct PagePolicy: Sendable {
     private(set) var links: [Int: [PageLink]] = [:]
     /// Notes of pages with an image, once read; a page without any has none here.
     private(set) var notes: [Int: [PageNote]] = [:]
-    /// Their markers, made with them (`NotesPlan.PageMarkers`).
-    private(set) var markers: [Int: NotesPlan.PageMarkers] = [:]
+    /// Their markers, made with them (`NotesPanel.PageMarkers`).
+    private(set) var markers: [Int: NotesPanel.PageMarkers] = [:]
     /// Pages whose links and notes were asked for since their image came.
     private var factsAsked: Set<Int> = []
 
@@ -56,7 +57,7 @@ struct PagePolicy: Sendable {
     mutating func notesRead(_ page: Int, _ found: [PageNote]) {
         guard images[page] != nil else { return }
         notes[page] = found.isEmpty ? nil : Array(found.prefix(PageNote.maxPerPage))
-        markers[page] = notes[page].map { NotesPlan.PageMarkers(page: page, notes: $0) }
+        markers[page] = notes[page].map { NotesPanel.PageMarkers(page: page, notes: $0) }
     }
 
     /// Every page image goes (another book); the shell releases each.

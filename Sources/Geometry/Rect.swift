@@ -41,3 +41,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "Rect(\(x), \(y), \(width)×\(height))" }
 }
+
+extension Rect {
+    /// This rect with its origin and size multiplied by `s` (window pixels to buffer pixels).
+    @inlinable public func scaled(_ s: Double) -> Rect { Rect(x: x * s, y: y * s, width: width * s, height: height * s) }
+}

@@ -2,6 +2,7 @@ import AppCore
 import Decoding
 import Dispatch
 import Geometry
+import Panels
 import Platform
 import Reader
 import Renderer
@@ -107,9 +108,7 @@ import Renderer
     /// Returns false when the frame could not be drawn.
     public func drawSoftware(_ plan: FramePlan, image: (Int) -> RGBAImage?) -> Bool {
         var pixels: [Int: PagePixels] = [:]
-        var pages = Set(plan.frame.pages.map(\.page))
-        if let leaf = plan.frame.leaf { pages.formUnion([leaf.front, leaf.back, leaf.under].compactMap { $0 }) }
-        for page in pages {
+        for page in plan.frame.pagesShown {
             if let i = image(page) { pixels[page] = PagePixels(width: i.width, height: i.height, rgba: i.pixels) }
         }
         guard let scene = composer.softwareScene(plan.frame, pixels: pixels, renderScale: window.renderScale) else {
@@ -125,28 +124,6 @@ import Renderer
         }
     }
 
-    /// What a GL frame draws beside the plan: the shelf and the on-screen controls as the core shows them now.
-    public struct Extras {
-        public var shelf: ShelfView?
-        public var shelfCovers: ShelfCovers?
-        public var controls: ControlsPlan?
-        public var textScale: Double
-        /// The frame is read back for a screenshot: drawn whole.
-        public var screenshot: Bool
-
-        public init(shelf: ShelfView?, shelfCovers: ShelfCovers?, controls: ControlsPlan?, textScale: Double,
-                    screenshot: Bool) {
-            self.shelf = shelf
-            self.shelfCovers = shelfCovers
-            self.controls = controls
-            self.textScale = textScale
-            self.screenshot = screenshot
-        }
-    }
-
-    /// A GL frame: composed, drawn, read back when `readBack` is given (between drawing and presenting, with the
-    /// buffer's size), presented. Returns the share of the buffer damaged; nil without a GL, or when the display
-    /// is gone.
     /// What became of a GL frame: shown (the share of the buffer it repainted), not shown (the compositor holds
     /// every buffer: the content must be drawn again once one is free), or failed (the display is gone).
     public enum GLFrame: Equatable, Sendable {
@@ -159,14 +136,17 @@ import Renderer
     /// release wakes the loop.
     public var waitsForBuffer: Bool { shmFrames.map { !$0.canAcquire } ?? false }
 
-    public func drawGL(_ plan: FramePlan, extras: Extras, readBack: (_ width: Int, _ height: Int) -> Void) -> GLFrame {
+    /// A GL frame: composed (with the shelf's covers and titles where a library is read), drawn, read back when
+    /// `screenshot` (between drawing and presenting, with the buffer's size), presented.
+    public func drawGL(_ plan: FramePlan, shelfCovers: ShelfCovers?, screenshot: Bool,
+                       readBack: (_ width: Int, _ height: Int) -> Void) -> GLFrame {
         guard let renderer, surface != nil || shmFrames != nil else { return .failed }
         if plan.motionFactor != window.motionFactor, window.setMotionFactor(plan.motionFactor) {
             surface?.resize(width: window.bufferWidth, height: window.bufferHeight)
             damage.reset()
         }
-        let scene = compose(plan, extras: extras, renderer: renderer)
-        if extras.screenshot { damage.reset() }
+        let scene = compose(plan, shelfCovers: shelfCovers, renderer: renderer)
+        if screenshot { damage.reset() }
         let outcome = shmFrames != nil ? presentRetained(scene, renderer: renderer, readBack: readBack)
                                        : presentSwapped(scene, renderer: renderer, readBack: readBack).map(GLFrame.shown) ?? .failed
         checkGLErrors()
@@ -179,86 +159,17 @@ import Renderer
         return Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s)
     }
 
-    private func compose(_ plan: FramePlan, extras: Extras, renderer: SceneRenderer) -> FrameScene {
+    /// The scene of the core's plan: its pages with their textures, its panels as the core decided them (the
+    /// renderer scales them to buffer pixels).
+    private func compose(_ plan: FramePlan, shelfCovers: ShelfCovers?, renderer: SceneRenderer) -> FrameScene {
         let s = window.renderScale
         var scene = composer.scene(plan.frame, textures: textures.pages)
         scene.details = plan.details.flatMap { d in textures.detailQuads(d.page, over: d.rect) }
         scene.view = Affine2.scale(s).concatenating(scene.view)
-        scene.hint = plan.hint.map { HintLayer(text: $0.text, corner: $0.corner, leftOfCorner: $0.spineOnLeft) }
-        scene.overlay = plan.overlay.map { o in
-            // Large text grows the label (and the track's box with it).
-            OverlayLayer(track: px(o.track), thumb: px(o.thumb), label: o.label, labelCentre: o.labelCentre * s,
-                         scale: s * extras.textScale, opacity: o.opacity)
-        }
-        if let view = extras.shelf, let covers = extras.shelfCovers { applyShelf(view, covers, to: &scene, renderer: renderer) }
-        if let controls = extras.controls {
-            let buttons = controls.buttons.compactMap { b in Self.glyph(b.action).map { ControlsLayer.Button(glyph: $0, rect: px(b.rect)) } }
-            scene.controls = ControlsLayer(buttons: buttons, focus: controls.focus.map(px), label: controls.focusLabel,
-                                           labelCentre: controls.focusLabelCentre * s, scale: s, textScale: controls.textScale)
-        }
-        scene.contents = plan.contents.map { c in
-            ContentsLayer(box: px(c.box), title: c.title, titleRect: px(c.titleRect),
-                          rows: c.rows.map { r in
-                              ContentsLayer.Row(rect: px(r.rect), title: r.title, page: r.page, level: r.level, current: r.current,
-                                                focused: r.focused)
-                          },
-                          focusShown: c.focusShown, moreAbove: c.moreAbove, moreBelow: c.moreBelow, scale: s, textScale: c.textScale)
-        }
-        scene.captions = plan.captions.map {
-            CaptionLayer(lines: $0.lines, upcoming: $0.upcoming, scale: s, textScale: $0.largeText ? 40 / CaptionLayer.textSize : 1)
-        }
-        scene.notes = plan.notes.map { notesLayer($0, frame: plan.frame) }
-        scene.idleWarning = plan.idleWarning.map { w in
-            IdleWarningLayer(title: w.title, line: w.line, box: px(w.box), left: w.left, opacity: w.opacity, scale: s)
-        }
+        scene.scale = s
+        if let view = plan.shelf, let shelfCovers { applyShelf(view, shelfCovers, to: &scene, renderer: renderer) }
+        scene.panels = plan.panels
         return scene
-    }
-
-    /// The core's notes as the renderer draws them: each marker at its page's point in book space, on the page
-    /// as this frame draws it (lying flat, the turning leaf's front, or the page it uncovers).
-    private func notesLayer(_ plan: NotesPlan, frame: ReaderFrame) -> NoteLayer {
-        let s = window.renderScale
-        var places: [Int: (rect: Rect, place: NoteLayer.Marker.Place)] = [:]
-        for p in frame.pages { places[p.page] = (p.rect, .flat) }
-        if let leaf = frame.leaf {
-            if leaf.cylinder.isRest {
-                if let page = leaf.progress < 0.5 ? leaf.front : leaf.under { places[page] = (leaf.rect, .flat) }
-            } else {
-                if let front = leaf.front { places[front] = (leaf.rect, .leafFront) }
-                if let under = leaf.under { places[under] = (leaf.rect, .beneathLeaf) }
-            }
-        }
-        func point(_ f: Vec2, on r: Rect) -> Vec2 { Vec2(r.minX + f.x * r.width, r.minY + f.y * r.height) }
-        let groups = plan.markers.compactMap { m in
-            places[m.page].map { p in
-                var points = m.points, notes = m.notes, counts: [Int: Int] = [:]
-                if let first = m.wholePage.first, let at = plan.wholePage[m.page] {
-                    if m.wholePage.count > 1 { counts[points.count] = m.wholePage.count }
-                    points.append(at)
-                    notes.append(first)
-                }
-                return NoteLayer.Group(rect: p.rect, place: p.place, points: points,
-                                       open: plan.open.flatMap { $0.page == m.page ? notes.firstIndex(of: $0.index) : nil },
-                                       counts: counts)
-            }
-        }
-        let card = plan.card.flatMap { c in
-            places[c.page].map { p in
-                NoteLayer.Card(outline: c.outline.map { point($0, on: p.rect) }, heading: c.heading, text: c.markup,
-                               anchor: c.anchor * s, maxWidth: c.maxWidth)
-            }
-        }
-        let panel = plan.panel.map { NoteLayer.Panel(box: px($0.box), heading: $0.heading, text: $0.text) }
-        var layer = NoteLayer(groups: groups, diameter: plan.markerDiameter * s, card: card, panel: panel, scale: s,
-                              textScale: plan.textScale)
-        layer.lines = plan.lines.compactMap { line in
-            places[line.page].map { p in
-                NoteLayer.Line(rect: Rect(x: p.rect.minX + line.rect.minX * p.rect.width, y: p.rect.minY + line.rect.minY * p.rect.height,
-                                          width: line.rect.width * p.rect.width, height: line.rect.height * p.rect.height),
-                               markup: line.markup)
-            }
-        }
-        return layer
     }
 
     private func applyShelf(_ view: ShelfView, _ shelf: ShelfCovers, to scene: inout FrameScene, renderer: SceneRenderer) {
@@ -266,6 +177,7 @@ import Renderer
         switch view {
         case let .shelf(covers, titleSize, dots):
             scene = FrameScene(background: scene.background, pages: [])
+            scene.scale = s
             scene.shelf = dots.map { PageQuad(texture: nil, rect: px($0)) }
             for c in covers {
                 let cover = px(c.cover), box = px(c.title)
@@ -279,26 +191,6 @@ import Renderer
             // The growth is in window pixels, the view already in buffer pixels.
             if let growth { scene.view = Affine2.scale(s).concatenating(growth).concatenating(.scale(1 / s)).concatenating(scene.view) }
             scene.home = px(home)
-        }
-    }
-
-    private static func glyph(_ action: ControlAction) -> ControlsLayer.Glyph? {
-        switch action {
-        case .previous: .previous
-        case .next: .next
-        case .zoomIn: .zoomIn
-        case .zoomOut: .zoomOut
-        case .fit: .fit
-        case .panLeft: .panLeft
-        case .panRight: .panRight
-        case .panUp: .panUp
-        case .panDown: .panDown
-        case .contents: .contents
-        case .narration: .narration
-        case .replay: .replay
-        case .layers: .layers
-        case .language: .language
-        case .home, .scrubber: nil
         }
     }
 

@@ -1,21 +1,23 @@
 import Geometry
+import Panels
 
 /// What stays put between two frames of a page turn: if this is equal for two scenes, they differ only
 /// inside their `dynamicBounds`.
-public struct SceneSignature: Hashable {
+public struct SceneSignature: Equatable {
     let pages: [PageKey]
     let details: [PageKey]
     let leaf: LeafKey?
     let view: Affine2
     let spineX: Double?
     let background: RGBA
-    let hint: HintLayer?
-    let overlay: OverlayLayer?
+    let scale: Double
+    let hint: AttractHint?
+    let overlay: OverlayPanel?
     let shelf: [PageKey]
     let home: Rect?
-    let controls: ControlsLayer?
-    let contents: ContentsLayer?
-    let captions: CaptionLayer?
+    let controls: ControlsPanel?
+    let contents: ContentsPanel?
+    let captions: CaptionPanel?
     /// Where the idle warning lies: its content changes damage only its box (`DamageTracker`).
     let idleWarningBox: Rect?
 
@@ -31,14 +33,15 @@ public struct SceneSignature: Hashable {
         view = scene.view
         spineX = scene.spineX
         background = scene.background
-        hint = scene.hint
-        overlay = scene.overlay
+        scale = scene.scale
+        hint = scene.panels.hint
+        overlay = scene.panels.overlay
         shelf = scene.shelf.map(key)
         home = scene.home
-        controls = scene.controls
-        contents = scene.contents
-        captions = scene.captions
-        idleWarningBox = scene.idleWarning?.box
+        controls = scene.panels.controls
+        contents = scene.panels.contents
+        captions = scene.panels.captions
+        idleWarningBox = scene.panels.idleWarning?.box
     }
 }
 
@@ -94,7 +97,7 @@ public struct DamageTracker {
     private var changes: [DamageRegion?] = []
     private var lastSignature: SceneSignature?
     private var lastShapes: TurnShapes?
-    private var lastWarning: IdleWarningLayer?
+    private var lastWarning: IdleWarningPanel?
     private let history = 4
     /// Antialiasing and rounding around every shape (window pixels).
     private let margin = 3.0
@@ -106,6 +109,7 @@ public struct DamageTracker {
     public mutating func damage(for scene: FrameScene, bufferAge age: Int, size: (width: Double, height: Double)) -> DamageRegion? {
         let signature = SceneSignature(scene)
         let shapes = scene.turnShapes
+        let warning = scene.panels.idleWarning
         var change: DamageRegion?
         if signature == lastSignature, let now = shapes, let before = lastShapes {
             var region = DamageRegion(width: size.width, height: size.height)
@@ -114,16 +118,16 @@ public struct DamageTracker {
             for piece in subtract(now.lifted, convex: before.lifted) + subtract(before.lifted, convex: now.lifted) {
                 region.add(convex: piece, margin: margin)
             }
-            if scene.idleWarning != lastWarning, let box = scene.idleWarning?.box { region.add(convex: Self.corners(box), margin: margin) }
+            if warning != lastWarning, let box = warning?.box.scaled(scene.scale) { region.add(convex: Self.corners(box), margin: margin) }
             change = region
-        } else if signature == lastSignature, shapes == nil, lastShapes == nil, scene.idleWarning != lastWarning,
-                  let box = scene.idleWarning?.box {
+        } else if signature == lastSignature, shapes == nil, lastShapes == nil, warning != lastWarning,
+                  let box = warning?.box.scaled(scene.scale) {
             // Only the countdown changed (its number, its bar): its box alone.
             var region = DamageRegion(width: size.width, height: size.height)
             region.add(convex: Self.corners(box), margin: margin)
             change = region
         }
-        lastWarning = scene.idleWarning
+        lastWarning = warning
         lastSignature = signature
         lastShapes = shapes
         changes.insert(change, at: 0)

@@ -1,4 +1,6 @@
 import Geometry
+import Panels
+import Reader
 
 /// An RGBA colour with components in 0…1.
 public struct RGBA: Sendable, Hashable {
@@ -61,20 +63,6 @@ public struct CurlLayer {
     var isFading: Bool { opacity < 1 }
 }
 
-/// A label over the scene: `text` set white on a dark, slightly see-through box above the page corner at
-/// `corner` (book space), to its left when `leftOfCorner`.
-public struct HintLayer: Sendable, Hashable {
-    public var text: String
-    public var corner: Vec2
-    public var leftOfCorner: Bool
-
-    public init(text: String, corner: Vec2, leftOfCorner: Bool) {
-        self.text = text
-        self.corner = corner
-        self.leftOfCorner = leftOfCorner
-    }
-}
-
 /// What one frame shows.
 public struct FrameScene {
     public var background: RGBA
@@ -91,10 +79,12 @@ public struct FrameScene {
     public var spineX: Double?
     /// Plain textured quads only (no gutter or curl shadows): the benchmark's floor.
     public var plain = false
-    /// A short text label near a page corner (attract mode's invitation), drawn over everything.
-    public var hint: HintLayer?
-    /// The page overlay (page numbers and scrubber), drawn over everything in buffer pixels.
-    public var overlay: OverlayLayer?
+    /// What the core shows over the pages (window px; drawn scaled by `scale`), and the pages a frame draws
+    /// with where each lies (a note's marker sits on its page as the frame draws it).
+    public var panels = FramePanels()
+    public var places: [Int: PagePlace] = [:]
+    /// Buffer pixels per window pixel.
+    public var scale = 1.0
     /// A cross-fade's outgoing pages, drawn over `pages` and `details` at `fadingOpacity` (reduced motion).
     public var fading: [PageQuad] = []
     public var fadingOpacity = 0.0
@@ -102,16 +92,6 @@ public struct FrameScene {
     public var shelf: [PageQuad] = []
     /// The home control's square in buffer pixels (a book read from the shelf), drawn over everything.
     public var home: Rect?
-    /// The on-screen controls and the focus ring, drawn over everything (ControlsLayer.swift).
-    public var controls: ControlsLayer?
-    /// The idle warning's countdown, drawn over everything.
-    public var idleWarning: IdleWarningLayer?
-    /// The table of contents, drawn over the book and its controls.
-    public var contents: ContentsLayer?
-    /// A narration's captions, drawn over the book and the overlay.
-    public var captions: CaptionLayer?
-    /// The pages' notes: markers with the pages, the open card and the text panel over them.
-    public var notes: NoteLayer?
 
     public init(background: RGBA, paper: RGBA = .paper, view: Affine2 = .identity, pages: [PageQuad],
                 curl: CurlLayer? = nil, spineX: Double? = nil) {
@@ -121,22 +101,5 @@ public struct FrameScene {
         self.pages = pages
         self.curl = curl
         self.spineX = spineX
-    }
-}
-
-/// The page overlay, in buffer pixels (not zoomed with the pages): a track, its thumb, and a label centred at
-/// `labelCentre`; `scale` is buffer pixels per window pixel (for the text's size).
-public struct OverlayLayer: Sendable, Hashable {
-    public var track: Rect
-    public var thumb: Rect
-    public var label: String
-    public var labelCentre: Vec2
-    public var scale: Double
-    /// 1 while shown, less while it fades out.
-    public var opacity: Double
-
-    public init(track: Rect, thumb: Rect, label: String, labelCentre: Vec2, scale: Double, opacity: Double) {
-        self.track = track; self.thumb = thumb; self.label = label; self.labelCentre = labelCentre; self.scale = scale
-        self.opacity = opacity
     }
 }

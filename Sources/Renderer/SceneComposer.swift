@@ -13,6 +13,7 @@ public struct SceneComposer {
         var scene = FrameScene(background: background, view: frame.view,
                                pages: frame.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) },
                                spineX: frame.spineX)
+        scene.places = frame.places
         if let fade = frame.fade {
             scene.fading = fade.pages.map { PageQuad(texture: textures[$0.page], rect: $0.rect) }
             scene.fadingOpacity = fade.opacity

@@ -1,36 +1,38 @@
 import Geometry
+import Panels
 
 extension SceneRenderer {
     /// The controls' buttons, then the focus ring and its label, over everything else (opaque: their contrast
     /// does not depend on what lies beneath).
     func drawControls(_ scene: FrameScene, width: Int, height: Int) {
-        guard let layer = scene.controls else { return }
+        guard let layer = scene.panels.controls else { return }
         var flat = scene
         flat.view = .identity
         let toClip = Self.projection(width: width, height: height)
-        let s = layer.scale
+        let s = scene.scale
         func box(_ r: Rect, _ colour: RGBA) {
             guard r.width > 0, r.height > 0 else { return }
             drawBox(PageQuad(texture: nil, rect: r), colour: colour, opacity: 1 / 0.85, scene: flat, toClip: toClip)
         }
         for button in layer.buttons {
-            let r = button.rect, e = ControlsLayer.edge * s
-            box(r, ControlsLayer.light)
-            box(Rect(x: r.minX + e, y: r.minY + e, width: r.width - 2 * e, height: r.height - 2 * e), ControlsLayer.dark)
-            for part in Self.glyph(button.glyph, in: r) { box(part, ControlsLayer.light) }
+            let r = button.rect.scaled(s), e = ControlColours.edge * s
+            guard let glyph = Self.glyph(button.action, in: r) else { continue }
+            box(r, ControlColours.light)
+            box(Rect(x: r.minX + e, y: r.minY + e, width: r.width - 2 * e, height: r.height - 2 * e), ControlColours.dark)
+            for part in glyph { box(part, ControlColours.light) }
         }
-        if let f = layer.focus {
-            let colours = [ControlsLayer.dark, ControlsLayer.ring, ControlsLayer.dark]
-            for (band, colour) in zip(ControlsLayer.ringBands, colours) {
+        if let f = layer.focus?.scaled(s) {
+            let colours = [ControlColours.dark, ControlColours.ring, ControlColours.dark]
+            for (band, colour) in zip(ControlColours.ringBands, colours) {
                 for bar in Self.frame(f, from: band.from * s, to: band.to * s) { box(bar, colour) }
             }
         }
-        if let text = layer.label, !text.isEmpty {
+        if let text = layer.focusLabel, !text.isEmpty {
             let texture = labelTexture(text, scale: s * layer.textScale, slot: .controls)
             let w = Double(texture.width), h = Double(texture.height)
-            let c = layer.labelCentre
+            let c = layer.focusLabelCentre * s
             let x = min(max(0, c.x - w / 2), Double(width) - w), y = min(max(0, c.y - h / 2), Double(height) - h)
-            drawBox(PageQuad(texture: texture, rect: Rect(x: x, y: y, width: w, height: h)), colour: ControlsLayer.dark,
+            drawBox(PageQuad(texture: texture, rect: Rect(x: x, y: y, width: w, height: h)), colour: ControlColours.dark,
                     opacity: 1 / 0.85, scene: flat, toClip: toClip)
         }
     }
@@ -45,8 +47,8 @@ extension SceneRenderer {
 
     /// A glyph as light rectangles in a button's square (no text: the same in every language): ◀ ▶ for the
     /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration's play and pause, ⏮ for its start, two
-    /// sheets for the layers.
-    static func glyph(_ glyph: ControlsLayer.Glyph, in r: Rect) -> [Rect] {
+    /// sheets for the layers. None for the controls drawn otherwise (home: the shelf's; the scrubber: the overlay's).
+    static func glyph(_ glyph: ControlAction, in r: Rect) -> [Rect]? {
         let u = r.width / 12, c = r.center
         func bar(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: c.x + x * u, y: c.y + y * u, width: w * u, height: h * u) }
         /// A triangle of strips pointing `dx`,`dy` (one of them ±1), `size` units long, from centre offset `o`.
@@ -86,6 +88,7 @@ extension SceneRenderer {
         case .language:
             // Two speech bubbles side by side, their tails down: one language and another.
             return [bar(-5, -3.5, 4.5, 3.5), bar(-4, 0, 1.2, 1.5), bar(0.5, -1.5, 4.5, 3.5), bar(3.5, 2, 1.2, 1.5)]
+        case .home, .scrubber: return nil
         }
     }
 }

@@ -2,24 +2,6 @@ import Decoding
 import Geometry
 import Text
 
-/// The idle warning's countdown, in buffer pixels (not zoomed with the pages): an opaque dark box in the middle
-/// of the window with the question, the line counting down and a bar of the time left. `scale` is buffer
-/// pixels per window pixel (for the text's size).
-public struct IdleWarningLayer: Sendable, Hashable {
-    public var title: String
-    public var line: String
-    public var box: Rect
-    /// The share of the countdown left, 0…1.
-    public var left: Double
-    public var opacity: Double
-    public var scale: Double
-
-    public init(title: String, line: String, box: Rect, left: Double, opacity: Double, scale: Double) {
-        self.title = title; self.line = line; self.box = box; self.left = left; self.opacity = opacity
-        self.scale = scale
-    }
-}
-
 /// The countdown's two text textures, made again only when their text or scale changes (the line once a second).
 final class IdleWarningLabels {
     private var cache: [Bool: (text: String, key: Double, texture: Texture)] = [:]
@@ -42,11 +24,11 @@ extension SceneRenderer {
     /// Drawn over everything: the box opaque (the page under it is not what the visitor must read now), white
     /// text (about 12:1 on it), the bar's light part on a mid-grey track.
     func drawIdleWarning(_ scene: FrameScene, width: Int, height: Int) {
-        guard let w = scene.idleWarning, w.opacity > 0 else { return }
+        guard let w = scene.panels.idleWarning, w.opacity > 0 else { return }
         var flat = scene
         flat.view = .identity
         let toClip = Self.projection(width: width, height: height)
-        let dark = RGBA(0.13, 0.13, 0.14), s = w.scale, b = w.box, o = w.opacity
+        let dark = RGBA(0.13, 0.13, 0.14), s = scene.scale, b = w.box.scaled(s), o = w.opacity
         drawBox(PageQuad(texture: nil, rect: b), colour: dark, opacity: o / 0.85, scene: flat, toClip: toClip)
         let inner = b.width - 48 * s
         let title = idleWarningLabels.texture(w.title, title: true, scale: s, width: inner, renderer: self)

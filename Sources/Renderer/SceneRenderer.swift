@@ -231,11 +231,11 @@ public final class SceneRenderer {
 
     /// The hint label: the text over a dark box (the page shader's paper colour), 85 % opaque, above the corner.
     private func drawHint(_ scene: FrameScene, toClip: Affine2) {
-        guard let hint = scene.hint else { return }
+        guard let hint = scene.panels.hint else { return }
         let scale = max(0.5, scene.view.uniformScale)
         let texture = labelTexture(hint.text, scale: scale, slot: .hint)
         let w = Double(texture.width) / scale, h = Double(texture.height) / scale
-        let x = hint.leftOfCorner ? hint.corner.x - 24 - w : hint.corner.x + 24
+        let x = hint.spineOnLeft ? hint.corner.x - 24 - w : hint.corner.x + 24
         let rect = Rect(x: max(8, x), y: max(8, hint.corner.y - 72 - h), width: w, height: h)
         drawBox(PageQuad(texture: texture, rect: rect), colour: RGBA(0.13, 0.13, 0.14), scene: scene, toClip: toClip)
     }

@@ -24,12 +24,10 @@ extension ReaderApp {
                 return
             }
         case .gl:
-            let extras = FramePresenter.Extras(shelf: library.covers == nil ? nil : plan.shelf, shelfCovers: library.covers,
-                                               controls: plan.controls, textScale: core.textScale,
-                                               screenshot: screenshotPending)
             var replies: [(client: Int, reply: String)] = []
-            let shoot = extras.screenshot
-            switch presenter.drawGL(plan, extras: extras, readBack: { [ops] in if shoot { replies = ops?.writeScreenshots(width: $0, height: $1) ?? [] } }) {
+            let shoot = screenshotPending
+            switch presenter.drawGL(plan, shelfCovers: library.covers, screenshot: shoot,
+                                    readBack: { [ops] in if shoot { replies = ops?.writeScreenshots(width: $0, height: $1) ?? [] } }) {
             case .shown(let share): damaged = share
             case .notShown:
                 core.frameNotShown()

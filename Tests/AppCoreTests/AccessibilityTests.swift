@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Config
 import Geometry
 import Gestures
@@ -97,7 +98,7 @@ struct AccessibilityTests {
         #expect(abs(Contrast.ratio((255, 255, 255), (0, 0, 0)) - 21) < 1e-6)
         #expect(abs(Contrast.ratio((119, 119, 119), (255, 255, 255)) - 4.48) < 0.01, "#777 on white, the textbook case")
         #expect(abs(Contrast.luminance(128, 128, 128) - 0.2159) < 1e-3)
-        // The controls' palette (ControlsLayer): light on dark, the ring against the dark bands beside it.
+        // The controls' palette (the renderer's ControlColours): light on dark, the ring against the dark bands beside it.
         let dark: (UInt8, UInt8, UInt8) = (33, 33, 36), light: (UInt8, UInt8, UInt8) = (237, 237, 237)
         #expect(Contrast.ratio(light, dark) >= 4.5)
         #expect(Contrast.ratio((255, 214, 0), dark) >= 3)
@@ -122,7 +123,7 @@ struct AccessibilityTests {
         #expect(focusLabels(d).last == "Next page")
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         #expect(!d.core.controls.focus.visible, "a touch hides the focus")
-        #expect(d.core.controlsPlan(now: d.now)?.focus == nil)
+        #expect(d.core.controlsPanel(now: d.now)?.focus == nil)
     }
 
     @Test func enterOnAControlReachesWhatItsKeyReaches() {
@@ -173,7 +174,7 @@ struct AccessibilityTests {
         let bar = try #require(d.core.controlBar)
         let zoomOut = bar.buttons.first { $0.action == .zoomOut }!.rect, previous = bar.buttons.first { $0.action == .previous }!.rect
         #expect(zoomOut.minX < previous.minX, "on the screen, reading order runs to the left")
-        #expect(d.core.controlsPlan(now: d.now)?.focus == zoomOut, "the ring is drawn around the focused button")
+        #expect(d.core.controlsPanel(now: d.now)?.focus == zoomOut, "the ring is drawn around the focused button")
     }
 
     @Test func theScrubberTakesArrowsAndJumpsOnEnter() {
@@ -196,9 +197,9 @@ struct AccessibilityTests {
         var d = Driver(settings: s)
         press(Keysym.Tab, &d)
         press(Keysym.Tab, &d)
-        #expect(d.core.controlsPlan(now: d.now)?.focus != nil)
+        #expect(d.core.controlsPanel(now: d.now)?.focus != nil)
         d.run(for: 2500)
-        #expect(d.core.controlsPlan(now: d.now)?.focus == nil && d.core.controls.focus.item == nil)
+        #expect(d.core.controlsPanel(now: d.now)?.focus == nil && d.core.controls.focus.item == nil)
         press(Keysym.Tab, &d)
         #expect(focusLabels(d).last == "Previous page", "the next visitor starts at the first control")
     }

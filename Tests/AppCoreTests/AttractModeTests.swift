@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Config
 import Geometry
 import Gestures
@@ -69,7 +70,7 @@ import Testing
             if let due = d.core.nextDeadline, due <= d.now { d.handle(.timer) }
             let (plan, _) = d.core.nextFrame(now: d.now, framePending: false)
             if let plan {
-                hints.append(plan.hint)
+                hints.append(plan.panels.hint)
                 _ = d.core.frameCommitted(plan, at: d.now, cost: 1, renderScale: 1)
             }
         }

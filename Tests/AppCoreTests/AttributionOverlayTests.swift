@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Testing
 
 /// A IIIF book's required attribution rides on the page overlay, after the page numbers (IIIF requires it shown).
@@ -8,7 +9,7 @@ struct AttributionOverlayTests {
         _ = d.handle(.attribution(["Attribution: The Example Museum", "Rights: CC BY 4.0"]))
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 of 12 · Attribution: The Example Museum · Rights: CC BY 4.0")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "4–5 of 12 · Attribution: The Example Museum · Rights: CC BY 4.0")
     }
 
     @Test func aBookWithoutOneShowsTheNumbersAlone() {
@@ -16,6 +17,6 @@ struct AttributionOverlayTests {
         _ = d.handle(.attribution([]))
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "4–5 of 12")
     }
 }

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Book
 import Config
 import Geometry
@@ -24,7 +25,7 @@ struct ContentsPanelTests {
     }
 
     static func contentsButton(_ d: Driver) throws -> Rect {
-        try #require(d.core.controlsPlan(now: d.now)?.buttons.first { $0.action == .contents }).rect
+        try #require(d.core.controlsPanel(now: d.now)?.buttons.first { $0.action == .contents }).rect
     }
 
     static func open(_ d: inout Driver) throws {
@@ -42,19 +43,19 @@ struct ContentsPanelTests {
         var s = Driver.settings
         s.controls = "always"
         let d = Driver(settings: s)
-        #expect(d.core.controlsPlan(now: d.now)?.buttons.contains { $0.action == .contents } == false)
+        #expect(d.core.controlsPanel(now: d.now)?.buttons.contains { $0.action == .contents } == false)
     }
 
     @Test func aTapOnAnEntryGoesToItsPageAndCloses() throws {
         var d = Self.driver()
         try Self.open(&d)
         #expect(d.logLines.contains("contents state=shown"))
-        let plan = try #require(d.core.contentsPlan())
+        let plan = try #require(d.core.contentsPanel())
         #expect(plan.rows.prefix(3).map(\.title) == ["Preface", "Roots", "Oak"] && plan.rows[2].level == 1)
         #expect(plan.moreBelow && !plan.moreAbove, "33 entries do not fit in 800 px")
         d.input(tap(at: plan.rows[1].rect.center, t0: d.now + 100))
         d.run(for: 1000)
-        #expect(d.core.contentsPlan() == nil)
+        #expect(d.core.contentsPanel() == nil)
         #expect(d.logLines.contains("section from=1 to=4 title=Roots"), "\(d.logLines)")
         #expect(d.core.reader.page == 4)
         #expect(d.logLines.contains("contents state=hidden"))
@@ -63,13 +64,13 @@ struct ContentsPanelTests {
     @Test func itOpensOnTheSectionOnScreenAndTheOverlayNamesIt() throws {
         var d = Self.driver(page: 5)
         try Self.open(&d)
-        let plan = try #require(d.core.contentsPlan())
+        let plan = try #require(d.core.contentsPanel())
         #expect(plan.rows.first { $0.current }?.title == "Leaf 3", "the last entry starting at or before page 5")
         #expect(plan.rows.first { $0.focused }?.title == "Leaf 3")
         press(Keysym.Escape, &d)
-        #expect(d.core.contentsPlan() == nil && d.core.reader.page == 5)
+        #expect(d.core.contentsPanel() == nil && d.core.reader.page == 5)
         _ = d.core.toggleOverlay(at: d.now)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "5 of 12 · Leaf 3")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "5 of 12 · Leaf 3")
     }
 
     @Test func keysOpenItMoveThroughItAndOpenAnEntry() throws {
@@ -78,35 +79,35 @@ struct ContentsPanelTests {
         for _ in 0..<12 where d.core.controls.focus.item != .control(.contents) { press(Keysym.Tab, &d) }
         #expect(d.core.controls.focus.item == .control(.contents))
         press(Keysym.Return, &d)
-        #expect(d.core.contentsPlan()?.focusShown == true)
+        #expect(d.core.contentsPanel()?.focusShown == true)
         press(Keysym.Down, &d)
         press(Keysym.Down, &d)
         let labels = d.effects.compactMap { if case .occurred(.focus(let label, _, _)) = $0 { label } else { nil } }
         #expect(labels.suffix(3) == ["Contents: Preface, page 2", "Roots, page 4", "Oak, page 5"])
         press(Keysym.Page_Down, &d)
-        let plan = try #require(d.core.contentsPlan())
+        let plan = try #require(d.core.contentsPanel())
         #expect(plan.moreAbove || plan.rows.contains { $0.focused }, "the focus stays shown as the list scrolls")
         press(Keysym.Home, &d)
         press(Keysym.Down, &d)
         press(Keysym.Return, &d)
         d.run(for: 1000)
-        #expect(d.core.reader.page == 4 && d.core.contentsPlan() == nil)
+        #expect(d.core.reader.page == 4 && d.core.contentsPanel() == nil)
     }
 
     @Test func aFingerScrollsItAndATapBesideItClosesIt() throws {
         var d = Self.driver()
         try Self.open(&d)
-        let before = try #require(d.core.contentsPlan())
+        let before = try #require(d.core.contentsPanel())
         let rows = before.rows, row = rows[1].rect.height
         let start = rows[rows.count - 1].rect.center
         d.input(stroke(from: start, to: start - Vec2(0, 3 * row), steps: 10, interval: 16, at: d.now + 100))
         d.run(for: 200)
-        let after = try #require(d.core.contentsPlan())
+        let after = try #require(d.core.contentsPanel())
         #expect(after.rows.first?.title == before.rows[3].title, "dragged up three rows")
         #expect(d.core.reader.page == 1, "a drag opens nothing")
         d.input(tap(at: Vec2(before.box.minX / 2, 400), t0: d.now + 100))
         d.run(for: 200)
-        #expect(d.core.contentsPlan() == nil && d.core.reader.page == 1)
+        #expect(d.core.contentsPanel() == nil && d.core.reader.page == 1)
     }
 
     @Test func inSpeechModeATapSaysTheEntryAndTheNextOpensIt() throws {
@@ -124,35 +125,35 @@ struct ContentsPanelTests {
             d.input(tap(at: button, t0: d.now + 100))
             d.run(for: 200)
         }
-        let row = try #require(d.core.contentsPlan()).rows[1].rect.center
+        let row = try #require(d.core.contentsPanel()).rows[1].rect.center
         d.input(tap(at: row, t0: d.now + 100))
         d.run(for: 200)
         let labels = d.effects.compactMap { if case .occurred(.focus(let label, _, _)) = $0 { label } else { nil } }
         #expect(labels.last == "Roots, page 4" && d.core.reader.page == 1, "said, not opened")
         d.input(tap(at: row, t0: d.now + 100))
         d.run(for: 1000)
-        #expect(d.core.reader.page == 4 && d.core.contentsPlan() == nil)
+        #expect(d.core.reader.page == 4 && d.core.contentsPanel() == nil)
     }
 
     @Test func anotherBooksContentsCloseTheOpenPanel() throws {
         var d = Self.driver(page: 12)
         try Self.open(&d)
         _ = d.handle(.tableOfContents([ContentsEntry(title: "Only", page: 1)]))
-        #expect(d.core.contentsPlan() == nil && d.logLines.contains("contents state=hidden"))
+        #expect(d.core.contentsPanel() == nil && d.logLines.contains("contents state=hidden"))
         try Self.open(&d)
-        #expect(d.core.contentsPlan()?.rows.map(\.title) == ["Only"])
+        #expect(d.core.contentsPanel()?.rows.map(\.title) == ["Only"])
     }
 
     @Test func aSecondFingerMakesTheTouchNoTap() throws {
         var d = Self.driver()
         try Self.open(&d)
-        let row = try #require(d.core.contentsPlan()).rows[1].rect.center
+        let row = try #require(d.core.contentsPanel()).rows[1].rect.center
         let t = d.now + 100
         d.input([.touchDown(id: 0, position: row, time: t), .touchFrame,
                  .touchDown(id: 1, position: Vec2(20, 400), time: t + 30), .touchFrame,
                  .touchUp(id: 1, time: t + 60), .touchFrame, .touchUp(id: 0, time: t + 90), .touchFrame])
         d.run(for: 500)
-        #expect(d.core.contentsPlan() != nil && d.core.reader.page == 1, "neither opened nor closed")
+        #expect(d.core.contentsPanel() != nil && d.core.reader.page == 1, "neither opened nor closed")
         d.input(tap(at: row, t0: d.now + 100))
         d.run(for: 1000)
         #expect(d.core.reader.page == 4, "the next tap acts")
@@ -162,6 +163,6 @@ struct ContentsPanelTests {
         var d = Self.driver()
         try Self.open(&d)
         _ = d.core.idleReset(now: d.now)
-        #expect(d.core.contentsPlan() == nil)
+        #expect(d.core.contentsPanel() == nil)
     }
 }

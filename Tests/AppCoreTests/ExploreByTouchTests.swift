@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Geometry
 import Gestures
 import Testing
@@ -48,7 +49,7 @@ struct ExploreByTouchTests {
         let order = d.core.focusOrder
         #expect(said == .focus(label: "Next page", index: order.firstIndex(of: .control(.next))! + 1, count: order.count))
         #expect(pages(d).isEmpty && d.logged("flip").isEmpty, "the first tap only focuses: \(d.logLines)")
-        #expect(d.core.controlsPlan(now: d.now)?.focus == d.core.controlBar!.buttons.first { $0.action == .next }!.rect,
+        #expect(d.core.controlsPanel(now: d.now)?.focus == d.core.controlBar!.buttons.first { $0.action == .next }!.rect,
                 "the ring shows on the control touched")
         // The second tap on the focused control turns, as Enter would; it says nothing of the control again.
         tapOn(next, &d)
@@ -91,19 +92,19 @@ struct ExploreByTouchTests {
         #expect(d.logLines.filter { $0.hasPrefix("speech") } == ["speech state=on by=visitor", "speech state=off by=visitor"])
         tapOn(Self.centre(d, .next), &d)
         #expect(pages(d).count == 2 && focused(d).isEmpty)
-        #expect(d.core.controlsPlan(now: d.now)?.focus == nil)
+        #expect(d.core.controlsPanel(now: d.now)?.focus == nil)
     }
 
     @Test func speechModeShowsTheRowOfControlsWhateverTheSettingSays() {
         var d = Driver(settings: AccessibilityTests.settings(always: false))
-        #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false, "hidden with the overlay")
+        #expect(d.core.controlsPanel(now: d.now)?.buttons.isEmpty != false, "hidden with the overlay")
         Self.holdSpeechKey(&d)
-        #expect(d.core.speechMode && d.core.controlsPlan(now: d.now)?.buttons.count == 5)
+        #expect(d.core.speechMode && d.core.controlsPanel(now: d.now)?.buttons.count == 5)
         tapOn(Self.centre(d, .next), &d)
         tapOn(Self.centre(d, .next), &d)
         #expect(focused(d) == ["Next page"] && pages(d).count == 1)
         Self.holdSpeechKey(&d)
-        #expect(d.core.controlsPlan(now: d.now)?.buttons.isEmpty != false)
+        #expect(d.core.controlsPanel(now: d.now)?.buttons.isEmpty != false)
     }
 
     @Test func aTapOnThePageSaysItAgainAndGesturesStillTurn() {

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Config
 import Geometry
 import Gestures
@@ -39,13 +40,13 @@ import Testing
         #expect(Self.warnings(d).isEmpty && d.core.idle.warning.countdown == nil)
         d.advanceClock(to: deadline - 20_000)
         #expect(Self.warnings(d) == [20])
-        let plan = try #require(d.core.idleWarningPlan(at: d.now))
+        let plan = try #require(d.core.idleWarningPanel(at: d.now))
         #expect(plan.title == "Still reading?")
         #expect(plan.line == "The book closes in 20 s — touch anywhere to continue")
         #expect(plan.box.center == Vec2(Scene.width / 2, Scene.height / 2))
         #expect(d.core.status(now: d.now).field("idle_warning_seconds") == .int(20), "recto ctl status says so")
         d.advanceClock(to: deadline - 3400)
-        #expect(d.core.idleWarningPlan(at: d.now)?.line == "The book closes in 4 s — touch anywhere to continue")
+        #expect(d.core.idleWarningPanel(at: d.now)?.line == "The book closes in 4 s — touch anywhere to continue")
         #expect(Self.warnings(d) == [20, 10], "announced again at 10 s left, for speech")
         d.advanceClock(to: deadline - 0.5)
         #expect(d.logged("idle-reset").isEmpty && d.core.reader.page == page)
@@ -54,7 +55,7 @@ import Testing
         #expect(d.logged("idle-reset").count == 1 && d.core.idle.warning.countdown == nil)
         d.run(for: 2000)
         #expect(d.core.reader.page == 1)
-        #expect(d.core.idleWarningPlan(at: d.now) == nil)
+        #expect(d.core.idleWarningPanel(at: d.now) == nil)
     }
 
     @Test func aTapExtendsAndDoesNothingElse() {
@@ -200,7 +201,7 @@ import Testing
         #expect(Self.warnings(d).isEmpty)
         d.advanceClock(to: t + 30 + 8000)
         #expect(d.logged("attract").isEmpty && Self.warnings(d) == [20])
-        #expect(d.core.idleWarningPlan(at: d.now)?.line.hasPrefix("Touch anywhere to keep reading") == true)
+        #expect(d.core.idleWarningPanel(at: d.now)?.line.hasPrefix("Touch anywhere to keep reading") == true)
         d.advanceClock(to: t + 30 + 27_999)
         #expect(d.logged("attract").isEmpty)
         d.advanceClock(to: t + 30 + 28_000)
@@ -215,16 +216,16 @@ import Testing
     @Test func reducedMotionShowsAStaticCountdown() throws {
         var (d, t) = Self.reading(Self.settings(idle: 25_000, reducedMotion: true))
         d.advanceClock(to: t + 30 + 5000)
-        let first = try #require(d.core.idleWarningPlan(at: d.now))
+        let first = try #require(d.core.idleWarningPanel(at: d.now))
         #expect(first.opacity == 1 && first.left == 1)
-        let later = try #require(d.core.idleWarningPlan(at: d.now + 500))
+        let later = try #require(d.core.idleWarningPanel(at: d.now + 500))
         #expect(later.left == 1, "still the whole second")
-        let next = try #require(d.core.idleWarningPlan(at: d.now + 1000))
+        let next = try #require(d.core.idleWarningPanel(at: d.now + 1000))
         #expect(abs(next.left - 0.95) < 1e-9)
         var moving = Self.reading(Self.settings(idle: 25_000)).0
         moving.advanceClock(to: moving.now + 5000)
         let shown = try #require(moving.core.idle.warning.countdown?.shownAt)
-        let fading = try #require(moving.core.idleWarningPlan(at: shown + 100))
+        let fading = try #require(moving.core.idleWarningPanel(at: shown + 100))
         #expect(fading.opacity < 1 && fading.left < 1)
     }
 

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Book
 import Config
 import Geometry
@@ -113,14 +114,14 @@ import Testing
         let captions = try Captions.parse("WEBVTT\n\n00:00.500 --> 00:01.500\n<v Curator>The first leaf\nof the book\n\n00:02.000 --> 00:03.000\nFolio two\n")
         let heardAt = d.now + 100
         d.handle(.narration(.started(page: page, durationMS: 3000, captions: captions, heardAt: heardAt, afterMS: 60)))
-        #expect(d.core.captionPlan(at: heardAt + 400)?.lines == [], "none yet")
-        #expect(d.core.captionPlan(at: heardAt + 400)?.upcoming == ["Curator: The first leaf", "of the book"], "the next prepared")
+        #expect(d.core.captionPanel(at: heardAt + 400)?.lines == [], "none yet")
+        #expect(d.core.captionPanel(at: heardAt + 400)?.upcoming == ["Curator: The first leaf", "of the book"], "the next prepared")
         #expect(d.core.nextDeadline.map { abs($0 - (heardAt + 500)) < 0.001 } == true, "woken at the first cue")
-        #expect(d.core.captionPlan(at: heardAt + 600)?.lines == ["Curator: The first leaf", "of the book"])
-        #expect(d.core.captionPlan(at: heardAt + 1700)?.lines == [])
-        #expect(d.core.captionPlan(at: heardAt + 2500)?.lines == ["Folio two"])
+        #expect(d.core.captionPanel(at: heardAt + 600)?.lines == ["Curator: The first leaf", "of the book"])
+        #expect(d.core.captionPanel(at: heardAt + 1700)?.lines == [])
+        #expect(d.core.captionPanel(at: heardAt + 2500)?.lines == ["Folio two"])
         d.handle(.narration(.ended(page: page, heardMS: 3000, durationMS: 3000, completed: true)))
-        #expect(d.core.captionPlan(at: heardAt + 2500) == nil, "no captions once it ended")
+        #expect(d.core.captionPanel(at: heardAt + 2500) == nil, "no captions once it ended")
         #expect(d.logLines.last == "narration state=ended page=\(page) heard_ms=3000.0 duration_ms=3000.0")
     }
 
@@ -144,7 +145,7 @@ import Testing
         let captions = try Captions.parse("WEBVTT\n\n00:00.000 --> 00:01.000\nOne\n\n00:01.000 --> 00:09.000\nTwo\n")
         let heardAt = d.now
         d.handle(.narration(.started(page: spread[0], durationMS: 10_000, captions: captions, heardAt: heardAt, afterMS: 40)))
-        let plan = try #require(d.core.controlsPlan(now: d.now))
+        let plan = try #require(d.core.controlsPanel(now: d.now))
         let button = try #require(plan.buttons.first { $0.action == .narration }, "play/pause in the row")
         let replay = try #require(plan.buttons.first { $0.action == .replay }, "and from the start")
         let before = d.effects.count
@@ -154,13 +155,13 @@ import Testing
         #expect(d.logLines.contains("narration state=off by=visitor"))
         d.handle(.narration(.paused(page: spread[0], atMS: 700)))
         d.run(for: 3000)
-        #expect(d.core.captionPlan(at: d.now)?.lines == ["One"], "held where it paused, however long")
+        #expect(d.core.captionPanel(at: d.now)?.lines == ["One"], "held where it paused, however long")
         // The key goes on with it.
         let resume = d.effects.count
         d.input(key(0x6e, at: d.now + 10))
         #expect(requests(d, from: resume) == [.resume])
         d.handle(.narration(.resumed(page: spread[0], heardAt: d.now - 700)))
-        #expect(d.core.captionPlan(at: d.now + 400)?.lines == ["Two"], "timed from the place it went on")
+        #expect(d.core.captionPanel(at: d.now + 400)?.lines == ["Two"], "timed from the place it went on")
         // Replay: the spread's recording from its start.
         let again = d.effects.count
         d.input(tap(at: replay.rect.center, t0: d.now + 10))
@@ -178,7 +179,7 @@ import Testing
         var s = Driver.settings
         s.controls = "always"
         let d = Driver(settings: s)
-        #expect(d.core.controlsPlan(now: d.now)?.buttons.contains { $0.action == .narration } == false)
+        #expect(d.core.controlsPanel(now: d.now)?.buttons.contains { $0.action == .narration } == false)
     }
 }
 

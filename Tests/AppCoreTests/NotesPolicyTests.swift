@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Book
 import Config
 import Geometry
@@ -49,12 +50,12 @@ struct NotesPolicyTests {
         d.run(for: 600)
         #expect(occurred(d).contains(.noteOpened(page: page, text: "A gilded initial", language: "en")))
         #expect(Occurrence.noteOpened(page: page, text: "A gilded initial", language: "en").meaning.speech == .note(text: "A gilded initial", language: "en"))
-        let plan = try #require(d.core.notesPlan(frame: d.core.reader.frame))
+        let plan = try #require(d.core.notesPanel(frame: d.core.reader.frame))
         #expect(plan.card?.text == "A gilded initial" && plan.card?.outline.count == 4 && plan.open == NoteRef(page: page, index: 0))
         d.input(tap(at: Vec2(30, 400), t0: d.now + 100))
         d.run(for: 600)
         #expect(occurred(d).contains(.noteClosed(page: page)))
-        #expect(d.core.notesPlan(frame: d.core.reader.frame)?.card == nil)
+        #expect(d.core.notesPanel(frame: d.core.reader.frame)?.card == nil)
         #expect(!occurred(d).contains { if case .page = $0 { true } else { false } }, "the closing tap turned nothing")
     }
 
@@ -86,7 +87,7 @@ struct NotesPolicyTests {
             #expect(!button.rect.contains(l) && !button.rect.contains(r))
         }
         // The frame's plan draws it at the same place, one marker of three.
-        let plan = try #require(d.core.notesPlan(frame: d.core.reader.frame))
+        let plan = try #require(d.core.notesPanel(frame: d.core.reader.frame))
         let at = try #require(plan.wholePage[right.page])
         #expect(abs(right.rect.minX + at.x * right.rect.width - r.x) < 1e-6)
         #expect(plan.markers.first { $0.page == right.page }?.wholePage == [1, 3, 4])
@@ -94,7 +95,7 @@ struct NotesPolicyTests {
         d.input(tap(at: r, t0: d.now + 100))
         d.run(for: 600)
         #expect(occurred(d).contains(.noteOpened(page: right.page, text: "Eins\n\nZwei\n\nDrei", language: "de")))
-        let card = try #require(d.core.notesPlan(frame: d.core.reader.frame)?.card)
+        let card = try #require(d.core.notesPanel(frame: d.core.reader.frame)?.card)
         #expect(card.heading == "3 notes (de)" && card.text == "Eins\n\nZwei\n\nDrei" && card.outline.isEmpty)
         #expect(d.core.noteLabel(NoteRef(page: right.page, index: 1)) == "3 notes: Eins")
         #expect(d.core.noteLabel(NoteRef(page: left.page, index: 0)) == "Note: Göttinger Marktplatz mit Gänseliesel Brunnen")
@@ -141,7 +142,7 @@ struct NotesPolicyTests {
         d.handle(.pageNotes(page: off, notes: [Self.note, Self.wholePage("Ganz")], problems: []))
         let stillSettled = !d.core.needsFrame(at: d.now)
         #expect(stillSettled)
-        #expect(d.core.notesPlan(frame: d.core.reader.frame) == nil)
+        #expect(d.core.notesPanel(frame: d.core.reader.frame) == nil)
     }
 
     @Test func escapeATurnAndTheLayersHiddenCloseTheCard() throws {
@@ -170,7 +171,7 @@ struct NotesPolicyTests {
         }
         // English visitor: no translation into English, so that step is passed over.
         #expect(shown == [.transcription, .none, .notes, .transcription])
-        #expect(d.core.notesPlan(frame: d.core.reader.frame)?.panel?.text == "In principio")
+        #expect(d.core.notesPanel(frame: d.core.reader.frame)?.panel?.text == "In principio")
         _ = d.core.idleReset(now: d.now)
         #expect(d.core.controls.notes.layers == .notes)
     }
@@ -235,7 +236,7 @@ struct NotesPolicyTests {
                             problems: []))
         press(0x6c, &d)
         #expect(d.core.controls.notes.layers == .transcription)
-        func first(_ d: Driver) -> String? { d.core.notesPlan(frame: d.core.reader.frame)?.panel?.text.split(separator: "\n").first.map(String.init) }
+        func first(_ d: Driver) -> String? { d.core.notesPanel(frame: d.core.reader.frame)?.panel?.text.split(separator: "\n").first.map(String.init) }
         #expect(first(d) == "Line 1")
         press(Keysym.Down, &d)
         press(Keysym.Down, &d)
@@ -243,7 +244,7 @@ struct NotesPolicyTests {
         press(Keysym.Up, &d)
         #expect(first(d) == "Line 4")
         // A finger dragged up the panel by four lines.
-        let box = try #require(d.core.notesPlan(frame: d.core.reader.frame)?.panel?.box)
+        let box = try #require(d.core.notesPanel(frame: d.core.reader.frame)?.panel?.box)
         let from = Vec2(box.center.x, box.maxY - 40), step = d.core.panelLineHeight, t0 = d.now + 50
         var stroke: [InputEvent] = [.touchDown(id: 0, position: from, time: t0), .touchFrame]
         for i in 1...8 {

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Geometry
 import Gestures
 import Reader
@@ -35,7 +36,7 @@ struct OneToOneTests {
         #expect(abs(corner.x - corner.x.rounded()) < 1e-6 && abs(corner.y - corner.y.rounded()) < 1e-6, "\(corner)")
         // The overlay says so (shown as the keys show it: a tap on a zoomed page pans nothing and shows nothing).
         _ = d.core.toggleOverlay(at: d.now)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "1 of 12 · 100 %")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "1 of 12 · 100 %")
     }
 
     @Test func vectorPagesHaveNoOneToOneToLandOn() throws {

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Config
 import Geometry
 import Gestures
@@ -22,13 +23,13 @@ struct OverlayPolicyTests {
     @Test func aMiddleTapShowsTheSpreadsPageNumbersAndAnotherHidesThem() {
         var d = shown(page: 4)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown"])
-        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "4–5 of 12")
         #expect(d.flips.isEmpty && d.logged("page").isEmpty)
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
         d.run(for: 250)
-        #expect(d.core.overlayPlan(at: d.now) == nil, "faded out")
+        #expect(d.core.overlayPanel(at: d.now) == nil, "faded out")
     }
 
     @Test func itHidesFourSecondsAfterTheLastInputAndTapZonesStillTurn() {
@@ -37,10 +38,10 @@ struct OverlayPolicyTests {
         d.input(tap(at: Vec2(1200, 400), t0: d.now))   // the forward tap zone: turns, and keeps the overlay
         d.run(for: 3500)
         #expect(d.logged("page").count == 1, "the tap zone turned: \(d.logLines)")
-        #expect(d.core.overlayPlan(at: d.now) != nil, "input restarted the 4 s")
-        #expect(d.core.overlayPlan(at: d.now)?.label == "2–3 of 12")
+        #expect(d.core.overlayPanel(at: d.now) != nil, "input restarted the 4 s")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "2–3 of 12")
         d.run(for: 1000)
-        #expect(d.core.overlayPlan(at: d.now) == nil)
+        #expect(d.core.overlayPanel(at: d.now) == nil)
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
     }
 
@@ -50,8 +51,8 @@ struct OverlayPolicyTests {
         let t0 = d.now + 50
         d.input(stroke(from: Vec2(140, Self.trackY + 20), to: Vec2(Self.x(ofPage: 7), Self.trackY - 20),
                        steps: 10, interval: 16, at: t0, lift: false))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 7 of 12")
-        #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.center.x ?? 0) - Self.x(ofPage: 7)) < 0.01)
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Page 7 of 12")
+        #expect(abs((d.core.overlayPanel(at: d.now)?.thumb.center.x ?? 0) - Self.x(ofPage: 7)) < 0.01)
         d.input(.touchUp(id: 0, time: t0 + 200))
         #expect(d.journal.count == intents, "the reader saw none of it: \(d.journal.dropFirst(intents))")
         #expect(d.logLines.contains("jump from=1 to=7"))
@@ -67,7 +68,7 @@ struct OverlayPolicyTests {
         d.input(.pointerMotion(position: Vec2(Self.x(ofPage: 2), Self.trackY), time: t0))
         d.input(.pointerButton(button: PointerButton.left, pressed: true, time: t0 + 10))
         d.input(.pointerMotion(position: Vec2(Self.x(ofPage: 11), Self.trackY + 100), time: t0 + 50))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 11 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Page 11 of 12")
         d.input(.pointerButton(button: PointerButton.left, pressed: false, time: t0 + 80))
         #expect(d.logLines.contains("jump from=1 to=11"))
         #expect(d.journal.count == intents, "the reader saw no press: \(d.journal.dropFirst(intents))")
@@ -79,7 +80,7 @@ struct OverlayPolicyTests {
         var d = shown()
         d.input(.touchDown(id: 3, position: Vec2(Self.x(ofPage: 3), Self.trackY), time: d.now + 10))
         d.run(for: 9000)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 3 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Page 3 of 12")
         #expect((d.core.nextDeadline ?? .infinity) > d.now)
         d.input(.touchCancel(time: d.now + 10))
         #expect(d.logged("jump").isEmpty, "a cancelled drag jumps nowhere")
@@ -117,7 +118,7 @@ struct OverlayPolicyTests {
     @Test func theWindowsDensityComesAsAnEvent() {
         var d = shown()
         d.handle(.pixelDensity(perMM: 6))
-        #expect(abs((d.core.overlayPlan(at: d.now)?.thumb.width ?? 0) - 54) < 1e-9)
+        #expect(abs((d.core.overlayPanel(at: d.now)?.thumb.width ?? 0) - 54) < 1e-9)
     }
 
     @Test func aSwipeUpFromTheMiddleOfTheBottomEdgeShowsItAndTurnsNothing() {
@@ -125,7 +126,7 @@ struct OverlayPolicyTests {
         d.input(stroke(from: Vec2(640, 798), to: Vec2(640, 700), steps: 6, interval: 16, at: d.now + 100))
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown"])
         d.run(for: 600)
-        #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.overlayPlan(at: d.now) != nil)
+        #expect(d.flips.isEmpty && d.logged("page").isEmpty && d.core.overlayPanel(at: d.now) != nil)
         var side = Driver()
         side.input(stroke(from: Vec2(200, 798), to: Vec2(200, 700), steps: 6, interval: 16, at: side.now + 100))
         side.run(for: 600)
@@ -136,29 +137,29 @@ struct OverlayPolicyTests {
         var d = shown()
         for _ in 0..<400 where d.logged("overlay").count < 2 { d.run(for: 16) }
         #expect(d.logLines.filter { $0.hasPrefix("overlay") } == ["overlay state=shown", "overlay state=hidden"])
-        let fading = d.core.overlayPlan(at: d.now)
+        let fading = d.core.overlayPanel(at: d.now)
         #expect(fading.map { $0.opacity > 0 && $0.opacity < 1 } == true, "\(String(describing: fading))")
         #expect(d.core.needsFrame(at: d.now + 16), "the next frame shows it fainter")
         d.run(for: 300)
-        #expect(d.core.overlayPlan(at: d.now) == nil && !d.core.needsFrame(at: d.now))
+        #expect(d.core.overlayPanel(at: d.now) == nil && !d.core.needsFrame(at: d.now))
     }
 
     @Test func aBookWithPageLabelsShowsThem() {
         var d = shown(page: 4)
         d.handle(.pageLabels(["i", "ii", "iii", "iv", "v", "vi"] + (1...6).map { "\($0)" }))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "iv–v of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "iv–v of 12")
         d.input(.touchDown(id: 0, position: Vec2(Self.x(ofPage: 8), Self.trackY), time: d.now + 10))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 2 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Page 2 of 12")
         d.handle(.pageLabels([]))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Page 8 of 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Page 8 of 12")
     }
 
     @Test func theLabelIsTranslated() {
         var d = Driver(host: Host(translator: Translator(preferences: ["de"])), page: 4)
         d.input(tap(at: Scene.middle, t0: d.now + 100))
         d.run(for: 400)
-        #expect(d.core.overlayPlan(at: d.now)?.label == "4–5 von 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "4–5 von 12")
         d.input(.touchDown(id: 0, position: Vec2(Self.x(ofPage: 8), Self.trackY), time: d.now + 10))
-        #expect(d.core.overlayPlan(at: d.now)?.label == "Seite 8 von 12")
+        #expect(d.core.overlayPanel(at: d.now)?.label == "Seite 8 von 12")
     }
 }

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Panels
 import Book
 import Geometry
 import Gestures
@@ -106,7 +107,7 @@ struct PageLinkTests {
         #expect(d.core.controls.focus.item == .link(page: page, index: 0))
         let labels = d.effects.compactMap { if case .occurred(.focus(let label, _, _)) = $0 { label } else { nil } }
         #expect(labels.last == "Link to page 7")
-        #expect(d.core.controlsPlan(now: d.now)?.focus == Self.onScreen(d, page: page, Self.link), "the ring is around the link")
+        #expect(d.core.controlsPanel(now: d.now)?.focus == Self.onScreen(d, page: page, Self.link), "the ring is around the link")
         AccessibilityTests().press(Keysym.Tab, &d)
         #expect(d.effects.compactMap { if case .occurred(.focus(let label, _, _)) = $0 { label } else { nil } }.last == "Link to page 11")
         AccessibilityTests().press(Keysym.Return, &d)

@@ -1,3 +1,4 @@
+import Panels
 import AppCore
 import Decoding
 import Foundation
@@ -372,12 +373,12 @@ import Testing
     }
 }
 
-/// The controls' box colour as drawn (ControlsLayer.dark: 0.13, 0.13, 0.14).
+/// The controls' box colour as drawn (ControlColours.dark in the renderer: 0.13, 0.13, 0.14).
 enum ControlsLayerColours {
     static let dark = RGB(33, 33, 36)
 }
 
-/// The light edge of a button (ControlsLayer.edge), window px.
+/// The light edge of a button (ControlColours.edge in the renderer), window px.
 enum ControlsEdge {
     static let width = 2.0
 }

@@ -2,6 +2,7 @@ import Book
 import Decoding
 import Foundation
 import Geometry
+import Panels
 import Reader
 import Renderer
 import Testing
@@ -34,10 +35,9 @@ import TestSupport
         for frame in 0..<30 {
             var scene = composer.scene(reader.frame, textures: textures)
             let seconds = 20 - frame / 10
-            scene.idleWarning = IdleWarningLayer(title: "Still reading?",
-                                                 line: "The book closes in \(seconds) s — touch anywhere to continue",
-                                                 box: box, left: 1 - Double(frame) / 40, opacity: min(1, Double(frame) / 5),
-                                                 scale: 1)
+            scene.panels.idleWarning = IdleWarningPanel(title: "Still reading?",
+                                                        line: "The book closes in \(seconds) s — touch anywhere to continue",
+                                                        box: box, left: 1 - Double(frame) / 40, opacity: min(1, Double(frame) / 5))
             let buffer = buffers[frame % age]
             let region = tracker.damage(for: scene, bufferAge: frame < age ? 0 : age, size: (Double(width), Double(height)))
             if let region, frame > age {

@@ -1,4 +1,5 @@
 import Geometry
+import Reader
 @testable import Renderer
 import Testing
 
@@ -12,24 +13,24 @@ struct NoteMarkerPlacementTests {
     }
 
     @Test func theLeafsFrontRollsItsMarkersAndHidesThemOnceTheyFaceAway() throws {
-        let flat = try #require(NoteMarkerPlacement.place(.init(at: Vec2(300, 100), place: .leafFront, open: false), curl: Self.curl, flap: []))
+        let flat = try #require(NoteMarkerPlacement.place(Vec2(300, 100), .leafFront, curl: Self.curl, flap: []))
         #expect(flat.centre == Vec2(300, 100) && flat.squash == 1)
         // π/4 of the way round: d = 10π, shown at r·sin(π/4) beyond the axis, squashed to cos(π/4).
         let d = 10 * pi
-        let rolled = try #require(NoteMarkerPlacement.place(.init(at: Vec2(400 + d, 100), place: .leafFront, open: false), curl: Self.curl, flap: []))
+        let rolled = try #require(NoteMarkerPlacement.place(Vec2(400 + d, 100), .leafFront, curl: Self.curl, flap: []))
         #expect(abs(rolled.centre.x - (400 + 40 * 0.5.squareRoot())) < 1e-9 && abs(rolled.squash - 0.5.squareRoot()) < 1e-9)
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(400 + 21 * pi, 100), place: .leafFront, open: false), curl: Self.curl, flap: []) == nil)
+        #expect(NoteMarkerPlacement.place(Vec2(400 + 21 * pi, 100), .leafFront, curl: Self.curl, flap: []) == nil)
         // Under the flap (lying over the leaf's flat part): hidden.
         let flap = [Vec2(250, 0), Vec2(350, 0), Vec2(350, 800), Vec2(250, 800)]
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(300, 100), place: .leafFront, open: false), curl: Self.curl, flap: flap) == nil)
+        #expect(NoteMarkerPlacement.place(Vec2(300, 100), .leafFront, curl: Self.curl, flap: flap) == nil)
     }
 
     @Test func thePageBeneathShowsItsMarkersOnlyWhereTheLeafHasLiftedOff() {
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(300, 100), place: .beneathLeaf, open: false), curl: Self.curl, flap: []) == nil)
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(430, 100), place: .beneathLeaf, open: false), curl: Self.curl, flap: []) == nil,
+        #expect(NoteMarkerPlacement.place(Vec2(300, 100), .beneathLeaf, curl: Self.curl, flap: []) == nil)
+        #expect(NoteMarkerPlacement.place(Vec2(430, 100), .beneathLeaf, curl: Self.curl, flap: []) == nil,
                 "under the roll")
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(650, 100), place: .beneathLeaf, open: false), curl: Self.curl, flap: [])?.centre == Vec2(650, 100))
-        #expect(NoteMarkerPlacement.place(.init(at: Vec2(650, 100), place: .flat, open: false), curl: nil, flap: [])?.centre == Vec2(650, 100))
+        #expect(NoteMarkerPlacement.place(Vec2(650, 100), .beneathLeaf, curl: Self.curl, flap: [])?.centre == Vec2(650, 100))
+        #expect(NoteMarkerPlacement.place(Vec2(650, 100), .flat, curl: nil, flap: [])?.centre == Vec2(650, 100))
     }
 }
 

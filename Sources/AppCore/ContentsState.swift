@@ -38,7 +38,7 @@ public struct ContentsLayout: Sendable, Equatable {
 
 /// What the visitor does with the panel open: which entry the keys are on, which is the first one shown, and a
 /// finger or button on it.
-struct ContentsPanel: Sendable, Equatable {
+struct ContentsState: Sendable, Equatable {
     /// The first entry shown.
     var first = 0
     /// The entry the keys rest on (Enter opens it).
@@ -50,7 +50,7 @@ struct ContentsPanel: Sendable, Equatable {
     /// The fingers down on the screen.
     var fingers: Set<Int32> = []
 
-    static func == (a: ContentsPanel, b: ContentsPanel) -> Bool {
+    static func == (a: ContentsState, b: ContentsState) -> Bool {
         a.first == b.first && a.focus == b.focus && a.press?.start == b.press?.start && a.press?.first == b.press?.first
             && a.press?.moved == b.press?.moved && a.pointer == b.pointer && a.fingers == b.fingers
     }
@@ -69,30 +69,4 @@ struct ContentsPanel: Sendable, Equatable {
         if focus < first { first = focus }
         if focus >= first + visibleRows { first = focus - visibleRows + 1 }
     }
-}
-
-/// The panel as the shell draws it (window px).
-public struct ContentsPlan: Sendable, Equatable {
-    public struct Row: Sendable, Equatable {
-        public var rect: Rect
-        public var title: String
-        /// The page it opens, as the overlay names pages.
-        public var page: String
-        public var level: Int
-        /// The section the page on screen is in.
-        public var current: Bool
-        /// Where the keys are (ringed while the focus shows).
-        public var focused: Bool
-    }
-    public var box: Rect
-    public var title: String
-    public var titleRect: Rect
-    public var rows: [Row]
-    /// Text size as a factor of the overlay's (large text).
-    public var textScale: Double
-    /// Shown by keys: the focused row is ringed.
-    public var focusShown: Bool
-    /// Entries above and below the rows shown (the list scrolls).
-    public var moreAbove: Bool
-    public var moreBelow: Bool
 }

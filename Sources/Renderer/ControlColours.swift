@@ -1,0 +1,15 @@
+/// The colours of the controls and the panels drawn like them, chosen for contrast whatever lies behind (WCAG
+/// 1.4.3, 1.4.11, 2.4.13): light shapes on a dark square (13.6:1) edged in light (so it stands out from a dark
+/// background as the dark square does from paper), and a yellow ring between two dark bands (11:1 against each,
+/// whatever the page or cover shows).
+enum ControlColours {
+    static let dark = RGBA(0.13, 0.13, 0.14)
+    static let light = RGBA(0.93, 0.93, 0.93)
+    static let ring = RGBA(1, 0.84, 0)
+    /// The ring's bands, window px outward from the focused box: dark, yellow, dark.
+    static let ringBands: [(from: Double, to: Double)] = [(0, 3), (3, 7), (7, 10)]
+    /// The light edge of a button, window px.
+    static let edge = 2.0
+    /// The contents' current section: white on 0.13 grey is 15:1, on this band 9:1.
+    static let band = RGBA(0.27, 0.27, 0.29)
+}
