@@ -105,9 +105,12 @@ let package = Package(
         .target(name: "Reader", dependencies: ["Geometry", "Curl", "Gestures", "Book"]),
         // What a frame shows over the pages, pure: each panel one value, decided by the core and drawn by the renderer.
         .target(name: "Panels", dependencies: ["Geometry", "Book"]),
+        // What happened, as one typed value, with what each case means to the log, speech, visits, metrics and
+        // systemd said beside it; pure.
+        .target(name: "Occurrences", dependencies: ["Book", "Geometry", "Panels", "Reader"]),
         // The app's policy, pure and clock-injected: events in, effects and frame plans out. The executable
         // is a shell around it.
-        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Config", "Reader", "Control", "Localization", "Panels"]),
+        .target(name: "AppCore", dependencies: ["Geometry", "Gestures", "Book", "Config", "Reader", "Control", "Localization", "Occurrences", "Panels"]),
         // The control protocol of `recto ctl`, pure, and JSON strings escaped one way (event log, replies, reports).
         .target(name: "Control"),
 
@@ -148,9 +151,9 @@ let package = Package(
         // What the window shows from the core's frame plans: composition, the present path, the page textures.
         // What the reader watches on disk: the open book's file or folder, and a library's directory read again.
         .target(name: "Watching", dependencies: ["BookFiles", "Diagnostics", "Fetch", "Pages", "Platform", "Posix"]),
-        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Caching", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Panels", "Platform", "Reader", "Renderer", "Text", "Watching"]),
+        .target(name: "Presentation", dependencies: ["AppCore", "BookFiles", "Caching", "Decoding", "Diagnostics", "Fetch", "Geometry", "Pages", "Panels", "Platform", "Reader", "Renderer", "Text", "Watching", "Occurrences"]),
         // Speech mode: speech-dispatcher's SSIP protocol, its socket, and the core's cues said through it.
-        .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix"]),
+        .target(name: "Speech", dependencies: ["AppCore", "Pages", "Platform", "Posix", "Occurrences"]),
         // Visit statistics: the recorder (what happened on screen in, visits out), visits saved in SQLite (Debian's
         // libsqlite3, its C API) on a worker thread, and the report drawn from them.
         system("CSQLite", "sqlite3", apt: "libsqlite3-dev"),
@@ -160,8 +163,8 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", path: "Sources/CPulseSimple", providers: [.apt(["libpulse-dev"])]),
         // Where no sound server runs, straight to ALSA (libasound, LGPL).
         .systemLibrary(name: "CAlsa", path: "Sources/CAlsa", providers: [.apt(["libasound2-dev"])]),
-        .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple", "CAlsa"]),
-        .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader"]),
+        .target(name: "Sound", dependencies: ["AppCore", "Book", "Pages", "Posix", "CSndFile", "CPulseSimple", "CAlsa", "Occurrences"]),
+        .target(name: "Visits", dependencies: ["AppCore", "Control", "CSQLite", "Posix", "Reader", "Occurrences"]),
         // The command line every subcommand shares: the book argument and the setting flags, the configuration file
         // (TOML), opening a book, exit statuses, the stderr log.
         // What the program tells: exit statuses and the error line, the stderr log, the process's figures.
@@ -191,12 +194,12 @@ let package = Package(
         // side, systemd's notifications and watchdog, the Prometheus metrics file) and the operator's commands
         // (`recto ctl`, `recto report`, `recto bench-visits`).
         .target(name: "Operations", dependencies: [
-            "AppCore", "Control", "Decoding", "Diagnostics", "Geometry", "Pages", "Platform", "Posix", "Reader", "Renderer", "Visits",
+            "AppCore", "Control", "Decoding", "Diagnostics", "Geometry", "Occurrences", "Pages", "Platform", "Posix", "Reader", "Renderer", "Visits",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "recto", dependencies: [
             "AppCore", "Bake", "Bench", "Book", "BookFiles", "Caching", "Config", "Control", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation",
-            "Localization", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
+            "Localization", "Occurrences", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -230,16 +233,16 @@ let package = Package(
             "Config", "ConfigFiles", "Diagnostics", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Geometry", "Gestures", "Book"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Book", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization", "Panels"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "Book", "Config", "Reader", "Geometry", "Gestures", "Control", "Localization", "Panels", "Occurrences"]),
         .testTarget(name: "PDFTests", dependencies: ["TestSupport", "PDF"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         // README against Package.swift: no dependencies, it reads the two files.
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "AppCore", "Reader"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Control", "Operations", "AppCore", "Reader", "Visits", "Occurrences"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "AppCore", "Reader", "Occurrences"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "AppCore", "Localization"]),
-        .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Config", "Pages", "Posix"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "AppCore", "Book", "Config", "Pages", "Posix", "Occurrences"]),
     ],
     swiftLanguageModes: [.v6]
 )

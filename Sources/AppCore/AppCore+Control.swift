@@ -1,6 +1,7 @@
 import Config
-import Reader
 import Control
+import Occurrences
+import Reader
 
 /// `recto ctl` requests: what each one does to the reader and what the client hears back.
 extension AppCore {

@@ -1,4 +1,5 @@
 import Book
+import Occurrences
 import Panels
 
 /// Narration follows the page: the recordings of the spread that has settled play once a visitor is there

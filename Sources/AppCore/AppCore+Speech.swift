@@ -1,4 +1,5 @@
 import Gestures
+import Occurrences
 
 /// Speech mode is the core's fact: on at start and after each idle reset as the `speech` setting says, switched by
 /// the speech key (`speech-key`: holding keypad 5, the key with the tactile dot, for `speech-hold` ms, or a press

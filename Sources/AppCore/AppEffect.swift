@@ -1,5 +1,6 @@
 import Book
 import Geometry
+import Occurrences
 
 /// What the shell must do for the core: the only way policy reaches the platform, the decoder and the GL.
 /// Performed in order, at once. Work whose outcome the core waits for is one `start(Job)`.

@@ -1,8 +1,9 @@
+import Book
 import Config
 import Control
-import Book
 import Geometry
 import Gestures
+import Occurrences
 import Reader
 
 /// Everything that wakes the reader, as plain values. The executable turns each Wayland callback, timer,

@@ -1,3 +1,5 @@
+import Occurrences
+
 /// The idle warning (WCAG 2.2.1 "Timing Adjustable", EN 301 549 11.2.2.1): before a timed takeover of an open
 /// book (the idle reset, or attract mode's first lift) a countdown shows for `length` ms, at least 20 s; any
 /// touch, button or key while it shows extends the time (it only extends: the caller has the rest of that gesture
@@ -14,7 +16,7 @@
 /// The policy owns its state and returns what happened; `IdlePolicy` computes the takeover and applies `hold`.
 struct IdleWarningPolicy: Sendable {
     /// The shortest countdown WCAG 2.2.1 allows to extend the time ("at least 20 seconds").
-    static let minimumLength = 20_000.0
+    static let minimumLength = IdleWarningLength.minimum
     static let minimumQuiet = 3000.0
     /// Seconds left at which the countdown is announced again (`.idleWarning`) for speech, besides its appearance.
     static let announcedSteps: Set<Int> = [10]
@@ -121,8 +123,6 @@ struct IdleWarningPolicy: Sendable {
     /// Whole seconds left, rounded up (a countdown shows 20 until 19 s are left, and 1 in its last second).
     static func seconds(_ ms: Double) -> Int { max(0, Int((ms / 1000).rounded(.up))) }
 
-    /// Whether an `.idleWarning` is a countdown's appearance (at least `minimumLength` left) rather than a step.
-    static func isAppearance(secondsLeft: Int) -> Bool { Double(secondsLeft) * 1000 >= minimumLength }
 
     /// A note for the operator when the idle reset leaves little reading time before its countdown; nil when fine.
     /// Times in ms.

@@ -1,5 +1,6 @@
 import Book
 import Localization
+import Panels
 
 /// The words speech mode says for a cue: phrases in the visitor's language (the `language` setting's
 /// translation), a page's own text in the book's language. Pure: the shell hands in what it read (page texts,

@@ -2,6 +2,7 @@ import AppCore
 import Control
 import Diagnostics
 import Glibc
+import Occurrences
 import Posix
 
 /// `--log-events`: one JSON object per line on stdout, each with "event" and "t" (monotonic ms).

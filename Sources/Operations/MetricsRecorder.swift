@@ -1,5 +1,6 @@
 import AppCore
 import Geometry
+import Occurrences
 
 /// The reader's counters for Prometheus, fed by what the core says happened (its occurrences' `metrics`) and by the
 /// shell's frame and memory figures. Pure and clock-injected (ms on CLOCK_MONOTONIC); `exposition` writes

@@ -3,6 +3,7 @@ import Control
 import Decoding
 import Diagnostics
 import FoundationEssentials
+import Occurrences
 import Platform
 import Renderer
 

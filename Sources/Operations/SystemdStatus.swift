@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 
 /// What systemd hears of what happened (sd_notify, `OccurrenceMeaning.systemd`): readiness with the first frame,
 /// then a status line whenever the page or the book changes.

@@ -2,6 +2,7 @@ import AppCore
 import ArgumentParser
 import Diagnostics
 import Glibc
+import Occurrences
 import Posix
 import Reader
 import Visits

@@ -1,6 +1,7 @@
 import AppCore
 import Caching
 import Diagnostics
+import Occurrences
 import Pages
 
 /// `--stats`: the frames' costs, the turns that waited for their pages and the page cache, as the periodic log

@@ -1,5 +1,6 @@
 import AppCore
 import Diagnostics
+import Occurrences
 
 /// `--stats`: input-to-commit latency (from dispatching a motion to committing the frame that shows it)
 /// and frame cost (drawing to swap), kept as raw samples; a histogram at exit, periodic summaries.

@@ -1,5 +1,6 @@
 import AppCore
 import Book
+import Occurrences
 import Pages
 import Posix
 

@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 import Posix
 
 /// The paper's sound of a turn (`page-sound`), on a thread of its own with one stream to the sound server kept

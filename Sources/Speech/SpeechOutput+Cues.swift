@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 
 extension SpeechOutput {
     /// Says what `cue` means (the shell passes on only what speech mode hears, `SpeechCue.heardWhenOff`): a page through `page` (the page and whether it is the

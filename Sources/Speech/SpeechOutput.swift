@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 import Platform
 
 /// Speech's output: says what the core's cues mean through speech-dispatcher and stops or repeats when the core

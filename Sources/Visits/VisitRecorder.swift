@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 import Reader
 
 /// What the recorder hands on: the open visit as it stands (to be saved, so that a killed reader loses at most

@@ -1,5 +1,6 @@
 import AppCore
 import Glibc
+import Occurrences
 import Posix
 
 /// Visit statistics: the recorder fed from the event log, its visits saved by a worker thread in

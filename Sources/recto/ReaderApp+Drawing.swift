@@ -1,9 +1,10 @@
 import AppCore
 import Decoding
 import FoundationEssentials
+import Occurrences
+import Operations
 import Platform
 import Presentation
-import Operations
 
 extension ReaderApp {
     /// Draws the frame the core plans, if one is due.

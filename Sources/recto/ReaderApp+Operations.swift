@@ -5,6 +5,7 @@ import Control
 import Diagnostics
 import FoundationEssentials
 import Glibc
+import Occurrences
 import Operations
 import Pages
 import Platform

@@ -1,5 +1,6 @@
 import AppCore
 import FoundationEssentials
+import Occurrences
 import Pages
 import Platform
 import Speech

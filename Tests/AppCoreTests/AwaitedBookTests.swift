@@ -1,5 +1,6 @@
-@testable import AppCore
+import Occurrences
 import Testing
+@testable import AppCore
 
 /// A kiosk's one book while it cannot be shown: one page whose placeholder says "Waiting for the book" and why,
 /// said once per reason; the book that then opens is shown from its cover, and status and systemd say which.

@@ -1,8 +1,9 @@
-@testable import AppCore
-import Panels
 import Geometry
 import Gestures
+import Occurrences
+import Panels
 import Testing
+@testable import AppCore
 
 /// Explore by touch in speech mode: a touch on a control focuses it and has it said, the next tap on
 /// the focused item acts; page taps say the page; with speech mode off nothing of this happens.

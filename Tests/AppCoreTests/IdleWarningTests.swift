@@ -1,9 +1,10 @@
-@testable import AppCore
-import Panels
 import Config
 import Geometry
 import Gestures
+import Occurrences
+import Panels
 import Testing
+@testable import AppCore
 
 /// The idle warning (WCAG 2.2.1): a countdown at least 20 s before the idle reset or attract mode takes an open
 /// book, extended by any touch or key (which does nothing else), as often as the visitor answers.

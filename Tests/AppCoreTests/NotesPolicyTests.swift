@@ -1,11 +1,12 @@
-@testable import AppCore
-import Panels
 import Book
 import Config
 import Geometry
 import Gestures
+import Occurrences
+import Panels
 import Reader
 import Testing
+@testable import AppCore
 
 /// The pages' notes in the core: markers where their places are, a tap opening a card (said) and closing it, the
 /// layers control stepping past what the spread lacks, the language control switching everything that reads in

@@ -1,10 +1,11 @@
-@testable import AppCore
-import Panels
 import Book
 import Geometry
 import Gestures
+import Occurrences
+import Panels
 import Reader
 import Testing
+@testable import AppCore
 
 /// Links on the pages: asked for with each page's image, followed by a tap (with the cross-fade), reached by Tab
 /// after the controls and followed by Enter, said first in speech mode; gone with their page's image.

@@ -1,6 +1,7 @@
-@testable import AppCore
 import Gestures
+import Occurrences
 import Testing
+@testable import AppCore
 
 /// Speech mode is the core's: the speech key switches it, the idle reset gives it back to its setting, every
 /// touch or key asks the output to stop first, and only the visitor's switch is said aloud.

@@ -1,8 +1,9 @@
-@testable import AppCore
 import Config
 import Geometry
 import Gestures
+import Occurrences
 import Reader
+@testable import AppCore
 
 /// The traces' scene: a 1280×800 window showing a spread with pages (40, 40, 600, 720) and (640, 40, 600, 720).
 enum Scene {

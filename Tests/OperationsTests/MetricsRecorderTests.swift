@@ -1,7 +1,8 @@
 import AppCore
+import Occurrences
 import Reader
-@testable import Operations
 import Testing
+@testable import Operations
 
 /// The Prometheus counters, fed with the core's occurrences as the shell feeds them.
 @Suite struct MetricsRecorderTests {

@@ -1,8 +1,9 @@
 import AppCore
-@testable import Operations
+import Occurrences
 import Reader
 import Testing
 import Visits
+@testable import Operations
 
 /// Every occurrence has a line in the event log and an explicit decision in the metrics, checked on one sample
 /// of each case. The samples cannot fall behind the enum: `kind` below switches over `Occurrence` (a new case

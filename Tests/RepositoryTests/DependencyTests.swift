@@ -124,7 +124,7 @@ import Testing
     /// The pure cores (docs/architecture.md) import one another and nothing else: no C module, no Glibc, no
     /// Foundation; they are tested without a compositor, a GPU or a file.
     static let pureCores: Set<String> = [
-        "Geometry", "Curl", "Gestures", "Book", "IIIF", "XML", "Reader", "Control", "Localization", "Config", "Panels", "AppCore",
+        "Geometry", "Curl", "Gestures", "Book", "IIIF", "XML", "Reader", "Control", "Localization", "Config", "Panels", "Occurrences", "AppCore",
     ]
 
     @Test func thePureCoresImportOnlyPureCores() throws {

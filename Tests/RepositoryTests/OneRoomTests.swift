@@ -22,7 +22,7 @@ import Testing
 
     /// The case names of `Occurrence`, read from its declaration.
     static func occurrenceCases() throws -> Set<String> {
-        let text = try String(contentsOf: root.appendingPathComponent("Sources/AppCore/Occurrence.swift"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent("Sources/Occurrences/Occurrence.swift"), encoding: .utf8)
         let start = try #require(text.range(of: "public enum Occurrence"))
         let body = text[start.upperBound...]
         var cases: Set<String> = []
@@ -50,9 +50,11 @@ import Testing
     /// A consumer of occurrences reads their meaning: one that switches over them again is a second room for each.
     @Test func onlyTheOccurrenceFilesNameManyOccurrences() throws {
         let cases = try Self.occurrenceCases()
-        for file in try Self.sources("Sources") where !file.path.hasPrefix("Sources/AppCore/Occurrence") {
-            guard file.text.range(of: "occurrence", options: .caseInsensitive) != nil else { continue }
-            let named = Self.named(cases, in: file.text)
+        for file in try Self.sources("Sources") where !file.path.hasPrefix("Sources/Occurrences/Occurrence") {
+            // Importing the module is not reading occurrences: the cues' and visits' own cases share their names.
+            let text = file.text.replacingOccurrences(of: "import Occurrences", with: "")
+            guard text.range(of: "occurrence", options: .caseInsensitive) != nil else { continue }
+            let named = Self.named(cases, in: text)
             #expect(named.count < 10, "\(file.path) names \(named.count) occurrences: \(named.sorted())")
         }
     }

@@ -2,10 +2,11 @@ import AppCore
 import Book
 import Config
 import Glibc
+import Occurrences
 import Pages
 import Posix
-@testable import Sound
 import Testing
+@testable import Sound
 
 /// The player against a real PulseAudio with a null sink, recorded: what a visitor would hear.
 @Suite(.serialized) struct NarrationPlayerTests {

@@ -1,4 +1,5 @@
 import AppCore
+import Occurrences
 import Reader
 import Testing
 import Visits

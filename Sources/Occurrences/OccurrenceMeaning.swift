@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// What one occurrence means to each of its consumers (`Occurrence.meaning`): the event log, speech mode, the visit

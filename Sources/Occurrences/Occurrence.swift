@@ -1,3 +1,5 @@
+import Book
+import Panels
 import Geometry
 import Reader
 
@@ -216,7 +218,7 @@ extension Occurrence {
         // A countdown counts once, at its appearance, not at the step said at 10 s left.
         case .idleWarning(let left):
             OccurrenceMeaning(log: LogEvent("idle-warning", ["seconds_left": .int(left)]), speech: .idleWarning(secondsLeft: left),
-                              metrics: IdleWarningPolicy.isAppearance(secondsLeft: left) ? [.warningShown] : [])
+                              metrics: IdleWarningLength.isAppearance(secondsLeft: left) ? [.warningShown] : [])
         case .idleExtended(let count):
             OccurrenceMeaning(log: LogEvent("idle-extended", ["count": .int(count)]), speech: .idleExtended, metrics: [.warningAnswered])
         case .pageAsked(let page): OccurrenceMeaning(log: LogEvent("page-asked", ["page": .int(page)]), speech: .pageAgain(page))

@@ -1,3 +1,4 @@
+import Panels
 /// What speech mode says of something that happened (`OccurrenceMeaning.speech`), before the shell fills in what
 /// only it can read (a page's text, the shelf's titles).
 public enum SpeechCue: Sendable, Equatable {
