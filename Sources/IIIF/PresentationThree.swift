@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// Presentation API 3.0: `items` of Canvases, each with an AnnotationPage of `painting` Annotations.

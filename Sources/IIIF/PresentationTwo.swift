@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// Presentation API 2.1: `sequences[0].canvases`, each with `images` whose `resource` may carry a `service`.
