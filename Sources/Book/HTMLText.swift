@@ -136,4 +136,17 @@ public enum HTMLText {
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n")
     }
+
+    /// A page's plain text (a PDF's text layer, a text file beside a picture) as paragraphs: lines kept, runs of
+    /// spaces as one, at most one empty line in a row, at most `PageNote.maxCharacters`.
+    public static func paragraphs(_ text: String) -> String {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" || $0 == "\u{C}" }).joined(separator: " ")
+            if line.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return String(lines.joined(separator: "\n").prefix(PageNote.maxCharacters))
+    }
 }
