@@ -23,6 +23,9 @@ public struct Manifest: Sendable, Equatable {
     /// `requiredStatement` (3) or `attribution` (2.1) in every language given, for another language than the
     /// one `attribution` was read in.
     public var statements: [Statement] = []
+    /// What the manifest says about the book, in every language given: its `metadata`, summary, required
+    /// statement, rights and providers.
+    public var about = BookAbout()
 
     /// A statement the manifest requires shown: its label ("Attribution" in 2.1) and its value.
     public struct Statement: Sendable, Equatable {

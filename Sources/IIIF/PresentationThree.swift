@@ -37,6 +37,7 @@ struct PresentationThree {
             canvases: canvasItems.map(canvas),
             language: title?.language)
         manifest.sections = sections(json["structures"]?.list ?? [])
+        manifest.about = ManifestAbout(labels: labels, base: url).three(json)
         if let statement = json["requiredStatement"], let value = labels.localized(statement["value"]) {
             manifest.statements = [Manifest.Statement(label: labels.localized(statement["label"]), value: value)]
         }
