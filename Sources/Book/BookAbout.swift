@@ -96,11 +96,10 @@ public struct BookAbout: Sendable, Equatable {
     /// Adds `value` to the entry `field` already has ("; " between), else as a new entry: a book's many subjects
     /// are one entry.
     public mutating func merge(_ field: Field, _ value: String) {
-        guard let i = entries.firstIndex(where: { $0.label == .named(field) }),
-              let text = Self.line(LocalizedText(value)), let added = text.entries.first?.text else {
-            return append(field, value)
-        }
+        guard let i = entries.firstIndex(where: { $0.label == .named(field) }) else { return append(field, value) }
         let last = entries[i].value.entries.count - 1
+        guard entries[i].value.entries[last].text.count < Self.maxValueCharacters,
+              let added = Self.line(LocalizedText(value))?.entries.first?.text else { return }
         let joined = entries[i].value.entries[last].text + "; " + added
         entries[i].value.entries[last].text = Self.cut(joined, Self.maxValueCharacters)
     }
@@ -141,7 +140,9 @@ public struct BookAbout: Sendable, Equatable {
         // A few texts a language at most: a hostile list of a million costs no more than a long one.
         for (given, raw) in text.entries.prefix(maxLanguages * 4) {
             let key = String(given.prefix(35))
-            if let done = out.first(where: { $0.key == key }), done.text.count >= limit { continue }
+            let known = out.first { $0.key == key }
+            if let done = known, done.text.count >= limit { continue }
+            if known == nil, out.count >= maxLanguages { continue }
             // Cut before the work too, so a value of megabytes costs no more than a long one.
             var value = String(raw.prefix(limit * 4))
             if HTMLText.looksLikeMarkup(value) { value = HTMLText.plain(value) }
@@ -150,7 +151,7 @@ public struct BookAbout: Sendable, Equatable {
             guard !value.isEmpty else { continue }
             if let i = out.firstIndex(where: { $0.key == key }) {
                 out[i].text = cut(out[i].text + "; " + value, limit)
-            } else if out.count < maxLanguages {
+            } else {
                 out.append((key, cut(value, limit)))
             }
         }
