@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// A IIIF Presentation manifest (3.0 or 2.1) read as a book: what the reader needs, nothing else.
@@ -22,6 +23,9 @@ public struct Manifest: Sendable, Equatable {
     /// `requiredStatement` (3) or `attribution` (2.1) in every language given, for another language than the
     /// one `attribution` was read in.
     public var statements: [Statement] = []
+    /// What the manifest says about the book, in every language given: its `metadata`, summary, required
+    /// statement, rights and providers.
+    public var about = BookAbout()
 
     /// A statement the manifest requires shown: its label ("Attribution" in 2.1) and its value.
     public struct Statement: Sendable, Equatable {
@@ -125,22 +129,6 @@ public struct Manifest: Sendable, Equatable {
     }
 }
 
-/// A text in each language a manifest gives it, for a language chosen later (the visitor's, which may change).
-public struct LocalizedText: Sendable, Equatable {
-    /// Language key as the manifest writes it ("none" for none), and the text (a list joined by "; ").
-    public var entries: [(key: String, text: String)]
-
-    public static func == (a: LocalizedText, b: LocalizedText) -> Bool {
-        a.entries.map(\.key) == b.entries.map(\.key) && a.entries.map(\.text) == b.entries.map(\.text)
-    }
-
-    /// The text in the first of `languages` given (or its primary tag), else one in no language, else the first
-    /// by language; with the language it is in (nil: none).
-    public func best(_ languages: [String]) -> (text: String, language: String?)? {
-        LanguageChooser(languages: languages).pick(entries.map { ($0.key, [$0.text]) })
-    }
-}
-
 /// Labels, in either version's shape, in the best language.
 struct LanguageChooser {
     let languages: [String]
@@ -174,21 +162,6 @@ struct LanguageChooser {
         default: return nil
         }
         return entries.isEmpty ? nil : LocalizedText(entries: entries)
-    }
-
-    func pick(_ entries: [(String, [String])]) -> (text: String, language: String?)? {
-        let usable = entries.filter { !$0.1.isEmpty }
-        func prefix(_ tag: String) -> String { String(tag.lowercased().split(separator: "-").first ?? "") }
-        for wanted in languages {
-            if let hit = usable.first(where: { prefix($0.0) == prefix(wanted) }) {
-                return (hit.1.joined(separator: "; "), hit.0)
-            }
-        }
-        let ordered = usable.sorted { a, b in
-            (a.0 == "none" ? 0 : 1, a.0) < (b.0 == "none" ? 0 : 1, b.0)
-        }
-        guard let first = ordered.first else { return nil }
-        return (first.1.joined(separator: "; "), first.0 == "none" || first.0 == "@none" ? nil : first.0)
     }
 }
 

@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// Presentation API 3.0: `items` of Canvases, each with an AnnotationPage of `painting` Annotations.
@@ -36,6 +37,7 @@ struct PresentationThree {
             canvases: canvasItems.map(canvas),
             language: title?.language)
         manifest.sections = sections(json["structures"]?.list ?? [])
+        manifest.about = ManifestAbout(labels: labels, base: url).three(json)
         if let statement = json["requiredStatement"], let value = labels.localized(statement["value"]) {
             manifest.statements = [Manifest.Statement(label: labels.localized(statement["label"]), value: value)]
         }

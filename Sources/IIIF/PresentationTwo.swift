@@ -1,3 +1,4 @@
+import Book
 import Geometry
 
 /// Presentation API 2.1: `sequences[0].canvases`, each with `images` whose `resource` may carry a `service`.
@@ -35,6 +36,7 @@ struct PresentationTwo {
             canvases: canvasItems.map(canvas),
             language: title?.language)
         (manifest.sections, manifest.sectionProblems) = sectionsAndProblems(json["structures"]?.list ?? [])
+        manifest.about = ManifestAbout(labels: labels, base: url).two(json)
         if let value = labels.localized(json["attribution"]) {
             manifest.statements = [Manifest.Statement(label: LocalizedText(entries: [("none", "Attribution")]), value: value)]
         }

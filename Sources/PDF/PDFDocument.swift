@@ -164,6 +164,25 @@ public final class PDFDocument: Sendable {
         }
     }
 
+    /// The document's Info dictionary: author, subject, keywords, the programs that made it, the day it was made.
+    /// Blocks like `render`; a helper that does not know the request (recto-epub) refuses it.
+    public func documentInfo() throws(PDFError) -> PDFDocumentInfo {
+        var request = rpdf_request()
+        request.op = UInt32(RPDF_OP_INFO.rawValue)
+        let most = Int(RPDF_INFO_FIELDS.rawValue) * (Int(RPDF_INFO_TEXT_MAX) + 1)
+        let answer = try perform(request, retry: true, payloadBytes: { min(max(0, Int($0.value)), most) })
+        let fields = answer.payload.split(separator: 0, omittingEmptySubsequences: false).map { bytes -> String? in
+            bytes.isEmpty ? nil : String(decoding: bytes.prefix(Int(RPDF_INFO_TEXT_MAX)), as: UTF8.self)
+        }
+        func field(_ which: rpdf_info_field) -> String? {
+            let i = Int(which.rawValue)
+            return i < fields.count ? fields[i] : nil
+        }
+        return PDFDocumentInfo(author: field(RPDF_INFO_AUTHOR), subject: field(RPDF_INFO_SUBJECT),
+                               keywords: field(RPDF_INFO_KEYWORDS), creator: field(RPDF_INFO_CREATOR),
+                               producer: field(RPDF_INFO_PRODUCER), created: field(RPDF_INFO_CREATED))
+    }
+
     /// Runs one of the helper's sandbox self-tests; returns the errno the action was refused with (0: it was
     /// not refused). A helper the sandbox killed throws `.helperFailed`.
     public func selfTest(_ test: PDFSelfTest) throws(PDFError) -> Int32 {

@@ -28,6 +28,8 @@ public struct BookMetadata: Sendable, Equatable {
     /// ComicInfo's `<Summary>`: what the book is about, said with its cover page when that page has no text of
     /// its own (ComicInfo describes no single page).
     public var summary: String?
+    /// What the book says about itself for the About panel, in every language it gives.
+    public var about = BookAbout()
     /// Why the book's ComicInfo.xml was not read (too large, unreadable), worth one warning; nil when there
     /// is none or it was read, however little it said.
     public var problem: String?
@@ -52,6 +54,8 @@ public enum ComicInfo {
     public static let fileName = "comicinfo.xml"
     /// Longest ComicInfo.xml read; real ones are a few KB.
     public static let maxBytes = 1 << 20
+    /// The elements read: those above, and the About panel's.
+    private static let read = BookAbout.comicInfoNames.union(["title", "manga", "languageiso"])
 
     /// The metadata in `bytes` for a book of `pageCount` pages. ComicInfo's `Image` attribute counts the book's
     /// images from 0 in reading order, so image N is page N + 1.
@@ -70,7 +74,7 @@ public enum ComicInfo {
                 }
                 if selfClosing { return }
                 // Only the fields directly inside the root element: a <Title> deeper down belongs to something else.
-                if stack.count == 1 && ["title", "series", "number", "manga", "languageiso", "summary"].contains(name) && fields[name] == nil {
+                if stack.count == 1 && read.contains(name) && fields[name] == nil {
                     collecting = name
                     text = ""
                 }
@@ -93,6 +97,7 @@ public enum ComicInfo {
             }
         }
         metadata.title = title(fields)
+        metadata.about = BookAbout(comicInfo: fields)
         if let summary = fields["summary"], !summary.isEmpty { metadata.summary = summary }
         // `<LanguageISO>` (ISO 639-1, "en"): the voice speech reads the pages in.
         if let code = fields["languageiso"], !code.isEmpty, code.count <= 35 { metadata.language = code }

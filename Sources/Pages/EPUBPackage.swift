@@ -38,6 +38,8 @@ struct EPUBPackage: Sendable, Equatable {
     /// EPUB 3.0's book-wide `rendition:viewport` ("width=1200, height=1600"), for pages that declare none.
     var viewport: Viewport?
     var spine: [Item] = []
+    /// The Dublin Core the About panel shows, in the package's order, with creators' roles (EPUB 3's `refines`).
+    var dublinCore: [BookAbout.DublinCoreElement] = []
 
     /// The package document's path, from `META-INF/container.xml`'s first rootfile.
     static func rootfile(container: [UInt8]) -> String? {
@@ -70,7 +72,8 @@ struct EPUBPackage: Sendable, Equatable {
         var manifest: [String: (href: String, type: String)] = [:]
         var coverID: String?, coverHref: String?, ncxID: String?, ncxHref: String?, navHref: String?
         var itemrefs: [(idref: String, properties: String, linear: Bool)] = []
-        var metaProperty: String?, text = ""
+        var metaProperty: String?, refines: String?, text = ""
+        var reading: BookAbout.DublinCoreElement?, readingID: String?, byID: [String: Int] = [:]
         XMLScanner.scan(opf) { event in
             switch event {
             case let .open(name, attributes, _):
@@ -93,8 +96,13 @@ struct EPUBPackage: Sendable, Equatable {
                     rightToLeft = attribute("page-progression-direction") == "rtl"
                     ncxID = attribute("toc")
                 case "meta":
-                    metaProperty = attribute("property")
+                    (metaProperty, refines) = (attribute("property"), attribute("refines"))
                     if attribute("name") == "cover", let id = attribute("content") { coverID = id }
+                // At most 256: a hostile package's thousands of subjects are read no further.
+                case let dc where BookAbout.dublinCoreNames.contains(dc.lowercased()) && dublinCore.count < 256:
+                    reading = .init(name: dc.lowercased(), value: "", language: attribute("lang"), role: attribute("role"),
+                                    scheme: attribute("scheme") ?? attribute("event"))
+                    readingID = attribute("id")
                 default: break
                 }
                 text = ""
@@ -102,6 +110,11 @@ struct EPUBPackage: Sendable, Equatable {
                 text += t
             case .close(let name):
                 let value = text.trimmed
+                if var dc = reading, Self.local(name).lowercased() == dc.name {
+                    (dc.value, reading) = (value, nil)
+                    if let id = readingID { byID[id] = dublinCore.count }
+                    dublinCore.append(dc)
+                }
                 switch Self.local(name) {
                 case "title" where title == nil && !value.isEmpty: title = value
                 case "creator" where creator == nil && !value.isEmpty: creator = value
@@ -111,6 +124,7 @@ struct EPUBPackage: Sendable, Equatable {
                     case "rendition:layout": prePaginated = value == "pre-paginated"
                     case "rendition:spread": spread = value == "none" ? .single : value == "both" ? .double : nil
                     case "rendition:viewport": viewport = Viewport(content: value)
+                    case "role": if let i = refines.flatMap({ byID[String($0.drop { $0 == "#" })] }) { dublinCore[i].role = value }
                     default: break
                     }
                     metaProperty = nil

@@ -90,6 +90,7 @@ final class EPUBSource: RenderedPageProvider, @unchecked Sendable {
         tableOfContents = Self.contents(package, files: files, zip: zip, pagePaths: spine.map(\.path))
         metadata = BookMetadata(title: package.title, rightToLeft: package.rightToLeft ? true : nil)
         metadata.language = package.language
+        metadata.about = BookAbout(dublinCore: package.dublinCore)
         metadata.spread = package.spread
         metadata.doublePages = Set(spine.indices.filter { spine[$0].spread == .center }.map { $0 + 1 })
         metadata.coverPage = package.coverImage.flatMap(coverPage)

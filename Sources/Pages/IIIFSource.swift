@@ -60,6 +60,7 @@ final class IIIFSource: PageProvider {
                                     doublePages: Set(manifest.pages.indices.filter { manifest.pages[$0].facingPages }.map { $0 + 1 }))
         metadata.attribution = manifest.attribution + (manifest.rights.map { ["Rights: \($0)"] } ?? [])
         metadata.language = manifest.language
+        metadata.about = manifest.about
         return metadata
     }
 

@@ -24,8 +24,11 @@ public struct PDFSource: RenderedPageProvider {
     public var metadata: BookMetadata {
         var metadata = BookMetadata()
         metadata.language = document.info.language
+        metadata.about = about
         return metadata
     }
+    /// Its Info dictionary for the About panel, read when it was opened.
+    let about: BookAbout
 
     /// Its outline, read when it was opened.
     public let tableOfContents: [ContentsEntry]
@@ -40,8 +43,11 @@ public struct PDFSource: RenderedPageProvider {
         self.path = path
         self.limits = limits
         file = PosixFiles.identity(document.fileStatus)
-        // An outline that cannot be read is no reason not to read the book.
+        // An outline or an Info dictionary that cannot be read is no reason not to read the book.
         let outline = (try? document.outline()) ?? []
+        let info = (try? document.documentInfo()) ?? PDFDocumentInfo()
+        about = BookAbout(fields: [(.author, info.author), (.subject, info.subject), (.keywords, info.keywords),
+                                   (.creatorTool, info.creator), (.producer, info.producer), (.created, info.created)])
         tableOfContents = BookContents.cleaned(outline.map { ContentsEntry(title: $0.title, page: $0.page, level: $0.level) },
                                                pageCount: document.info.pageCount)
     }

@@ -43,7 +43,7 @@ extension PageSource {
         case let directory as DirectorySource: return Self.sidecarNotes(beside: directory.root + "/" + directory.name(of: page))
         case let single as SingleImageSource: return Self.sidecarNotes(beside: single.path)
         case let pdf as PDFSource:
-            guard let text = pdf.text(of: page).map(HTMLTextTidy.paragraphs), !text.isEmpty else { return PageNotesRead() }
+            guard let text = pdf.text(of: page).map(HTMLText.paragraphs), !text.isEmpty else { return PageNotesRead() }
             return PageNotesRead(notes: [PageNote(kind: .text, bodies: [.init(text: text, language: nil)], target: .page)])
         default: return PageNotesRead()
         }
@@ -71,7 +71,7 @@ extension PageSource {
             read.problems += parsed.problems.map { "\(name).annotations.json: \($0)" }
         }
         var bodies: [PageNote.Body] = []
-        if let plain = sidecarText(beside: imagePath).map(HTMLTextTidy.paragraphs), !plain.isEmpty {
+        if let plain = sidecarText(beside: imagePath).map(HTMLText.paragraphs), !plain.isEmpty {
             bodies.append(.init(text: plain, language: nil))
         }
         let directory = imagePath.lastIndex(of: "/").map { String(imagePath[..<$0]) } ?? "."
@@ -82,7 +82,7 @@ extension PageSource {
                 guard Self.isLanguageTag(tag), bodies.count < PageNote.maxBodies,
                       let bytes = try? PosixFiles.read(directory + "/" + entry, name: "text", limit: maxPageTextBytes, noFollow: true).bytes
                 else { continue }
-                let text = HTMLTextTidy.paragraphs(String(decoding: bytes, as: UTF8.self))
+                let text = HTMLText.paragraphs(String(decoding: bytes, as: UTF8.self))
                 if !text.isEmpty { bodies.append(.init(text: text, language: String(tag))) }
             }
         }
@@ -95,20 +95,6 @@ extension PageSource {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
-}
-
-/// A page's plain text as paragraphs: lines kept, runs of spaces as one, at most one empty line in a row.
-enum HTMLTextTidy {
-    static func paragraphs(_ text: String) -> String {
-        var lines: [String] = []
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let line = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" || $0 == "\u{C}" }).joined(separator: " ")
-            if line.isEmpty, lines.last?.isEmpty ?? true { continue }
-            lines.append(line)
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return String(lines.joined(separator: "\n").prefix(PageNote.maxCharacters))
     }
 }
 

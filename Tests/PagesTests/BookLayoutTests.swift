@@ -1,3 +1,4 @@
+import Book
 import Decoding
 import Foundation
 import Geometry
@@ -10,6 +11,12 @@ import Testing
         <ComicInfo><Series>Nested</Series><Number>2</Number><Manga>YesAndRightToLeft</Manga>
         <Pages><Page Image="0" Type="FrontCover"/><Page Image="2" DoublePage="True"/></Pages></ComicInfo>
         """.utf8)
+    /// What `comicInfo` says: the series and number the title is made of are the About panel's too.
+    static let comicInfoMetadata: BookMetadata = {
+        var metadata = BookMetadata(title: "Nested #2", rightToLeft: true, coverPage: 1, doublePages: [3])
+        metadata.about = BookAbout(fields: [(.series, "Nested"), (.number, "2")])
+        return metadata
+    }()
 
     /// Pages of the Decoding fixtures, so that WebP and AVIF pages really decode.
     static func fixture(_ name: String) throws -> [UInt8] {
@@ -35,7 +42,7 @@ import Testing
         #expect((1...source.pageCount).map { source.name(of: $0) }
             == ["ch1.5/a.png", "ch2/deeper/x.jpg", "ch2/p9.avif", "ch2/p10.webp", "ch10/p1.png", "cover.png"])
         #expect(try source.data(of: 4) == (try pngBytes(width: 3, height: 3, seed: 1)))
-        #expect(source.metadata == BookMetadata(title: "Nested #2", rightToLeft: true, coverPage: 1, doublePages: [3]))
+        #expect(source.metadata == Self.comicInfoMetadata)
         #expect(try source.reloaded().metadata == source.metadata)
     }
 
@@ -60,7 +67,7 @@ import Testing
         try writeZip(dir.file("a.cbz"), [("p1.png", page), ("p2.png", page), ("p3.png", page),
                                           ("__MACOSX/ComicInfo.xml", junk), ("COMICINFO.XML", Self.comicInfo)])
         #expect(try PageSource.open(path: dir.file("a.cbz")).metadata
-            == BookMetadata(title: "Nested #2", rightToLeft: true, coverPage: 1, doublePages: [3]))
+            == Self.comicInfoMetadata)
 
         try writeZip(dir.file("b.cbz"), [("p1.png", page), ("sub/ComicInfo.xml", Self.comicInfo)])
         #expect(try PageSource.open(path: dir.file("b.cbz")).metadata == .none)

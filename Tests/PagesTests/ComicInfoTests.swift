@@ -1,4 +1,5 @@
 import Book
+import Foundation
 import Pages
 import Testing
 import TestSupport
@@ -28,8 +29,9 @@ import TestSupport
 
     /// Image indices count from 0; the reader's pages from 1. Indices outside the book are ignored.
     @Test func fullExample() {
-        #expect(parse(Self.example) == BookMetadata(title: "The Sea & the \u{2018}Sky\u{2019}", rightToLeft: true,
-                                                    coverPage: 1, doublePages: [4]))
+        var expected = BookMetadata(title: "The Sea & the \u{2018}Sky\u{2019}", rightToLeft: true, coverPage: 1, doublePages: [4])
+        expected.about = BookAbout(fields: [(.series, "Ignored when there is a title")])
+        #expect(parse(Self.example) == expected, "the series, left out of the title, is in the About panel")
         // Image 3 is beyond a three-page book.
         #expect(parse(Self.example, pages: 3).doublePages.isEmpty)
     }
@@ -58,6 +60,39 @@ import TestSupport
         #expect(parse("<ComicInfo><Number>3</Number></ComicInfo>").title == nil)
         // A Title that is not a direct child of the root is some other thing's title.
         #expect(parse("<ComicInfo><Story><Title>Inner</Title></Story><Series>S</Series></ComicInfo>").title == "S")
+    }
+
+    /// The demonstration book's own ComicInfo.xml (Assets/DemoBook): its credits, year and summary for the About
+    /// panel; the notes and page count are not.
+    @Test func theDemoBookSaysWhoMadeIt() throws {
+        let path = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+            + "/Assets/DemoBook/ComicInfo.xml"
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let about = ComicInfo.parse([UInt8](bytes), pageCount: 14).about
+        #expect(about.entries == [.init(label: .named(.date), value: LocalizedText("2026")),
+                                  .init(label: .named(.writer), value: LocalizedText("The Recto project")),
+                                  .init(label: .named(.publisher), value: LocalizedText("The Recto project"))])
+        #expect(about.summary?.best([])?.text.hasPrefix("An alphabet of plants and patterns, drawn by numbers:") == true)
+        #expect(about.summary?.best([])?.text.hasSuffix("and two narrated pages.") == true)
+    }
+
+    /// Every credit ComicTagger writes, in the schema's order; a credit deeper than the root is something else's.
+    @Test func creditsAndSeriesInTheSchemasOrder() {
+        let xml = """
+            <ComicInfo><Web>https://example.org/c/1</Web><Writer>W. Riter</Writer><Penciller>P. Encil</Penciller>
+            <Inker>I. Nker</Inker><Colorist>C. Olour</Colorist><Letterer>L. Etter</Letterer><CoverArtist>C. Over</CoverArtist>
+            <Editor>E. Ditor</Editor><Publisher>Dark Horse</Publisher><Imprint>Berger</Imprint><Genre>Drama</Genre>
+            <Year>2019</Year><Month>3</Month><Day>4</Day><Series>Akira</Series><Number>3</Number><Volume>1</Volume>
+            <StoryArc>Tetsuo</StoryArc><AgeRating>Teen</AgeRating><Story><Writer>Inner</Writer></Story></ComicInfo>
+            """
+        let about = parse(xml).about
+        #expect(about.entries.map(\.label) == [.series, .number, .volume, .date, .writer, .penciller, .inker, .colorist,
+                                               .letterer, .coverArtist, .editor, .publisher, .imprint, .genre, .web,
+                                               .storyArc, .ageRating].map(BookAbout.Label.named))
+        #expect(about.entries.map { $0.value.best([])?.text ?? "" } == [
+            "Akira", "3", "1", "2019-03-04", "W. Riter", "P. Encil", "I. Nker", "C. Olour", "L. Etter", "C. Over",
+            "E. Ditor", "Dark Horse", "Berger", "Drama", "https://example.org/c/1", "Tetsuo", "Teen"])
+        #expect(parse("<ComicInfo><Title>T</Title></ComicInfo>").about.isEmpty)
     }
 
     @Test func mangaValues() {

@@ -55,6 +55,8 @@ import TestSupport
         #expect(book.metadata.doublePages == [4])
         #expect(book.metadata.attribution == ["Attribution: The Example Museum",
                                               "Rights: http://rightsstatements.org/vocab/NoC-US/1.0/"])
+        #expect(book.metadata.about.requiredStatement?.value.best(["en"])?.text == "The Example Museum")
+        #expect(book.metadata.about.rights == "http://rightsstatements.org/vocab/NoC-US/1.0/")
         #expect(try book.data(of: 1) == pages[0])
         #expect(try book.data(of: 3) == pages[2])    // through the service's one size
         #expect(try book.identity(of: 3) == .resource(url: "file://" + dir.path + "/svc/p3/full/20,28/0/default.jpg"))

@@ -96,9 +96,10 @@ public struct PDFTestPage: Sendable {
 }
 
 /// Builds a book of `PDFTestPage`s with an optional title.
-/// `prefix` holds objects the pages refer to by number (hostile forms); `catalog` adds entries to the catalog.
+/// `prefix` holds objects the pages refer to by number (hostile forms); `catalog` adds entries to the catalog,
+/// `info` to the Info dictionary.
 public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWriter = PDFWriter(),
-                    catalog: String = "") -> [UInt8] {
+                    catalog: String = "", info: String = "") -> [UInt8] {
     var w = prefix
     let root = w.reserve()
     let tree = w.reserve()
@@ -129,8 +130,9 @@ public func pdfBook(_ pages: [PDFTestPage], title: String? = nil, prefix: PDFWri
     }
     w.set(root, "<< /Type /Catalog /Pages \(tree) 0 R \(resolved(catalog)) >>")
     w.set(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
-    let info = title.map { w.add("<< /Title \(pdfTextString($0)) >>") }
-    return w.bytes(root: root, info: info)
+    let entries = [title.map { "/Title \(pdfTextString($0))" }, info.isEmpty ? nil : info].compactMap { $0 }
+    let infoObject = entries.isEmpty ? nil : w.add("<< \(entries.joined(separator: " ")) >>")
+    return w.bytes(root: root, info: infoObject)
 }
 
 /// The standard test book: body text, vector art, an image, an A5 page and a landscape spread (A3 landscape,

@@ -197,6 +197,7 @@ void document_render_once(const char *data, int length) {
         g_free(title);
         g_free(poppler_page_get_text(page));  // text extraction's tables and converters too
         g_free(poppler_document_get_metadata(doc));
+        g_string_free(document_info_fields(doc), TRUE);  // the Info texts, and the creation date's time zone
         g_object_unref(page);
     }
     g_object_unref(doc);

@@ -9,6 +9,7 @@
 struct _PopplerDocument;
 struct _PopplerPage;
 struct _PopplerDest;
+struct _GString;
 
 // Loads everything rendering needs from outside the already-open descriptors (fontconfig's configuration and
 // cache, FreeType, text converters) by rendering a tiny built-in document once.
@@ -32,6 +33,11 @@ int document_destination_page(struct _PopplerDocument *document, struct _Poppler
 // RPDF_OP_OUTLINE (outline.c): the outline's entries in a memfd of struct rpdf_outline_entry, value their count;
 // -1 and value 0 when the document has none.
 int document_outline(struct rpdf_reply *reply);
+// RPDF_OP_INFO (info.c): the Info dictionary's texts in a memfd, value their bytes; -1 and value 0 when it states
+// none.
+int document_info(struct rpdf_reply *reply);
+// The Info texts of `document` as RPDF_OP_INFO sends them (the caller frees the string).
+struct _GString *document_info_fields(struct _PopplerDocument *document);
 // The open document (NULL before a successful OPEN) and its descriptor (-1 then).
 struct _PopplerDocument *document_current(void);
 /* Page `index` of the open document (an existing one), or NULL with the reply's error set. */

@@ -16,6 +16,7 @@ static int answer(const struct rpdf_request *request, int *fd, struct rpdf_reply
     case RPDF_OP_LINKS: return document_links(request, reply);
     case RPDF_OP_OUTLINE: return document_outline(reply);
     case RPDF_OP_LANGUAGE: document_language(reply); return -1;
+    case RPDF_OP_INFO: return document_info(reply);
     default: break;
     }
     reply->status = RPDF_ERR_BAD_REQUEST;

@@ -5,8 +5,9 @@
 
 #include "helper.h"
 
-// Built-in one-page document with a standard (not embedded) font and a UTF-16 title: rendering it loads
-// fontconfig's configuration and cache, FreeType, a system font and the UTF-16 converter while files may be opened.
+// Built-in one-page document with a standard (not embedded) font, a UTF-16 title and a creation date: rendering it
+// loads fontconfig's configuration and cache, FreeType, a system font, the UTF-16 converter and the date's time
+// zone while files may be opened.
 void warm_up(void) {
     const char *objects[] = {
         "<< /Type /Catalog /Pages 2 0 R >>",
@@ -16,7 +17,7 @@ void warm_up(void) {
         "<< /Length 58 >>\nstream\nBT /F1 24 Tf 10 50 Td (Aa) Tj /F2 24 Tf (Bb) Tj ET 0 0 50 50 re f\nendstream",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
-        "<< /Title <FEFF00720065006300740074006F> >>",
+        "<< /Title <FEFF00720065006300740074006F> /Author (recto) /CreationDate (D:20190304120000+01'00') >>",
     };
     enum { count = sizeof objects / sizeof objects[0] };
     GString *pdf = g_string_new("%PDF-1.4\n");

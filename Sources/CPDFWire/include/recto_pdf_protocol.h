@@ -11,7 +11,9 @@
 
 #include <stdint.h>
 
-#define RPDF_PROTOCOL_VERSION 1
+// Raised when a request is added or changes meaning (2: RPDF_OP_INFO). recto and its helpers are built and
+// installed together, and a helper answers a request it does not know with RPDF_ERR_BAD_REQUEST.
+#define RPDF_PROTOCOL_VERSION 2
 // The helper's end of the socket, set up by whoever spawns it.
 #define RPDF_SOCKET_FD 3
 
@@ -36,6 +38,9 @@
 // boundary).
 #define RPDF_OUTLINE_MAX 2000
 #define RPDF_OUTLINE_TITLE_MAX 255
+// The longest text of one Info field (RPDF_OP_INFO), in bytes (cut on a character's boundary): an author or a
+// subject is a line, the About panel shows no more.
+#define RPDF_INFO_TEXT_MAX 2000
 
 enum rpdf_op {
     // Attached: the PDF's descriptor (read-only). Reply: page_count; the title in text; attached: a memfd of
@@ -68,6 +73,22 @@ enum rpdf_op {
     // most RPDF_OUTLINE_MAX), depth first in document order; attached when value > 0: a memfd of that many
     // struct rpdf_outline_entry.
     RPDF_OP_OUTLINE = 7,
+    // Reply: value = the bytes of the document's Info texts (0 and nothing attached: it states none); attached
+    // when value > 0: a memfd of RPDF_INFO_FIELDS NUL-terminated UTF-8 strings in the order of enum
+    // rpdf_info_field, each at most RPDF_INFO_TEXT_MAX bytes, empty for one the document does not state.
+    RPDF_OP_INFO = 8,
+};
+
+// The Info dictionary's fields RPDF_OP_INFO sends, in this order. CREATED is the CreationDate as the day it
+// names in the time zone it was written with: "2019-03-04".
+enum rpdf_info_field {
+    RPDF_INFO_AUTHOR = 0,
+    RPDF_INFO_SUBJECT = 1,
+    RPDF_INFO_KEYWORDS = 2,
+    RPDF_INFO_CREATOR = 3,   // the program that made the original document
+    RPDF_INFO_PRODUCER = 4,  // the program that made the PDF
+    RPDF_INFO_CREATED = 5,
+    RPDF_INFO_FIELDS = 6,
 };
 
 // One outline entry: how deep it is nested (0: the top level), the 0-based page it opens, its title (UTF-8,

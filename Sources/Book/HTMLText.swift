@@ -1,7 +1,7 @@
-/// An annotation's HTML body reduced to text a visitor reads: paragraphs and line breaks kept, every tag
-/// dropped, and what scripts, styles, frames, objects, SVG and templates hold dropped with them (nothing is
-/// fetched or run); entities decoded.
-enum HTMLText {
+/// HTML (an annotation's body, a book's description) reduced to text a visitor reads: paragraphs and line breaks
+/// kept, every tag dropped, and what scripts, styles, frames, objects, SVG and templates hold dropped with them
+/// (nothing is fetched or run); entities decoded.
+public enum HTMLText {
     /// Elements whose content is not text for a reader.
     private static let dropped: Set<String> = ["script", "style", "iframe", "object", "embed", "svg", "math", "template",
                                                "noscript", "head", "title", "video", "audio", "canvas", "select", "textarea"]
@@ -13,11 +13,23 @@ enum HTMLText {
     private static let emphasis: [String: String] = ["em": "i", "i": "i", "cite": "i", "var": "i", "dfn": "i",
                                                      "strong": "b", "b": "b", "u": "u", "ins": "u"]
 
-    static func plain(_ html: String) -> String { reduced(html).plain }
+    public static func plain(_ html: String) -> String { reduced(html).plain }
+
+    /// Whether `text` holds a tag ("<p", "</", "<!--"): metadata may be plain text or HTML, and a plain "a < b"
+    /// must stay as written.
+    public static func looksLikeMarkup(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars[...]
+        while let open = scalars.firstIndex(of: "<") {
+            scalars = scalars[scalars.index(after: open)...]
+            guard let next = scalars.first else { return false }
+            if next.properties.isAlphabetic || next == "/" || next == "!" { return scalars.contains(">") }
+        }
+        return false
+    }
 
     /// The text, and the same as Pango markup with its emphasis (nil when it has none). In the markup each line
     /// closes the tags it opened and the next opens them again, so a line can be set alone.
-    static func reduced(_ html: String) -> (plain: String, markup: String?) {
+    public static func reduced(_ html: String) -> (plain: String, markup: String?) {
         var out = "", markup = ""
         var chars = Array(html.unicodeScalars)[...]
         var skipping: String? = nil
@@ -113,7 +125,7 @@ enum HTMLText {
     }
 
     /// Runs of spaces and tabs as one space, at most one empty line in a row, no blank edges.
-    static func collapsed(_ text: String) -> String {
+    public static func collapsed(_ text: String) -> String {
         var lines: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" })
@@ -123,5 +135,18 @@ enum HTMLText {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.joined(separator: "\n")
+    }
+
+    /// A page's plain text (a PDF's text layer, a text file beside a picture) as paragraphs: lines kept, runs of
+    /// spaces as one, at most one empty line in a row, at most `PageNote.maxCharacters`.
+    public static func paragraphs(_ text: String) -> String {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" || $0 == "\u{C}" }).joined(separator: " ")
+            if line.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return String(lines.joined(separator: "\n").prefix(PageNote.maxCharacters))
     }
 }
