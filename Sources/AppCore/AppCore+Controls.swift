@@ -27,7 +27,7 @@ extension AppCore {
                           large: settings.largeText, rightToLeft: reader.config.rightToLeft,
                           zoomed: reader.zoom.isZoomed, home: shelf != nil, contents: !book.contents.isEmpty,
                           narration: settings.narration, layers: hasNotes,
-                          language: languageChoices.count >= 2)
+                          language: languageChoices.count >= 2, about: !book.about.isEmpty)
     }
 
     /// Whether the row shows now: always, or with the overlay (`controls` setting); always in speech mode, where
@@ -174,6 +174,7 @@ extension AppCore {
             return intent(.panBegin(at: centre)) + intent(.panMove(translation: move))
                 + intent(.panEnd(translation: move, velocity: .zero))
         case .contents: return openContents(at: time)
+        case .about: return openAbout()
         case .narration: return toggleNarration(now: time)
         case .replay: return replayNarration()
         case .layers: return cycleLayers(at: time)

@@ -115,6 +115,9 @@ public struct AppCore: Sendable {
             // Another book, or the book read again: an open panel would point into the old list.
             out += closeContents()
             book.contents = entries
+        case .bookAbout(let about):
+            out += closeAbout()
+            book.about = about
         case .pixelDensity(let perMM):
             screen.pixelsPerMM = perMM
             input.density(pixelsPerMM: perMM)
@@ -189,7 +192,7 @@ public struct AppCore: Sendable {
         // held still under it) goes on with what it was doing.
         let startsAnswer = extended && input.recognizer.isIdle
         // Keys that move or use the focus are the focus's alone (AppCore+Controls).
-        let panelOpen = controls.contents != nil
+        let panelOpen = controls.contents != nil || controls.about != nil
         let focusCommand = woke || extended || panelOpen ? nil : self.focusCommand(for: event)
         controls.hideFocus(on: event, page: reader.page)
         if woke {
@@ -198,8 +201,10 @@ public struct AppCore: Sendable {
             if shelf?.visible != true { controls.overlay.inputArrived(at: time) }
             if focusCommand == nil, !panelOpen { out += shelfKeys(event, at: time) }
         }
-        // The table of contents takes every input while it is open.
-        if panelOpen, !woke, !startsAnswer { return out + contentsInput(event, at: time) }
+        // The table of contents, and the About panel, take every input while open.
+        if panelOpen, !woke, !startsAnswer {
+            return out + (controls.about != nil ? aboutInput(event, at: time) : contentsInput(event, at: time))
+        }
         // Taps that became single before this event act first, at their own time; then the view on screen when
         // the event arrived (animations advanced to its time) is what the event is judged against.
         out += applyDueTaps(now: time)
@@ -212,6 +217,7 @@ public struct AppCore: Sendable {
         if case .key(let sym, true, _, _) = event, !woke, !startsAnswer, shelf?.visible != true {
             if Self.isLayersKey(sym), hasNotes { return out + cycleLayers(at: time) }
             if Self.isLanguageKey(sym), languageChoices.count >= 2 { return out + cycleLanguage(at: time) }
+            if isAboutKey(sym), !book.about.isEmpty { return out + openAbout() }
             if sym == Keysym.Escape, controls.notes.open != nil { return out + closeNote() }
             if let step = Self.panelScrollStep(sym), !controls.focus.visible, !reader.zoom.isZoomed,
                notesPanel(frame: reader.frame)?.panel != nil {
@@ -287,7 +293,7 @@ public struct AppCore: Sendable {
         if shelf?.visible == true, let due = idle.attract.deadline, due <= now { idle.attract.restart(now: now) }
         let (lift, begins) = idle.attract.due(now: now)
         // Attract mode shows the book, not an open table of contents.
-        if begins { out += closeContents() + beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
+        if begins { out += closeContents() + closeAbout() + beginAttract() } else if lift { out.append(.occurred(.attractLooped(loop: idle.attract.loops))) }
         if lift { _ = reader.attractLift(at: now) }
         if book.reloadDue(now: now) { out.append(.start(.reloadBook)) }
         out += overlayDue(now: now)
@@ -305,7 +311,7 @@ public struct AppCore: Sendable {
     }
 
     private mutating func backToTheStart(now: Double) -> [AppEffect] {
-        let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents()
+        let cleared = speechModeToSetting() + clearTurns(reason: "idle-reset") + closeContents() + closeAbout()
         narrationAwaitsVisitor()
         controls.resetFocus(page: reader.page)
         controls.notes = NotesState()

@@ -52,6 +52,8 @@ public enum AppEvent: Sendable, Equatable {
     case attribution([String])
     /// The book's table of contents, in its page numbers (empty: none).
     case tableOfContents([ContentsEntry])
+    /// What the book says about itself (its metadata), for the About panel.
+    case bookAbout(BookAbout)
     /// Where the book says its pages sit: its double-page images (ComicInfo's `DoublePage`, an EPUB's
     /// `page-spread-center`) stand alone across a spread, `sides` go on the half it names (an EPUB's
     /// `page-spread-left`/`-right`), and `spread` is one page or two at a time where it says (an EPUB's

@@ -25,10 +25,11 @@ public struct ControlBar: Sendable, Equatable {
     /// keeps its corner). `zoomed`: the pan steps show. `contents`: the book has a table of contents (its
     /// control ends the row). `narration`: the kiosk plays pages' recordings (its controls, play/pause
     /// and from the start, follow next page). `layers`: the book has notes (the layers control follows).
-    /// `language`: the visitor can choose among languages (the language control follows).
+    /// `language`: the visitor can choose among languages (the language control follows). `about`: the book says
+    /// something about itself (its control ends the row).
     public init(width: Double, height: Double, pixelsPerMM: Double?, reach: Bool, large: Bool, rightToLeft: Bool,
                 zoomed: Bool, home: Bool, contents: Bool = false, narration: Bool = false, layers: Bool = false,
-                language: Bool = false) {
+                language: Bool = false, about: Bool = false) {
         let perMM = pixelsPerMM.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? OverlayLayout.fallbackPixelsPerMM
         let t = max(Self.minimumTarget, Self.targetMM * perMM) * (large ? Self.largeFactor : 1)
         let gap = max(Self.clearance, 3 * perMM), inset = gap
@@ -40,6 +41,7 @@ public struct ControlBar: Sendable, Equatable {
         if layers { actions.append(.layers) }
         if language { actions.append(.language) }
         if contents { actions.append(.contents) }
+        if about { actions.append(.about) }
         let y = reach ? height - inset - t : inset
         let rowWidth = Double(actions.count) * t + Double(actions.count - 1) * gap
         var x0 = (width - rowWidth) / 2

@@ -79,6 +79,8 @@ struct ControlsState: Sendable {
     var focus = FocusState()
     /// The table of contents while it is open over the book (AppCore+Contents).
     var contents: ContentsState?
+    /// "About this book" while it is open over the book (AppCore+About).
+    var about: AboutState?
     /// Speech mode is on: a touch on a control moves the focus there and says it (AppCore+Explore). The one
     /// record of the mode: the speech key switches it, the idle reset gives it back to its setting
     /// (AppCore+Speech), and the shell asks it before anything is said.

@@ -43,7 +43,8 @@ extension AppCore {
                             panels: FramePanels(hint: onShelf ? nil : attractHint, overlay: onShelf ? nil : overlayPanel(at: now),
                                                 idleWarning: idleWarningPanel(at: now),
                                                 controls: controlsPanel(now: now), contents: contentsPanel(),
-                                                captions: captionPanel(at: now), notes: notesPanel(frame: frame)),
+                                                captions: captionPanel(at: now), notes: notesPanel(frame: frame),
+                                                about: aboutPanel()),
                             shelf: shelf, details: details,
                             detailArrivals: pages.zoomDetail.arrivals, images: images, placed: placed)
     }

@@ -102,6 +102,8 @@ struct BookPolicy: Sendable {
     var translated: [String: BookTexts] = [:]
     /// The book's required attribution, shown on the overlay under the page numbers (empty: none).
     var attribution: [String] = []
+    /// What the book says about itself, in every language it gives (empty: no About control).
+    var about = BookAbout()
     /// The book's table of contents (empty: none, and no contents control).
     var contents: [ContentsEntry] = []
     /// Why a kiosk's one book cannot be shown, while it is awaited (its one page says so); nil when it is shown.

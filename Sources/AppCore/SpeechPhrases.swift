@@ -93,6 +93,14 @@ public struct SpeechPhrases: Sendable {
 
     public func layers(_ layers: NoteLayers) -> [Part] { [phrase(layers.label, [:])] }
 
+    /// "About this book." then what the book says, a fact a sentence, in the language it was picked in.
+    public func about(_ text: String, language: String?) -> [Part] {
+        let sentences = text.split(separator: "\n").map { line in
+            line.last.map { ".!?…:;".contains($0) } == true ? String(line) : line + "."
+        }
+        return [phrase("About this book.", [:]), Part(sentences.joined(separator: " "), language: language ?? bookLanguage)]
+    }
+
     /// A language's name in itself, said in its voice ("Deutsch"); its tag where no name is known.
     public func language(_ code: String) -> [Part] { [Part(Self.nativeName(code), language: code)] }
 

@@ -60,6 +60,8 @@ public enum Occurrence: Sendable, Equatable {
     case linkFollowed(from: Int, to: Int)
     /// The table of contents opened or closed.
     case contents(shown: Bool)
+    /// "About this book" opened (what it says, in `language`, the visitor's) or closed.
+    case about(shown: Bool, text: String, language: String?)
     /// A note's card opened (a tap on its marker): its text in the language shown.
     case noteOpened(page: Int, text: String, language: String?)
     /// The open note's card closed (a tap, Escape, a turn, the layers hidden).
@@ -179,6 +181,9 @@ extension Occurrence {
         case let .linkFollowed(from, to): OccurrenceMeaning(log: LogEvent("link", ["from": .int(from), "to": .int(to)]), visits: [.turn(.jump)])
         case .contents(let shown):
             OccurrenceMeaning(log: LogEvent("contents", ["state": .string(shown ? "shown" : "hidden")]), visits: shown ? [.contentsOpened] : [])
+        case let .about(shown, text, language):
+            OccurrenceMeaning(log: LogEvent("about", ["state": .string(shown ? "shown" : "hidden")]),
+                              speech: shown ? .about(text: text, language: language) : nil, visits: shown ? [.aboutOpened] : [])
         case let .noteOpened(page, text, language):
             OccurrenceMeaning(log: LogEvent("note", ["state": .string("opened"), "page": .int(page), "language": .string(language ?? "none"),
                                                      "text": .string(String(text.prefix(120)))]),

@@ -33,13 +33,15 @@ public enum SpeechCue: Sendable, Equatable {
     case layers(NoteLayers)
     /// The visitor chose a language: its name, in itself and its voice.
     case language(String)
+    /// "About this book" opened: what it says, in `language` (the visitor's).
+    case about(text: String, language: String?)
 
     /// Said whether or not speech mode is on: the reset (which only silences) and the word that speech mode went
     /// off.
     public var heardWhenOff: Bool {
         switch self {
         case .reset, .mode: true
-        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration, .note, .layers, .language: false
+        case .page, .pageAgain, .firstPage, .zoom, .shelf, .opened, .focus, .idleWarning, .idleExtended, .narration, .note, .layers, .language, .about: false
         }
     }
 }

@@ -32,5 +32,7 @@ public enum VisitInput: Sendable, Equatable {
     case layers
     case noteOpened
     case contentsOpened
+    /// "About this book" opened.
+    case aboutOpened
     case language(String)
 }

@@ -25,7 +25,7 @@ public struct ControlsPanel: Sendable, Equatable {
 /// What an on-screen control does. Each acts through the intents the gestures use (a turn, a zoom step, a pan),
 /// so a tap on a control and the gesture it replaces reach the same page and view (WCAG 2.5.1, 2.5.7).
 public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
-    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers, language
+    case home, previous, zoomOut, fit, zoomIn, panLeft, panUp, panDown, panRight, next, scrubber, contents, narration, replay, layers, language, about
 
     /// The English label (a msgid of Locales/*.po): what speech says and the focus shows.
     public var label: String {
@@ -46,6 +46,7 @@ public enum ControlAction: Int, Sendable, Hashable, CaseIterable {
         case .replay: "Narration from the start"
         case .layers: "Show or hide the notes"
         case .language: "Language"
+        case .about: "About this book"
         }
     }
 

@@ -15,10 +15,12 @@ public struct FramePanels: Sendable, Equatable {
     public var captions: CaptionPanel?
     /// The pages' notes: markers, the open card, the text panel.
     public var notes: NotesPanel?
+    /// What the book says about itself, while open.
+    public var about: AboutPanel?
 
     public init(hint: AttractHint? = nil, overlay: OverlayPanel? = nil, idleWarning: IdleWarningPanel? = nil,
                 controls: ControlsPanel? = nil, contents: ContentsPanel? = nil, captions: CaptionPanel? = nil,
-                notes: NotesPanel? = nil) {
+                notes: NotesPanel? = nil, about: AboutPanel? = nil) {
         self.hint = hint
         self.overlay = overlay
         self.idleWarning = idleWarning
@@ -26,5 +28,6 @@ public struct FramePanels: Sendable, Equatable {
         self.contents = contents
         self.captions = captions
         self.notes = notes
+        self.about = about
     }
 }

@@ -18,6 +18,7 @@ public struct SceneSignature: Equatable {
     let controls: ControlsPanel?
     let contents: ContentsPanel?
     let captions: CaptionPanel?
+    let about: AboutPanel?
     /// Where the idle warning lies: its content changes damage only its box (`DamageTracker`).
     let idleWarningBox: Rect?
 
@@ -41,6 +42,7 @@ public struct SceneSignature: Equatable {
         controls = scene.panels.controls
         contents = scene.panels.contents
         captions = scene.panels.captions
+        about = scene.panels.about
         idleWarningBox = scene.panels.idleWarning?.box
     }
 }

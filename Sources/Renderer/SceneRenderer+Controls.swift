@@ -47,7 +47,7 @@ extension SceneRenderer {
 
     /// A glyph as light rectangles in a button's square (no text: the same in every language): ◀ ▶ for the
     /// page, + − for zoom, a hollow square for fit, arrows with a shaft for the pan steps, a list for contents, a loudspeaker for narration's play and pause, ⏮ for its start, two
-    /// sheets for the layers. None for the controls drawn otherwise (home: the shelf's; the scrubber: the overlay's).
+    /// sheets for the layers, an "i" for what the book says about itself. None for the controls drawn otherwise (home: the shelf's; the scrubber: the overlay's).
     static func glyph(_ glyph: ControlAction, in r: Rect) -> [Rect]? {
         let u = r.width / 12, c = r.center
         func bar(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: c.x + x * u, y: c.y + y * u, width: w * u, height: h * u) }
@@ -88,6 +88,9 @@ extension SceneRenderer {
         case .language:
             // Two speech bubbles side by side, their tails down: one language and another.
             return [bar(-5, -3.5, 4.5, 3.5), bar(-4, 0, 1.2, 1.5), bar(0.5, -1.5, 4.5, 3.5), bar(3.5, 2, 1.2, 1.5)]
+        case .about:
+            // An "i": its dot, then its stem on a foot.
+            return [bar(-1, -4.5, 2, 2), bar(-1, -1.5, 2, 5.5), bar(-2.5, 3, 5, 1.2)]
         case .home, .scrubber: return nil
         }
     }

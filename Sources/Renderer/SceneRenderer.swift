@@ -138,6 +138,7 @@ public final class SceneRenderer {
             drawControls(scene, width: width, height: height)
             drawCaptions(scene, width: width, height: height)
             drawContents(scene, width: width, height: height)
+            drawAbout(scene, width: width, height: height)
             drawIdleWarning(scene, width: width, height: height)
         }
         defer { drawHint(scene, toClip: toClip) }

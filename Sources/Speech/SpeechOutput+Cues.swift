@@ -25,6 +25,7 @@ extension SpeechOutput {
         case let .note(text, language): say(p.note(text, language: language), now: now)
         case .layers(let layers): say(p.layers(layers), now: now)
         case .language(let code): say(p.language(code), now: now)
+        case let .about(text, language): say(p.about(text, language: language), now: now)
         }
     }
 }

@@ -94,6 +94,7 @@ extension VisitReport {
         out += ints("Layers switched", \.layerSwitches)
         out += ints("Notes opened", \.notesOpened)
         out += ints("Contents opened", \.contentsOpened)
+        out += ints("About this book opened", \.aboutOpened)
         for language in Set(k.flatMap(\.languages.keys)).sorted() {
             out += ints("Visits in \(language)", { $0.languages[language] ?? 0 })
         }

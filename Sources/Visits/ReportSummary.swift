@@ -22,6 +22,7 @@ public struct ReportSummary: Sendable {
         public var layerSwitches = 0
         public var notesOpened = 0
         public var contentsOpened = 0
+        public var aboutOpened = 0
         /// Visits that chose each language, by language.
         public var languages: [String: Int] = [:]
         /// Attract runs that a visitor ended (a visit began), as a fraction (nil without attract runs).
@@ -78,6 +79,7 @@ public struct ReportSummary: Sendable {
                 k.layerSwitches += v.uses.layerSwitches
                 k.notesOpened += v.uses.notesOpened
                 k.contentsOpened += v.uses.contentsOpened
+                k.aboutOpened += v.uses.aboutOpened
                 for language in v.uses.languages { k.languages[language, default: 0] += 1 }
             }
             k.zooms = r.zooms.count

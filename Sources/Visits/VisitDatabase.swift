@@ -44,6 +44,10 @@ public final class VisitDatabase {
         ALTER TABLE visits ADD COLUMN contents INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE visits ADD COLUMN languages TEXT NOT NULL DEFAULT '';
         """,
+        // 4: "About this book" opened.
+        """
+        ALTER TABLE visits ADD COLUMN about INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
     public static var schemaVersion: Int { migrations.count }
 
@@ -139,11 +143,12 @@ public final class VisitDatabase {
     private func save(_ v: Visit) throws {
         let t = { (k: TurnKind) in v.turns[k] ?? 0 }
         try db.prepare("""
-            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            INSERT OR REPLACE INTO visits VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """).run(v.startedAt, v.utcOffsetMinutes, Int64(v.lengthMS.rounded()), Int64(v.activeMS.rounded()), v.attract,
                      v.open, v.overlayUses, v.scrubberUses, t(.drag), t(.flick), t(.tap), t(.key), t(.control), t(.jump),
                      v.narrations, Int64(v.narrationHeardMS.rounded()), v.captionedNarrations,
-                     v.uses.layerSwitches, v.uses.notesOpened, v.uses.contentsOpened, v.uses.languages.joined(separator: ","))
+                     v.uses.layerSwitches, v.uses.notesOpened, v.uses.contentsOpened, v.uses.languages.joined(separator: ","),
+                     v.uses.aboutOpened)
         try db.prepare("DELETE FROM dwell WHERE visit = ?").run(v.startedAt)
         try db.prepare("DELETE FROM zooms WHERE visit = ?").run(v.startedAt)
         let dwell = try db.prepare("INSERT INTO dwell VALUES (?,?,?,?,?)")
@@ -181,9 +186,9 @@ public final class VisitDatabase {
         var out = KioskRecord(kiosk: name.isEmpty ? kioskFallback : name)
         let visits = try db.prepare("SELECT * FROM visits WHERE started_at >= ? ORDER BY started_at").bind(since)
         // A report may read a file of an older schema (a kiosk not yet updated): no narration columns (1), no
-        // layers, notes, contents or languages (2).
+        // layers, notes, contents or languages (2), no About (3).
         let version = try db.integer("PRAGMA user_version")
-        let narrated = version >= 2, used = version >= 3
+        let narrated = version >= 2, used = version >= 3, about = version >= 4
         while try visits.step() {
             var turns: [TurnKind: Int] = [:]
             for (i, kind) in [TurnKind.drag, .flick, .tap, .key, .control, .jump].enumerated() {
@@ -198,7 +203,8 @@ public final class VisitDatabase {
                 captionedNarrations: narrated ? Int(visits.int(16)) : 0,
                 uses: used ? ReadingUses(layerSwitches: Int(visits.int(17)), notesOpened: Int(visits.int(18)),
                                          contentsOpened: Int(visits.int(19)),
-                                         languages: visits.text(20).split(separator: ",").map(String.init)) : ReadingUses()))
+                                         languages: visits.text(20).split(separator: ",").map(String.init),
+                                         aboutOpened: about ? Int(visits.int(21)) : 0) : ReadingUses()))
         }
         let pages = try db.prepare("""
             SELECT b.name, d.page, sum(d.ms), count(*) FROM dwell d JOIN books b ON b.id = d.book

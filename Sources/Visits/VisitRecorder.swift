@@ -143,6 +143,7 @@ public struct VisitRecorder: Sendable {
         case .layers: withOpen { $0.visit.uses.layerSwitches += 1 }
         case .noteOpened: withOpen { $0.visit.uses.notesOpened += 1 }
         case .contentsOpened: withOpen { $0.visit.uses.contentsOpened += 1 }
+        case .aboutOpened: withOpen { $0.visit.uses.aboutOpened += 1 }
         case .language(let code):
             withOpen { o in
                 guard !o.visit.uses.languages.contains(code), o.visit.uses.languages.count < ReadingUses.maxLanguages else { return }

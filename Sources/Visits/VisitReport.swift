@@ -41,6 +41,7 @@ public struct VisitReport: Sendable {
                  ("narrations", "\(k.narrations)"), ("narration_heard_seconds", number(k.narrationHeardMS / 1000)),
                  ("captioned_narrations", "\(k.captionedNarrations)"), ("layer_switches", "\(k.layerSwitches)"),
                  ("notes_opened", "\(k.notesOpened)"), ("contents_opened", "\(k.contentsOpened)"),
+                 ("about_opened", "\(k.aboutOpened)"),
                  ("languages", obj(k.languages.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }))])
         }
         let days = s.days.map { obj([("date", JSONText.string(isoDate(day: $0.day))), ("visits", arr($0.counts.map(String.init)))]) }
@@ -67,7 +68,7 @@ public struct VisitReport: Sendable {
     /// One row per visit, every kiosk.
     public func csv() -> String {
         var out = "kiosk,started,utc_offset_minutes,length_seconds,active_seconds,attract,"
-            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber,narrations,narration_heard_seconds,captioned_narrations,layers,notes,contents,languages\n"
+            + TurnKind.allCases.map { "turns_\($0.rawValue)" }.joined(separator: ",") + ",overlay,scrubber,narrations,narration_heard_seconds,captioned_narrations,layers,notes,contents,languages,about\n"
         for r in records {
             for v in r.visits {
                 let fields = [csvField(r.kiosk), isoDateTime(ms: v.startedAt, offsetMinutes: v.utcOffsetMinutes),
@@ -75,7 +76,7 @@ public struct VisitReport: Sendable {
                               v.attract ? "1" : "0"] + TurnKind.allCases.map { "\(v.turns[$0] ?? 0)" }
                     + ["\(v.overlayUses)", "\(v.scrubberUses)", "\(v.narrations)", number(v.narrationHeardMS / 1000),
                        "\(v.captionedNarrations)", "\(v.uses.layerSwitches)", "\(v.uses.notesOpened)",
-                       "\(v.uses.contentsOpened)", csvField(v.uses.languages.joined(separator: " "))]
+                       "\(v.uses.contentsOpened)", csvField(v.uses.languages.joined(separator: " ")), "\(v.uses.aboutOpened)"]
                 out += fields.joined(separator: ",") + "\n"
             }
         }

@@ -202,11 +202,11 @@ import Watching
         deliver(.pageLabels(source.pageLabels ?? []))
         deliver(.attribution(source.metadata.attribution))
         for language in core.languageChoices {
-            if let texts = source.bookTexts(in: language) {
-                deliver(.bookTexts(language: language, pageLabels: texts.pageLabels, attribution: texts.attribution))
-            }
+            guard let texts = source.bookTexts(in: language) else { continue }
+            deliver(.bookTexts(language: language, pageLabels: texts.pageLabels, attribution: texts.attribution))
         }
         deliver(.tableOfContents(source.tableOfContents))
+        deliver(.bookAbout(source.metadata.about))
         for problem in source.contentsProblems { logger.warning("contents: \(problem)") }
         guard let aspects = source.knownPageAspects else { return }
         deliver(.pageAspectsKnown(aspects))

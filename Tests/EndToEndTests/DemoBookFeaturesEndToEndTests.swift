@@ -65,4 +65,36 @@ import Testing
         let band = try session.screenshot(timeout: .seconds(10)) { _ in true }
         _ = try AccessibilityEndToEndTests.save(band, "demo-page2-captions.png", session)
     }
+
+    /// "About this book" from the demo book's ComicInfo: `i` opens it over the book, in English, then in German
+    /// after the language control switched; a tap closes it.
+    @Test func aboutThisBookInEnglishAndGerman() throws {
+        let session = try RectoSession.start(width: 1280, height: 800, arguments: [
+            BookFixtures.demoDirectory.path, "--spread", "single", "--languages", "en,de", "--attract-after", "0",
+        ], readyTimeout: .seconds(30))
+        defer { session.stop() }
+        _ = try session.waitForEvent("shown")
+        // Above its heading, over the cover's green (the background beside the page is as dark as the box).
+        func panelShown(_ shot: RGBAImage) -> Bool {
+            let c = shot.rgb(380, 88)
+            return c.r < 40 && c.g < 40 && c.b < 45
+        }
+        try Self.press(session, InputCode.keyI)
+        _ = try session.waitForEvent("about") { $0.string("state") == "shown" }
+        let english = try session.screenshot(timeout: .seconds(10), until: panelShown)
+        _ = try AccessibilityEndToEndTests.save(english, "demo-about-en.png", session)
+        #expect(panelShown(english), "the panel over the page")
+        try session.weston.tap(x: 640, y: 400)
+        _ = try session.waitForEvent("about") { $0.string("state") == "hidden" }
+        let closed = try session.screenshot(timeout: .seconds(10)) { !panelShown($0) }
+        #expect(!panelShown(closed), "a tap closes it")
+
+        try Self.press(session, InputCode.keyG)
+        #expect(try session.waitForEvent("language").string("code") == "de")
+        try Self.press(session, InputCode.keyI)
+        _ = try session.waitForEvent("about") { $0.string("state") == "shown" }
+        let german = try session.screenshot(timeout: .seconds(10), until: panelShown)
+        _ = try AccessibilityEndToEndTests.save(german, "demo-about-de.png", session)
+        #expect(panelShown(german) && german.pixels != english.pixels, "in German it reads otherwise")
+    }
 }

@@ -12,7 +12,7 @@ import Visits
 @Suite struct OccurrenceCoverageTests {
     enum Kind: CaseIterable, Hashable {
         case ready, shown, renderer, book, bookAwaited, opened, shelfBookFailed, shelf, library, flip, page, zoom, region, pageFailed, turnWaits, turnCarried, turnRefused,
-             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
+             turnsCleared, dragHeld, dragBegins, dragLifted, idleReset, overlay, jump, linkFollowed, contents, about, noteOpened, noteClosed, layers, language, drawn, notesLeftOut, sectionOpened, attractBegan, attractLooped,
              attractEnded, speech, narration, pageSound, narrationSwitched, captions, focus, idleWarning, idleExtended, pageAsked, retuned
     }
 
@@ -44,6 +44,7 @@ import Visits
         case .jump: .jump
         case .linkFollowed: .linkFollowed
         case .contents: .contents
+        case .about: .about
         case .noteOpened: .noteOpened
         case .noteClosed: .noteClosed
         case .layers: .layers
@@ -95,6 +96,7 @@ import Visits
         case .jump: .jump(from: 3, to: 9)
         case .linkFollowed: .linkFollowed(from: 1, to: 40)
         case .contents: .contents(shown: true)
+        case .about: .about(shown: true, text: "Author: A. Person", language: "en")
         case .noteOpened: .noteOpened(page: 3, text: "A gilded initial", language: "en")
         case .noteClosed: .noteClosed(page: 3)
         case .layers: .layers(.transcription)
@@ -147,6 +149,7 @@ import Visits
         .jump: "jump from=3 to=9",
         .linkFollowed: "link from=1 to=40",
         .contents: "contents state=shown",
+        .about: "about state=shown",
         .noteOpened: "note state=opened page=3 language=en text=A gilded initial",
         .noteClosed: "note state=closed page=3",
         .layers: "layers shown=transcription",
@@ -176,7 +179,7 @@ import Visits
         .page: ["recto_page_views_total", "recto_page_seconds_total"], .zoom: ["recto_zooms_total"], .region: [],
         .pageFailed: ["recto_decode_failures_total"], .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [],
         .dragHeld: [], .dragBegins: [], .dragLifted: [], .idleReset: ["recto_idle_resets_total"], .overlay: [],
-        .jump: [], .linkFollowed: [], .contents: [], .noteOpened: [], .noteClosed: [], .layers: [], .language: [], .drawn: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
+        .jump: [], .linkFollowed: [], .contents: [], .about: [], .noteOpened: [], .noteClosed: [], .layers: [], .language: [], .drawn: [], .notesLeftOut: [], .sectionOpened: [], .attractBegan: ["recto_attract_loops_total"], .attractLooped: ["recto_attract_loops_total"],
         .attractEnded: [], .speech: [], .narration: ["recto_narration_seconds_total"], .pageSound: [], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: ["recto_idle_warnings_total"], .idleExtended: ["recto_idle_extensions_total"],
         .pageAsked: [], .retuned: [],
     ]
@@ -242,7 +245,7 @@ import Visits
         .zoom: [.zoom(scale: 2.5, centre: PagePoint(page: 4, x: 0.25, y: 0.75))], .region: [], .pageFailed: [],
         .turnWaits: [], .turnCarried: [], .turnRefused: [], .turnsCleared: [], .dragHeld: [], .dragBegins: [], .dragLifted: [],
         .idleReset: [.idleReset], .overlay: [], .jump: [.scrubber], .linkFollowed: [.turn(.jump)],
-        .contents: [.contentsOpened], .noteOpened: [.noteOpened], .noteClosed: [], .layers: [.layers], .language: [.language("de")],
+        .contents: [.contentsOpened], .about: [.aboutOpened], .noteOpened: [.noteOpened], .noteClosed: [], .layers: [.layers], .language: [.language("de")],
         .drawn: [], .notesLeftOut: [], .sectionOpened: [.turn(.jump)], .attractBegan: [.attractBegan],
         .attractLooped: [], .attractEnded: [.attractEnded], .speech: [], .narration: [.narrationHeard(ms: 12_400)], .pageSound: [], .narrationSwitched: [], .captions: [], .focus: [], .idleWarning: [], .idleExtended: [],
         .pageAsked: [], .retuned: [.idleTimeout(600_000)],
@@ -264,7 +267,7 @@ import Visits
         .ready: nil, .shown: .firstPage(1), .renderer: nil, .book: nil, .bookAwaited: nil, .opened: .opened(title: "Atlas", pages: 40), .shelfBookFailed: nil,
         .shelf: .shelf(books: 3), .library: nil, .flip: nil, .page: .page(4), .zoom: .zoom(percent: 250), .region: nil,
         .pageFailed: nil, .turnWaits: nil, .turnCarried: nil, .turnRefused: nil, .turnsCleared: nil, .dragHeld: nil, .dragBegins: nil,
-        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
+        .dragLifted: nil, .idleReset: .reset, .overlay: nil, .jump: nil, .linkFollowed: nil, .contents: nil, .about: .about(text: "Author: A. Person", language: "en"), .noteOpened: .note(text: "A gilded initial", language: "en"), .noteClosed: nil,
         .layers: .layers(.transcription), .language: .language("de"), .drawn: nil, .notesLeftOut: nil, .sectionOpened: nil, .attractBegan: nil, .attractLooped: nil,
         .attractEnded: nil, .speech: nil, .narration: nil, .pageSound: nil, .narrationSwitched: .narration(on: false), .captions: nil, .focus: .focus(label: "Next page", index: 3, count: 6),
         .idleWarning: .idleWarning(secondsLeft: 20), .idleExtended: .idleExtended,

@@ -17,6 +17,7 @@ enum InputCode {
     static let key0: UInt32 = 11
     static let keyL: UInt32 = 38
     static let keyG: UInt32 = 34
+    static let keyI: UInt32 = 23
     static let keyEnd: UInt32 = 107
     static let keyTab: UInt32 = 15
     static let keyEnter: UInt32 = 28
