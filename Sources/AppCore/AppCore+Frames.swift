@@ -112,3 +112,31 @@ extension AppCore {
         return out + startup.afterCommit(plan.target, complete: plan.complete, now: now, spread: reader.position.mode)
     }
 }
+
+extension AppCore {
+    mutating func configured(width: Double, height: Double, scale: Double) -> [AppEffect] {
+        screen.window = (width, height, scale)
+        var out = log(reader.resize(width: width, height: height))
+        out += wantPages()
+        return out
+    }
+
+    /// The window, the compositor's timing and the GL.
+    mutating func screenEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case let .configured(width, height, scale):
+            defer { idle.attract.start(now: now) }
+            return configured(width: width, height: height, scale: scale)
+        case .pixelDensity(let perMM):
+            screen.pixelsPerMM = perMM
+            input.density(pixelsPerMM: perMM)
+        case .frameCallback: pacing.scheduler.frameCallback(at: now)
+        case let .presented(time, refresh): pacing.scheduler.presented(at: time, refresh: refresh)
+        case .glReady(let size): return glReady(maxTextureSize: size)
+        case .softwareFrameFailed: return startup.requestGL(now: now, spread: reader.position.mode)
+        case .glFailed(let message): return startup.glFailed(message, now: now, grace: Self.glFailureGrace)
+        default: break
+        }
+        return []
+    }
+}

@@ -122,3 +122,15 @@ extension AppCore {
         return lines
     }
 }
+
+extension AppCore {
+    /// What speech, the narration player and the page sound's player report.
+    mutating func soundEvent(_ event: AppEvent) -> [AppEffect] {
+        switch event {
+        case .speech(let note): (note == .speaking ? narrationYields() : []) + [.occurred(.speech(note))]
+        case .narration(let note): narrationNoted(note)
+        case .pageSound(let note): [.occurred(.pageSound(note))]
+        default: []
+        }
+    }
+}

@@ -132,3 +132,25 @@ extension PixelSize {
         return PixelSize(width: max(1, Int((Double(width) * s).rounded())), height: max(1, Int((Double(height) * s).rounded())))
     }
 }
+
+extension AppCore {
+    /// A page's image, region, links and notes arrived, failed or left the cache.
+    mutating func pageEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case let .pageReady(page, size, sourceSize):
+            return pageReady(page, size: size, sourceSize: sourceSize) + releaseHeldTurns(now: now)
+        case let .pageFailed(page, message): return pageFailed(page, message: message) + releaseHeldTurns(now: now)
+        case let .pageLinks(page, links): pages.linksRead(page, links)
+        case let .pageNotes(page, notes, problems):
+            pages.notesRead(page, notes)
+            return problems.map { .occurred(.notesLeftOut(page: page, reason: $0)) }
+        case .pageEvicted(let page):
+            pages.remove(page)
+            return [.release(page: page)]
+        case let .regionReady(page, rect, size):
+            return pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
+        default: break
+        }
+        return []
+    }
+}

@@ -193,3 +193,19 @@ extension AppCore {
 
     private func pow3(_ x: Double) -> Double { x * x * x }
 }
+
+extension AppCore {
+    /// The shelf's books, their covers, a book opened from it or failing to, the library changing.
+    mutating func shelfEvent(_ event: AppEvent, now: Double) -> [AppEffect] {
+        switch event {
+        case .shelf(let books): return shelfLoaded(books)
+        case let .coverReady(book, size): coverReady(book, size: size)
+        case let .shelfBookOpened(book, count, start): return shelfBookOpened(book, pageCount: count, startPage: start, now: now)
+        case let .shelfBookFailed(book, message): return shelfBookFailed(book, message: message)
+        case .libraryChanged: shelf?.libraryChanged(now: now)
+        case .libraryRead(let books): return libraryRead(books, now: now)
+        default: break
+        }
+        return []
+    }
+}

@@ -79,91 +79,28 @@ public struct AppCore: Sendable {
         set { input.journal = newValue }
     }
 
-    /// Handles one event at `now` (ms, CLOCK_MONOTONIC); returns what the shell must do, in order.
+    /// Handles one event at `now` (ms, CLOCK_MONOTONIC); returns what the shell must do, in order. Each concern
+    /// handles its own events: the screen (AppCore+Frames), the pages (AppCore+Pages), what the book says of itself
+    /// (AppCore+Book), the shelf (AppCore+Shelf), what the players and speech report (AppCore+Narration).
     public mutating func handle(_ event: AppEvent, now: Double) -> [AppEffect] {
-        var out: [AppEffect] = []
+        let out: [AppEffect]
         switch event {
-        case .input(let event): out += speechInput(event, now: now) + handleInput(event, now: now)
-        case let .configured(width, height, scale):
-            out += configured(width: width, height: height, scale: scale)
-            idle.attract.start(now: now)
-        case .frameCallback:
-            pacing.scheduler.frameCallback(at: now)
-        case let .presented(time, refresh): pacing.scheduler.presented(at: time, refresh: refresh)
-        case .timer: out += timersDue(now: now)
-        case let .pageReady(page, size, sourceSize):
-            out += pageReady(page, size: size, sourceSize: sourceSize)
-            out += releaseHeldTurns(now: now)
-        case let .pageFailed(page, message):
-            out += pageFailed(page, message: message)
-            out += releaseHeldTurns(now: now)
-        case let .pageLinks(page, links): pages.linksRead(page, links)
-        case let .pageNotes(page, notes, problems):
-            pages.notesRead(page, notes)
-            out += problems.map { .occurred(.notesLeftOut(page: page, reason: $0)) }
-        case .pageEvicted(let page):
-            pages.remove(page)
-            out.append(.release(page: page))
-        case let .regionReady(page, rect, size):
-            out += pages.regionReady(page: page, rect: rect, size: size, frame: reader.frame, now: now)
-        case .pageLabels(let labels):
-            book.pageLabels = labels
-            book.translated = [:]
-        case let .bookTexts(language, labels, lines): book.translated[language] = BookTexts(pageLabels: labels, attribution: lines)
-        case .attribution(let lines): book.attribution = lines
-        case .tableOfContents(let entries):
-            // Another book, or the book read again: an open panel would point into the old list.
-            out += closeContents()
-            book.contents = entries
-        case .bookAbout(let about):
-            out += closeAbout()
-            book.about = about
-        case .pixelDensity(let perMM):
-            screen.pixelsPerMM = perMM
-            input.density(pixelsPerMM: perMM)
-        case .bookChanged: book.fileChanged(now: now, quiet: Self.reloadQuiet)
-        case .bookReloadFailed: book.reloadFailed(now: now, quiet: Self.reloadQuiet)
-        case .bookReloaded(let count): out += bookReloaded(pageCount: count)
-        case .bookAwaited(let reason): out += bookAwaited(reason: reason)
-        case let .bookArrived(count, cover):
-            book.awaited = nil
-            out += replaceBook(pageCount: count, startPage: cover)
-        case .vectorPages(let vector): book.vectorPages = vector
-        case .pageAspectsKnown(let aspects):
-            for (i, aspect) in aspects.enumerated() where !hasImage(i + 1) { reader.setPageAspect(i + 1, aspect) }
-            // A landscape page much wider than the book's pages is a spread printed across two.
-            book.shapedSpreads = doublePageSpreads(aspects: aspects)
-            out += layOutSoloPages()
-        case .bookDirection(let rtl): out += setDirection(rightToLeft: rtl)
-        case .frontCover(let page):
-            reader.coverPage = max(1, min(page ?? reader.config.spineOffset + 1, reader.position.pageCount))
-        case .spineOffset(let pages):
-            out += log(reader.setSpineOffset(pages)) + wantPages()
-        case let .pagePlacement(pages, sides, spread):
-            book.namedSpreads = pages
-            book.pageSides = sides
-            out += layOutSoloPages()
-            let preference = settings.isGiven(\.spread) ? settings.spread : spread ?? settings.spread
-            if preference != reader.config.spread { out += log(reader.setSpread(preference)) + wantPages() }
-        case .glReady(let size): out += glReady(maxTextureSize: size)
-        case .softwareFrameFailed: out += startup.requestGL(now: now, spread: reader.position.mode)
-        case .glFailed(let message): out += startup.glFailed(message, now: now, grace: Self.glFailureGrace)
-        case .closeRequested: if !kiosk { out.append(.quit(0)) }
-        case .terminate: out.append(.quit(0))
-        case let .control(client, request): out += control(request, client: client, now: now)
-        case let .bookOpened(count, client): out += bookOpened(pageCount: count, client: client)
-        case let .pageTextRead(page, text, client): out += pageTextRead(page, text: text, client: client)
-        case .shelf(let books): out += shelfLoaded(books)
-        case let .coverReady(book, size): coverReady(book, size: size)
-        case let .shelfBookOpened(book, count, start): out += shelfBookOpened(book, pageCount: count, startPage: start, now: now)
-        case let .shelfBookFailed(book, message): out += shelfBookFailed(book, message: message)
-        case .speech(let note):
-            if note == .speaking { out += narrationYields() }
-            out.append(.occurred(.speech(note)))
-        case .narration(let note): out += narrationNoted(note)
-        case .pageSound(let note): out.append(.occurred(.pageSound(note)))
-        case .libraryChanged: shelf?.libraryChanged(now: now)
-        case .libraryRead(let books): out += libraryRead(books, now: now)
+        case .input(let event): out = speechInput(event, now: now) + handleInput(event, now: now)
+        case .timer: out = timersDue(now: now)
+        case .control(let client, let request): out = control(request, client: client, now: now)
+        case .closeRequested: out = kiosk ? [] : [.quit(0)]
+        case .terminate: out = [.quit(0)]
+        case .configured, .pixelDensity, .frameCallback, .presented, .glReady, .glFailed, .softwareFrameFailed:
+            out = screenEvent(event, now: now)
+        case .pageReady, .pageFailed, .pageLinks, .pageNotes, .pageEvicted, .regionReady:
+            out = pageEvent(event, now: now)
+        case .pageLabels, .bookTexts, .attribution, .tableOfContents, .bookAbout, .vectorPages, .pageAspectsKnown,
+             .bookDirection, .frontCover, .spineOffset, .pagePlacement, .bookChanged, .bookReloadFailed, .bookReloaded,
+             .bookAwaited, .bookArrived, .bookOpened, .pageTextRead:
+            out = bookEvent(event, now: now)
+        case .shelf, .coverReady, .shelfBookOpened, .shelfBookFailed, .libraryChanged, .libraryRead:
+            out = shelfEvent(event, now: now)
+        case .speech, .narration, .pageSound: out = soundEvent(event)
         }
         // Whatever changed (a turn, a zoom, a book, the time) may start, end or move the idle warning.
         return spoken(out + idleWarningDue(now: now) + narrationDue(now: now))
@@ -320,56 +257,5 @@ public struct AppCore: Sendable {
         let (reset, events) = reader.idleReset(at: now)
         guard reset else { return cleared }
         return cleared + [.occurred(.idleReset(page: reader.page))] + log(events)
-    }
-
-    // MARK: window
-
-    private mutating func configured(width: Double, height: Double, scale: Double) -> [AppEffect] {
-        screen.window = (width, height, scale)
-        var out = log(reader.resize(width: width, height: height))
-        out += wantPages()
-        return out
-    }
-
-    // MARK: book
-
-    private mutating func layOutSoloPages() -> [AppEffect] {
-        var out = log(reader.setPagePlacement(solo: book.soloPages, placed: book.pageSides))
-        out += wantPages()
-        return out
-    }
-
-    /// Each book reads in its own direction unless the configuration fixed one: the reader is made again for a
-    /// book that reads the other way, on the same page.
-    private mutating func setDirection(rightToLeft: Bool?) -> [AppEffect] {
-        let wanted = directionFixed ? settings.rightToLeft : rightToLeft ?? settings.rightToLeft
-        guard wanted != reader.config.rightToLeft else { return [] }
-        var config = reader.config
-        config.rightToLeft = wanted
-        let page = reader.page
-        reader = Reader(pageCount: reader.position.pageCount, config: config)
-        if let w = window { _ = reader.resize(width: w.width, height: w.height) }
-        reader.go(toPage: page)
-        return wantPages()
-    }
-
-    /// The kiosk's book cannot be shown: one page saying why, in place of whatever was there; said once per reason.
-    private mutating func bookAwaited(reason: String) -> [AppEffect] {
-        guard book.awaited != reason else { return [] }
-        book.awaited = reason
-        return replaceBook(pageCount: 1, startPage: 1) + [.occurred(.bookAwaited(reason: reason))]
-    }
-
-    private mutating func bookReloaded(pageCount: Int) -> [AppEffect] {
-        book.replaced()
-        var out = clearTurns(reason: "book")
-        out += log(reader.setPageCount(pageCount))
-        out += pages.removeAll { $0 > pageCount }
-        // The file changed: its links and notes may have too.
-        controls.notes.open = nil
-        out += pages.forgetFacts().map { .start(.readPageFacts(page: $0)) }
-        out.append(.occurred(.book(pages: pageCount)))
-        out += wantPages()
-        return out
     }
 }
