@@ -4,17 +4,6 @@ import Gestures
 import Occurrences
 import Panels
 
-/// "About this book" while it is open: the first line shown, and a finger or button on it.
-struct AboutState: Sendable, Equatable {
-    var scroll = 0
-    /// Where the press on the panel went down and the first line then; `moved` once it scrolled.
-    var pressStart: Vec2?
-    var pressScroll = 0
-    var pressMoved = false
-    var pointer: Vec2?
-    var fingers: Set<Int32> = []
-}
-
 /// What the book says about itself, over the book: opened from its control (by touch, or by Tab and Enter), by
 /// `i` or the keypad's `*`, said in speech mode; scrolled by a finger, the wheel and Up and Down; closed by the same key,
 /// Escape, a tap, another book, attract mode and the idle reset.

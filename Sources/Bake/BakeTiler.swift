@@ -116,18 +116,6 @@ extension String {
     var trimmingSpacesAtStart: Substring { drop(while: { $0 == " " || $0 == "\t" }) }
 }
 
-struct BakedPage {
-    var id: String
-    var label: String
-    var size: PixelSize
-    /// The whole image's file in the page's folder (`full/…/default.jpg`).
-    var whole: String?
-    /// Its narration's recordings and captions, copied into the book.
-    var narration: [BakedTrack] = []
-    /// Its notes, written into the manifest as the canvas's annotations.
-    var notes: [PageNote] = []
-}
-
 /// A narration file copied into the baked book: a recording or its captions, in a language, relative to the book.
 struct BakedTrack {
     var captions: Bool
@@ -204,31 +192,4 @@ struct BakeManifest {
         }
         return out + "\""
     }
-}
-
-/// Pages, tiles, bytes and the time left on a terminal's standard error; silent when that is not a terminal.
-struct BakeProgress {
-    let total: Int
-    var done = 0
-    var resumed = 0
-    var tiles = 0
-    var bytesIn = 0
-    private let start = monotonicMilliseconds()
-    private let terminal = isatty(2) != 0
-
-    init(total: Int) { self.total = total }
-
-    mutating func pageDone() {
-        done += 1
-        guard terminal else { return }
-        let width = 30, filled = total > 0 ? width * done / total : width
-        let elapsed = (monotonicMilliseconds() - start) / 1000
-        let fresh = done - resumed
-        let left = fresh > 0 ? elapsed / Double(fresh) * Double(total - done) : 0
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let line = "\r[\(bar)] \(done)/\(total) pages, \(tiles) tiles, \(bytesIn >> 20) MiB read, ETA \(Int(left.rounded())) s "
-        writeAll(2, line)
-    }
-
-    func finish() { if terminal { writeAll(2, "\n") } }
 }

@@ -1,26 +1,5 @@
 import Reader
 
-/// What a visitor used besides the pages themselves: the layers control, notes, the table of contents, languages,
-/// "About this book".
-public struct ReadingUses: Sendable, Equatable {
-    public var layerSwitches = 0
-    public var notesOpened = 0
-    public var contentsOpened = 0
-    public var aboutOpened = 0
-    /// The languages chosen with the language control, in the order first chosen.
-    public var languages: [String] = []
-
-    public init(layerSwitches: Int = 0, notesOpened: Int = 0, contentsOpened: Int = 0, languages: [String] = [],
-                aboutOpened: Int = 0) {
-        self.layerSwitches = layerSwitches; self.notesOpened = notesOpened; self.contentsOpened = contentsOpened
-        self.languages = languages
-        self.aboutOpened = aboutOpened
-    }
-
-    /// Most languages kept for one visit.
-    static let maxLanguages = 16
-}
-
 /// Time spent on one page of one book during a visit, while the visitor was there.
 public struct PageDwell: Sendable, Equatable {
     public var book: String
@@ -30,18 +9,6 @@ public struct PageDwell: Sendable, Equatable {
     public var shows: Int
     public init(book: String, page: Int, ms: Double, shows: Int) {
         self.book = book; self.page = page; self.ms = ms; self.shows = shows
-    }
-}
-
-/// One zoom: where it went in (a fraction of the page), how far, and how long the page stayed zoomed.
-public struct ZoomRecord: Sendable, Equatable {
-    public var book: String
-    public var page: Int
-    public var x: Double, y: Double
-    public var scale: Double
-    public var ms: Double
-    public init(book: String, page: Int, x: Double, y: Double, scale: Double, ms: Double) {
-        self.book = book; self.page = page; self.x = x; self.y = y; self.scale = scale; self.ms = ms
     }
 }
 

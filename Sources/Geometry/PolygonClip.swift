@@ -5,7 +5,7 @@ import Geometry
 
 /// The part of convex polygon `p` on the side of the line through `a`, `b` where `keepLeft` says
 /// (left = positive cross product).
-func clipHalfPlane(_ p: [Vec2], _ a: Vec2, _ b: Vec2, keepLeft: Bool) -> [Vec2] {
+public func clipHalfPlane(_ p: [Vec2], _ a: Vec2, _ b: Vec2, keepLeft: Bool) -> [Vec2] {
     let e = b - a
     func side(_ v: Vec2) -> Double { let s = e.cross(v - a); return keepLeft ? s : -s }
     var out: [Vec2] = []
@@ -19,7 +19,7 @@ func clipHalfPlane(_ p: [Vec2], _ a: Vec2, _ b: Vec2, keepLeft: Bool) -> [Vec2] 
 }
 
 /// Convex polygon `p` minus convex polygon `q`, as convex pieces (at most one per edge of `q`).
-func subtract(_ p: [Vec2], convex q: [Vec2]) -> [[Vec2]] {
+public func subtract(_ p: [Vec2], convex q: [Vec2]) -> [[Vec2]] {
     guard p.count >= 3 else { return [] }
     guard q.count >= 3 else { return [p] }
     var area = 0.0
@@ -38,7 +38,7 @@ func subtract(_ p: [Vec2], convex q: [Vec2]) -> [[Vec2]] {
     return pieces
 }
 
-func polygonArea(_ p: [Vec2]) -> Double {
+public func polygonArea(_ p: [Vec2]) -> Double {
     guard p.count >= 3 else { return 0 }
     var a = 0.0
     for i in 0..<p.count { a += p[i].cross(p[(i + 1) % p.count]) }
@@ -46,7 +46,7 @@ func polygonArea(_ p: [Vec2]) -> Double {
 }
 
 /// The part of convex polygon `p` inside convex polygon `q` (either winding).
-func clipConvex(_ p: [Vec2], to q: [Vec2]) -> [Vec2] {
+public func clipConvex(_ p: [Vec2], to q: [Vec2]) -> [Vec2] {
     guard q.count >= 3 else { return [] }
     var signed = 0.0
     for i in 0..<q.count { signed += q[i].cross(q[(i + 1) % q.count]) }
@@ -60,14 +60,14 @@ func clipConvex(_ p: [Vec2], to q: [Vec2]) -> [Vec2] {
 /// Where the segment between `u` and `v` crosses the zero of a linear function taking values `su` and `sv`
 /// there, computed from the endpoints in a fixed order: two polygons sharing that edge, traversed in
 /// opposite directions, get the very same point, so their pieces meet without a crack.
-func crossing(_ u: Vec2, _ su: Double, _ v: Vec2, _ sv: Double) -> Vec2 {
+public func crossing(_ u: Vec2, _ su: Double, _ v: Vec2, _ sv: Double) -> Vec2 {
     let uFirst = u.x < v.x || (u.x == v.x && u.y <= v.y)
     let (p, sp, q, sq) = uFirst ? (u, su, v, sv) : (v, sv, u, su)
     return p + (q - p) * (sp / (sp - sq))
 }
 
 /// The part of the convex polygon whose distance along `normal` from `origin` lies in [lower, upper].
-func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
+public func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, upper: Double) -> [Vec2] {
     func cut(_ poly: [Vec2], keep: (Double) -> Bool, at value: Double) -> [Vec2] {
         var out: [Vec2] = []
         for i in 0..<poly.count {
@@ -83,7 +83,7 @@ func clipSlab(_ polygon: [Vec2], _ origin: Vec2, _ normal: Vec2, lower: Double, 
 }
 
 /// The part of the convex polygon inside the rect from the origin to (`width`, `height`).
-func clipToRect(_ polygon: [Vec2], width: Double, height: Double) -> [Vec2] {
+public func clipToRect(_ polygon: [Vec2], width: Double, height: Double) -> [Vec2] {
     let across = clipSlab(polygon, Vec2(0, 0), Vec2(1, 0), lower: 0, upper: width)
     let inside = clipSlab(across, Vec2(0, 0), Vec2(0, 1), lower: 0, upper: height)
     return inside.count >= 3 ? inside : []
