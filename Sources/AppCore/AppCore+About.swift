@@ -16,7 +16,10 @@ extension AppCore {
     }
 
     mutating func openAbout() -> [AppEffect] {
-        guard !book.about.isEmpty, controls.about == nil, shelf?.visible != true, window != nil else { return [] }
+        // Not while a finger is on the screen (a key pressed meanwhile): the panel would take its lift, and a
+        // leaf it holds would stay up.
+        guard !book.about.isEmpty, controls.about == nil, shelf?.visible != true, window != nil,
+              input.recognizer.touchCount == 0, !reader.isDragging, !reader.zoom.isInteracting else { return [] }
         let out = closeContents() + closeNote()
         controls.about = AboutState()
         let lines = aboutLines()

@@ -135,4 +135,20 @@ struct AboutPanelTests {
         #expect(d.core.aboutPanel() == nil, "a book that says nothing about itself has no panel")
         #expect(d.core.controlsPanel(now: d.now)?.buttons.contains { $0.action == .about } == false)
     }
+
+    @Test func notWhileAFingerIsOnTheScreenAndOnceItLifts() throws {
+        var d = Self.driver()
+        let frame = d.core.reader.frame
+        let page = try #require(frame.pages.first).rect
+        let corner = frame.view.apply(Vec2(page.maxX - 8, page.maxY - 8))
+        d.input(stroke(from: corner, to: corner - Vec2(300, 0), steps: 8, interval: 16, at: d.now + 50, lift: false))
+        press(0x69, &d)
+        #expect(d.core.aboutPanel() == nil, "the key does not open it under a finger")
+        d.input([.touchMotion(id: 0, position: corner - Vec2(900, 0), time: d.now + 16), .touchFrame,
+                 .touchUp(id: 0, time: d.now + 32), .touchFrame])
+        d.run(for: 1500)
+        #expect(!d.core.reader.isDragging && d.core.input.recognizer.touchCount == 0, "the stroke ended as the reader's")
+        press(0x69, &d)
+        #expect(d.core.aboutPanel() != nil)
+    }
 }
