@@ -182,7 +182,7 @@ let package = Package(
         ]),
         // `recto bench`, `bench-zoom` and `render`: offscreen frames, decodes and codecs measured.
         .target(name: "Bench", dependencies: [
-            "Book", "BookFiles", "Config", "Control", "Curl", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer",
+            "Book", "BookFiles", "Config", "Control", "Curl", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation", "Pages", "Posix", "Reader", "Renderer", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `recto bake`: a book made into a static IIIF image pyramid and manifest.
@@ -199,7 +199,7 @@ let package = Package(
         ]),
         .executableTarget(name: "recto", dependencies: [
             "AppCore", "Bake", "Bench", "Book", "BookFiles", "Caching", "Config", "Control", "Decoding", "Diagnostics", "Fetch", "Geometry", "Gestures", "Invocation",
-            "Localization", "Occurrences", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Text", "Visits", "Watching",
+            "Localization", "Occurrences", "Operations", "Pages", "Platform", "Presentation", "Renderer", "Sound", "Speech", "Visits", "Watching",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedVersion"]),
@@ -224,10 +224,10 @@ let package = Package(
         .testTarget(name: "BookTests", dependencies: ["TestSupport", "Book", "Geometry"]),
         .testTarget(name: "IIIFTests", dependencies: ["IIIF", "Book", "Geometry"]),
         .testTarget(name: "FetchTests", dependencies: ["TestSupport", "Fetch"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["BookFiles", "Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "PagesTests", dependencies: ["BookFiles", "Caching", "Fetch", "TestSupport", "Geometry", "Pages", "PDF", "Decoding", "Book", "Posix", "Text", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench"]),
-        .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book", "Panels"],
+        .testTarget(name: "RendererTests", dependencies: ["TestSupport", "Renderer", "Reader", "Decoding", "Geometry", "Curl", "Gestures", "Book", "Panels", "Text"],
                     exclude: ["Golden"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", 
             "Config", "ConfigFiles", "Diagnostics", "Invocation", "Curl", "Book", "Gestures", "Reader", .product(name: "Logging", package: "swift-log"),

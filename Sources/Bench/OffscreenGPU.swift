@@ -7,6 +7,7 @@ import Pages
 import Posix
 import Reader
 import Renderer
+import Text
 
 /// A surfaceless EGL context with an offscreen target, for `recto render` and `recto bench`.
 struct OffscreenGPU {
@@ -14,11 +15,11 @@ struct OffscreenGPU {
     let renderer: SceneRenderer
     let target: OffscreenTarget
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, text: TextRenderer = TextRenderer()) throws {
         do {
             egl = try EGLDisplayContext(.surfaceless)
             try egl.makeCurrentSurfaceless()
-            renderer = try SceneRenderer()
+            renderer = try SceneRenderer(text: text)
             target = try OffscreenTarget(width: width, height: height, limits: renderer.limits)
         } catch let e as RendererError {
             throw RectoExit(.graphics, "no usable EGL/OpenGL ES 2: \(e.description)")
@@ -42,7 +43,7 @@ struct OffscreenGPU {
                 timings?(monotonicMilliseconds() - t0)
             } catch {
                 printError("page \(p) (\(book.source.name(of: p))) cannot be shown: \(error)")
-                image = placeholderImage(size: PixelSize(width: 700, height: 990), message: "Page \(p) cannot be shown: \(error)")
+                image = placeholderImage(size: PixelSize(width: 700, height: 990), message: "Page \(p) cannot be shown: \(error)", text: renderer.text)
             }
             let u0 = monotonicMilliseconds()
             textures[p] = image.pixels.withUnsafeBytes {

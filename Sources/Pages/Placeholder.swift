@@ -8,7 +8,7 @@ import Text
 /// Opaque; deterministic for equal inputs.
 ///
 /// `size` is the page's display size in pixels (≥ 1×1); very small sizes get paper and border only.
-public func placeholderImage(size: PixelSize, message: String) -> RGBAImage {
+public func placeholderImage(size: PixelSize, message: String, text: TextRenderer) -> RGBAImage {
     precondition(size.width >= 1 && size.height >= 1, "placeholder needs a positive size, got \(size)")
     var canvas = Canvas(width: size.width, height: size.height, fill: Placeholder.paper)
     let short = min(size.width, size.height)
@@ -20,15 +20,15 @@ public func placeholderImage(size: PixelSize, message: String) -> RGBAImage {
     guard Double(min(area.width, area.height)) >= Placeholder.smallest else { return canvas.image }
     var style = TextStyle(size: min(64, max(Placeholder.smallest, Double(area.width) / 13)), colour: Placeholder.ink,
                           maxWidth: area.width, alignment: .center)
-    while style.size > Placeholder.smallest && TextRenderer.measure(message, style: style).height > area.height {
+    while style.size > Placeholder.smallest && text.measure(message, style: style).height > area.height {
         style.size = max(Placeholder.smallest, (style.size * 0.85).rounded(.down))
     }
-    let lineHeight = TextRenderer.measure("Ag", style: style).height
-    if TextRenderer.measure(message, style: style).height > area.height {
+    let lineHeight = text.measure("Ag", style: style).height
+    if text.measure(message, style: style).height > area.height {
         style.lineLimit = max(1, area.height / lineHeight)
     }
-    let text = TextRenderer.render(message, style: style, background: Placeholder.paper)
-    canvas.copy(text, centredIn: PixelRect(x: pad, y: pad, width: area.width, height: area.height))
+    let image = text.render(message, style: style, background: Placeholder.paper)
+    canvas.copy(image, centredIn: PixelRect(x: pad, y: pad, width: area.width, height: area.height))
     return canvas.image
 }
 

@@ -6,6 +6,7 @@ import Panels
 import Platform
 import Reader
 import Renderer
+import Text
 
 /// What the window shows, from the core's frame plans: the CPU-drawn first frames before the GL is up, then GL
 /// frames presented through the EGL window surface (buffer age) or, on a software renderer, a retained
@@ -14,6 +15,8 @@ import Renderer
 /// until uploaded. Lives on the main thread, like the window.
 @MainActor public final class FramePresenter {
     public let window: Window
+    /// What sets every text the window shows (the GL's labels, placeholders, the shelf's titles).
+    public let text: TextRenderer
     private let software: SoftwareFrames
     private let composer: SceneComposer
     public private(set) var renderer: SceneRenderer?
@@ -30,8 +33,11 @@ import Renderer
     /// Release builds check GL errors with `--stats` only; debug builds every frame.
     private let checksGLErrors: Bool
 
-    public init(window: Window, background: RGBA, checksGLErrors: Bool) {
+    /// `onTextUnavailable`: told once, with the reason, if Pango cannot be opened when text is first wanted.
+    public init(window: Window, background: RGBA, checksGLErrors: Bool,
+                onTextUnavailable: @escaping @Sendable (String) -> Void) {
         self.window = window
+        text = TextRenderer(onUnavailable: onTextUnavailable)
         software = SoftwareFrames(window: window)
         composer = SceneComposer(background: background)
         #if DEBUG

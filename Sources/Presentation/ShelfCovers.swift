@@ -44,10 +44,13 @@ import Watching
     /// not open gets a placeholder cover with its name and the reason, in the visitor's language (`translate`).
     /// `remote`: what the library's IIIF books fetch through.
     private let remote: RemoteBooks
-    public init(paths: [String], loop: EventLoop, remote: RemoteBooks, spineOffset: Int = 0, translate: @escaping (String) -> String,
+    /// What sets a broken book's placeholder words.
+    private let text: TextRenderer
+    public init(paths: [String], loop: EventLoop, remote: RemoteBooks, text: TextRenderer, spineOffset: Int = 0, translate: @escaping (String) -> String,
          onCover: @escaping @MainActor (Int) -> Void) {
         self.loop = loop
         self.remote = remote
+        self.text = text
         self.spineOffset = spineOffset
         self.translate = translate
         self.onCover = onCover
@@ -74,7 +77,7 @@ import Watching
                 if loading.count < Self.concurrentCovers { load(entry.path, book) } else { waiting.append(entry.path) }
             case .failure(let problem):
                 fresh.append(ShelfBook(path: entry.path, title: name, problem: problem.reason))
-                images[entry.path] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(problem.reason))")
+                images[entry.path] = placeholderImage(size: Self.placeholderSize, message: "\(name)\n\n\(translate(problem.reason))", text: text)
                 ready.append(entry.path)
             }
         }
@@ -122,7 +125,7 @@ import Watching
             case .ready(_, let image, _):
                 images[path] = image
             case .failed(_, let message):
-                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))")
+                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[book].title)\n\n\(translate(message))", text: text)
             case .evict, .region, .regionFailed:
                 continue
             }
@@ -142,7 +145,7 @@ import Watching
             switch LibraryScan.openBook(path, remote: remote).1 {
             case .success(let book): load(path, book)
             case .failure(let problem):
-                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))")
+                images[path] = placeholderImage(size: Self.placeholderSize, message: "\(books[i].title)\n\n\(translate(problem.reason))", text: text)
                 broken.append(path)
             }
         }
@@ -167,7 +170,7 @@ import Watching
         if let t = titles[path], t.size == size, t.width == width { return t.texture }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         let image = ShelfTitle.image(title: books[book].title, attribution: books[book].attribution, size: size, width: width,
-                                     background: TextColour(byte(background.r), byte(background.g), byte(background.b)))
+                                     background: TextColour(byte(background.r), byte(background.g), byte(background.b)), text: text)
         let t = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         titles[path] = (size, width, t)
         return t

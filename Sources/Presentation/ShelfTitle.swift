@@ -4,13 +4,14 @@ import Text
 /// A shelf book's caption: its title and, for a book that requires one (IIIF's `requiredStatement`), its
 /// attribution under it in smaller type — the title then keeps to one line so both fit the caption's room.
 enum ShelfTitle {
-    static func image(title: String, attribution: [String], size: Double, width: Int, background: TextColour) -> RGBAImage {
+    static func image(title: String, attribution: [String], size: Double, width: Int, background: TextColour,
+                      text: TextRenderer) -> RGBAImage {
         let light = TextColour(232, 232, 232)
-        let head = TextRenderer.render(title, style: TextStyle(size: size, colour: light, maxWidth: width,
+        let head = text.render(title, style: TextStyle(size: size, colour: light, maxWidth: width,
                                                                lineLimit: attribution.isEmpty ? 2 : 1, alignment: .center),
                                        background: background)
         guard !attribution.isEmpty else { return head }
-        let credit = TextRenderer.render(attribution.joined(separator: " · "), style: TextStyle(
+        let credit = text.render(attribution.joined(separator: " · "), style: TextStyle(
             size: size * 0.6, colour: TextColour(200, 200, 200), maxWidth: width, lineLimit: 2, alignment: .center),
             background: background)
         return stacked(head, credit, background: background)

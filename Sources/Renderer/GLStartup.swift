@@ -1,5 +1,6 @@
 import Book
 import Posix
+import Text
 
 /// The EGL display and context and the scene renderer, made on a helper thread while the main thread keeps
 /// the window alive and shows its first frames through wl_shm: on a software renderer EGL start-up (loading
@@ -29,21 +30,21 @@ public final class GLStartup {
     /// Starts the helper thread on the Wayland connection `display` (a `wl_display *`). Same priority as the main
     /// thread: llvmpipe's rasterizer threads, started inside eglInitialize, inherit this thread's nice value and
     /// draw every later frame.
-    public init(display: OpaquePointer, warmUp spread: SpreadMode) {
+    public init(display: OpaquePointer, warmUp spread: SpreadMode, text: TextRenderer) {
         nonisolated(unsafe) let connection = display
         let outcome = outcome
         startThread(name: "recto.gl-start") {
-            outcome.put(Self.make(connection, warmUp: spread))
+            outcome.put(Self.make(connection, warmUp: spread, text: text))
             // The warm-up has compiled what turns draw; the loop takes the GL meanwhile.
             SceneRenderer.releaseCompilerCode()
         }
     }
 
-    private static func make(_ display: OpaquePointer, warmUp spread: SpreadMode) -> Result<Made, any Error> {
+    private static func make(_ display: OpaquePointer, warmUp spread: SpreadMode, text: TextRenderer) -> Result<Made, any Error> {
         do {
             let egl = try EGLDisplayContext(.wayland(display))
             try egl.makeCurrentSurfaceless()
-            let renderer = try SceneRenderer()
+            let renderer = try SceneRenderer(text: text)
             renderer.warmUp(spread)
             egl.releaseCurrent()
             return .success(Made(egl: egl, renderer: renderer))

@@ -30,9 +30,9 @@ final class NoteLabels {
         if let texture = lines[key] { return texture }
         var style = TextStyle(size: Double(h) * 0.72, colour: TextColour(20, 20, 20), lineLimit: 1)
         style.markup = true
-        let natural = TextRenderer.measure(markup, style: style)
+        let natural = renderer.text.measure(markup, style: style)
         if natural.width > key.width { style.size = max(3, style.size * Double(key.width) / Double(natural.width)) }
-        let image = TextRenderer.render(markup, style: style)
+        let image = renderer.text.render(markup, style: style)
         let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         if lines.count >= 1200 { lines = [:] }
         lines[key] = texture
@@ -45,14 +45,14 @@ final class NoteLabels {
         let key = MarkerLook(open: open, count: count)
         if let m = markers[key], m.diameter == diameter { return m.texture }
         let n = max(4, diameter)
-        let texture = Self.markerPixels(open: open, count: count, diameter: diameter).withUnsafeBytes {
+        let texture = Self.markerPixels(open: open, count: count, diameter: diameter, text: renderer.text).withUnsafeBytes {
             renderer.makeTexture(width: n, height: n, pixels: $0)
         }
         markers[key] = (diameter, texture)
         return texture
     }
 
-    static func markerPixels(open: Bool, count: Int, diameter: Int) -> [UInt8] {
+    static func markerPixels(open: Bool, count: Int, diameter: Int, text: TextRenderer) -> [UInt8] {
         let n = max(4, diameter), r = Double(n) / 2
         let fill = open ? NoteColours.openFill : NoteColours.fill
         var pixels = [UInt8](repeating: 0, count: n * n * 4)
@@ -71,16 +71,16 @@ final class NoteLabels {
                 pixels[i + 3] = UInt8(outer * 255)
             }
         }
-        if count > 1 { stampCount(count, into: &pixels, size: n) }
+        if count > 1 { stampCount(count, into: &pixels, size: n, text: text) }
         return pixels
     }
 
     /// The count set in white, bold, centred in the marker's fill ("9+" past nine, so it stays legible).
-    private static func stampCount(_ count: Int, into pixels: inout [UInt8], size n: Int) {
+    private static func stampCount(_ count: Int, into pixels: inout [UInt8], size n: Int, text renderer: TextRenderer) {
         let text = count > 9 ? "9+" : "\(count)"
         var style = TextStyle(size: Double(n) * (count > 9 ? 0.42 : 0.58), colour: TextColour(255, 255, 255), bold: true)
         style.lineLimit = 1
-        let image = TextRenderer.render(text, style: style)
+        let image = renderer.render(text, style: style)
         let ox = (n - image.width) / 2, oy = (n - image.height) / 2
         for y in 0..<image.height where oy + y >= 0 && oy + y < n {
             for x in 0..<image.width where ox + x >= 0 && ox + x < n {
@@ -98,7 +98,7 @@ final class NoteLabels {
         var style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: width, lineLimit: lines)
         style.markup = true
         // The heading in bold, the text as its markup says.
-        let image = TextRenderer.render("<b>" + PageNote.escaped(heading) + "</b>\n" + text, style: style)
+        let image = renderer.text.render("<b>" + PageNote.escaped(heading) + "</b>\n" + text, style: style)
         let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         // The card and the panel: two at a time at most, the rest of no more use.
         if cached.count >= 4 { cached = [:] }

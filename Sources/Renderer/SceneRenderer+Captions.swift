@@ -13,7 +13,7 @@ final class CaptionLabels {
         let key = Key(lines: lines, size: size, width: maxWidth)
         if let texture = cached[key] { return texture }
         let style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: maxWidth, lineLimit: 4, alignment: .center)
-        let image = TextRenderer.render(lines.joined(separator: "\n"), style: style)
+        let image = renderer.text.render(lines.joined(separator: "\n"), style: style)
         let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         // What is neither on screen nor next is of no more use.
         if cached.count >= 2 { cached = cached.filter { $0.key.lines == panel.lines || $0.key.lines == panel.upcoming } }

@@ -19,7 +19,7 @@ final class ContentsLabels {
         }
         let style = TextStyle(size: size, colour: TextColour(255, 255, 255), maxWidth: max(1, Int(width)), lineLimit: 1,
                               alignment: trailing ? .trailing : .leading, bold: bold)
-        let image = TextRenderer.render(text, style: style)
+        let image = renderer.text.render(text, style: style)
         let texture = image.pixels.withUnsafeBytes { renderer.makeTexture(width: image.width, height: image.height, pixels: $0) }
         if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used })?.key {
             cache[oldest] = nil

@@ -11,7 +11,7 @@ final class IdleWarningLabels {
         if let c = cache[title], c.text == text, c.key == key { return c.texture }
         let style = TextStyle(size: (title ? 34 : 26) * scale, colour: TextColour(255, 255, 255),
                               maxWidth: Int(width), lineLimit: title ? 1 : 2, alignment: .center, bold: title)
-        let image = TextRenderer.render(text, style: style)
+        let image = renderer.text.render(text, style: style)
         let texture = image.pixels.withUnsafeBytes {
             renderer.makeTexture(width: image.width, height: image.height, pixels: $0)
         }

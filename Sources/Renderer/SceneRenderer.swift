@@ -54,8 +54,12 @@ public final class SceneRenderer {
     /// Vertices of the last roll band and flap outline drawn (for `recto bench` and the tests).
     public internal(set) var lastCurlVertexCount = 0
 
+    /// What sets the labels' and panels' text.
+    public let text: TextRenderer
+
     /// - Throws: RendererError when the GL offers less than Recto needs (GLLimits) or a shader fails.
-    public init() throws {
+    public init(text: TextRenderer) throws {
+        self.text = text
         limits = try GLLimits.current()
         let highp = limits.fragmentHighp
         plainProgram = try GLProgram(name: "page", vertex: Shaders.page_vert, fragment: Shaders.page_frag, highp: highp)
@@ -254,7 +258,7 @@ public final class SceneRenderer {
     /// White text with a transparent margin, so the paper colour behind it makes the box.
     func labelTexture(_ text: String, scale: Double, slot: LabelSlot) -> Texture {
         if let l = labels[slot], l.text == text, l.scale == scale { return l.texture }
-        let image = TextRenderer.render(text, style: TextStyle(size: 22 * scale, colour: TextColour(255, 255, 255),
+        let image = self.text.render(text, style: TextStyle(size: 22 * scale, colour: TextColour(255, 255, 255),
                                                                maxWidth: Int(320 * scale), alignment: .center))
         let pad = Int((12 * scale).rounded())
         let width = image.width + 2 * pad, height = image.height + 2 * pad

@@ -9,43 +9,66 @@ import Synchronization
 /// through Cairo: recto links no library of the PDF helper's stack (poppler, cairo).
 ///
 /// Pango is opened with the first text measured or drawn (CPangoFT2's shim), not at start. Where it cannot be,
-/// text measures 1×1 and is drawn as nothing, `onUnavailable`'s reporter is told why, and pages read as before.
+/// text measures 1×1 and is drawn as nothing, `onUnavailable` is told why (once), and pages read as before.
 ///
-/// Thread safety: all calls share one Pango font map made for this module (not Pango's per-thread default,
-/// which would pile up a font map and its glyph caches in every thread that ever draws) and run one at a time
-/// behind a lock. Any thread may call; text is drawn rarely (placeholders, hints), so the lock costs nothing.
-public enum TextRenderer {
+/// One is made by the program at its start and handed to what draws text (the renderer, the placeholders, the
+/// shelf's titles). Thread safety: its calls share its one Pango font map (not Pango's per-thread default, which
+/// would pile up a font map and its glyph caches in every thread that ever draws) and run one at a time behind a
+/// lock. Any thread may call; text is drawn rarely (placeholders, hints), so the lock costs nothing.
+public final class TextRenderer: Sendable {
+    private enum State: @unchecked Sendable { case unopened, open(FontMap), unavailable }
+    private let state = Mutex(State.unopened)
+    private let onUnavailable: @Sendable (String) -> Void
+
+    public init(onUnavailable: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.onUnavailable = onUnavailable
+    }
+
+    /// The font map, opened with the first use; nil where Pango cannot be opened (said once).
+    private func withFontMap<T>(_ body: (FontMap?) -> T) -> T {
+        state.withLock { state in
+            if case .unopened = state {
+                if let map = FontMap() { state = .open(map) } else {
+                    state = .unavailable
+                    onUnavailable(String(cString: recto_pango_failure()))
+                }
+            }
+            if case .open(let map) = state { return body(map) }
+            return body(nil)
+        }
+    }
+
     /// The pixel size of `text` set in `style`: the union of its ink and its line boxes, at least 1×1.
-    public static func measure(_ text: String, style: TextStyle) -> PixelSize {
-        fontMap.withLock { map in
+    public func measure(_ text: String, style: TextStyle) -> PixelSize {
+        withFontMap { map in
             guard let map else { return PixelSize(width: 1, height: 1) }
-            return withLayout(text, style: style, map: map) { _, box in PixelSize(width: box.width, height: box.height) }
+            return Self.withLayout(text, style: style, map: map) { _, box in PixelSize(width: box.width, height: box.height) }
         }
     }
 
     /// `text` set in `style`, in an image exactly `measure(text, style:)` big: straight alpha on a transparent
     /// ground, or opaque on `background` when one is given (identical to compositing onto that colour).
-    public static func render(_ text: String, style: TextStyle, background: TextColour? = nil) -> RGBAImage {
-        fontMap.withLock { map in
-            guard let map else { return blank(background) }
-            return withLayout(text, style: style, map: map) { layout, box in
-                draw(layout, box: box, style: style, background: background, api: map.api)
+    public func render(_ text: String, style: TextStyle, background: TextColour? = nil) -> RGBAImage {
+        withFontMap { map in
+            guard let map else { return Self.blank(background) }
+            return Self.withLayout(text, style: style, map: map) { layout, box in
+                Self.draw(layout, box: box, style: style, background: background, api: map.api)
             }
         }
     }
 
     /// How many characters of `text` no installed font has a glyph for (drawn as boxes); 0 when every script
     /// in it is covered.
-    public static func unknownGlyphs(_ text: String, style: TextStyle) -> Int {
-        fontMap.withLock { map in
+    public func unknownGlyphs(_ text: String, style: TextStyle) -> Int {
+        withFontMap { map in
             guard let map else { return text.count }
-            return withLayout(text, style: style, map: map) { layout, _ in
+            return Self.withLayout(text, style: style, map: map) { layout, _ in
                 Int(map.api.pango_layout_get_unknown_glyphs_count(layout))
             }
         }
     }
 
-    private final class FontMap: @unchecked Sendable {
+    fileprivate final class FontMap: @unchecked Sendable {
         let api: recto_pango_api
         let pointer: OpaquePointer
         init?() {
@@ -54,22 +77,6 @@ public enum TextRenderer {
             pointer = map
         }
     }
-
-    /// Opened with the first text measured or drawn.
-    private static let fontMap = Mutex(makeFontMap())
-
-    private static func makeFontMap() -> FontMap? {
-        let map = FontMap()
-        if map == nil, let report = reporter.withLock({ $0 }) { report(String(cString: recto_pango_failure())) }
-        return map
-    }
-
-    /// Told once, with the reason, if Pango cannot be opened when text is first wanted (the reader logs it).
-    public static func onUnavailable(_ report: @escaping @Sendable (String) -> Void) {
-        reporter.withLock { $0 = report }
-    }
-
-    private static let reporter = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     private static func blank(_ background: TextColour?) -> RGBAImage {
         let b = background

@@ -9,7 +9,6 @@ import Invocation
 import Localization
 import Pages
 import Speech
-import Text
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +33,6 @@ struct Open: ParsableCommand {
         let (settings, file) = try bookOptions.settings()
         let logger = RectoLog.logger(settings.logLevel)
         logger.info("configuration: \(file ?? "none (defaults and flags)")")
-        TextRenderer.onUnavailable { logger.warning("no text can be drawn (labels, captions, placeholders' words): \($0)") }
         logger.debug("settings: \(SettingKey.allCases.compactMap { k in settings.value(of: k).map { "\(k.rawValue)=\($0)" } }.joined(separator: " "))")
         let env = ProcessInfo.processInfo.environment
         // What every IIIF book opened from now on fetches through: one pool of connections, one disk cache.

@@ -37,7 +37,7 @@ extension ReaderApp {
                 presenter.release(page)
                 cache?.noteTextureReleased(page: page)
             case let .placeholder(page, size, message):
-                cache?.holdPlaceholder(page: page, image: placeholderImage(size: size, message: message))
+                cache?.holdPlaceholder(page: page, image: placeholderImage(size: size, message: message, text: presenter.text))
             case let .requestRegion(page, rect, output):
                 cache?.requestRegion(page: page, rect: rect,
                                      outputSize: output)

@@ -144,7 +144,7 @@ extension ReaderApp {
 
     func startGL(warmUp spread: SpreadMode) {
         guard gl.startup == nil, presenter.renderer == nil else { return }
-        let startup = GLStartup(display: display.display, warmUp: spread)
+        let startup = GLStartup(display: display.display, warmUp: spread, text: presenter.text)
         gl.startup = startup
         gl.token = loop.add(fd: startup.fd) { [unowned self] _ in glStarted() }
     }

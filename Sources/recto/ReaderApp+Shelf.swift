@@ -15,7 +15,7 @@ extension ReaderApp {
     func startShelf() {
         guard let paths = library.paths else { return }
         let translate = core.translator
-        let covers = ShelfCovers(paths: paths, loop: loop, remote: remote, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
+        let covers = ShelfCovers(paths: paths, loop: loop, remote: remote, text: presenter.text, spineOffset: core.settings.spineOffset, translate: { translate($0) }) { [unowned self] book in
             coverDecoded(book)
         }
         library.covers = covers

@@ -83,7 +83,9 @@ import Watching
         do { window = try Window(display: display, title: title, appID: "recto", output: output) } catch let e as DisplayError {
             throw RectoExit(.display, e.description)
         }
-        presenter = FramePresenter(window: window, background: settings.background.rgba, checksGLErrors: stats)
+        presenter = FramePresenter(window: window, background: settings.background.rgba, checksGLErrors: stats) {
+            logger.warning("no text can be drawn (labels, captions, placeholders' words): \($0)")
+        }
         var host = host
         // A library shows its shelf first: the GL draws it (the CPU frames draw pages only).
         host.softwareFrames = presenter.softwareAvailable && shelfBooks == nil

@@ -2,8 +2,11 @@ import Decoding
 import Geometry
 import Pages
 import Testing
+import Text
 
 @Suite struct PlaceholderTests {
+    static let text = TextRenderer()
+
     static func isInk(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.r < 120 && p.g < 120 && p.b < 120 }
 
     static func inkCount(_ image: RGBAImage, in rect: PixelRect) -> Int {
@@ -16,7 +19,7 @@ import Testing
 
     @Test func messageIsDrawnInTheMiddleOnPaperWithABorder() {
         let size = PixelSize(width: 800, height: 1100)
-        let image = placeholderImage(size: size, message: "page 7: corrupt PNG data: IDAT CRC error")
+        let image = placeholderImage(size: size, message: "page 7: corrupt PNG data: IDAT CRC error", text: Self.text)
         #expect(image.size == size)
         #expect(image.isOpaque)
         let middle = PixelRect(x: 70, y: 350, width: 660, height: 400)
@@ -34,17 +37,17 @@ import Testing
         let whole = PixelRect(x: 0, y: 0, width: 400, height: 300)
         var seen: [[UInt8]: String] = [:]
         for message in ["x", "×", "ü", "?", "עמוד חסר", "صفحة مفقودة", "页面缺失"] {
-            let image = placeholderImage(size: size, message: message)
+            let image = placeholderImage(size: size, message: message, text: Self.text)
             #expect(Self.inkCount(image, in: whole) > 20, "\(message) has ink")
             #expect(seen[image.pixels] == nil, "\(message) looks like \(seen[image.pixels] ?? "")")
             seen[image.pixels] = message
         }
-        #expect(Self.inkCount(placeholderImage(size: size, message: " "), in: whole) == 0)
+        #expect(Self.inkCount(placeholderImage(size: size, message: " ", text: Self.text), in: whole) == 0)
     }
 
     @Test func aMessageTooLongForThePageEndsInAnEllipsisInside() {
         let size = PixelSize(width: 120, height: 90)
-        let image = placeholderImage(size: size, message: String(repeating: "cannot read this page ", count: 40))
+        let image = placeholderImage(size: size, message: String(repeating: "cannot read this page ", count: 40), text: Self.text)
         let pad = 90 / 24 * 2 + 1
         #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 0, width: 120, height: pad)) == 0)
         #expect(Self.inkCount(image, in: PixelRect(x: 0, y: 90 - pad, width: 120, height: pad)) == 0)
@@ -54,7 +57,7 @@ import Testing
     @Test func longMessagesWrapAndStayInside() {
         let size = PixelSize(width: 300, height: 400)
         let long = String(repeating: "unreadable page data ", count: 12) + "averyveryverylongwordthatmustbecut"
-        let image = placeholderImage(size: size, message: long)
+        let image = placeholderImage(size: size, message: long, text: Self.text)
         let pad = 300 / 24 * 2 + 1
         // Text rows: count row bands with ink, at least several lines.
         var rowsWithInk = 0
@@ -66,7 +69,7 @@ import Testing
 
     @Test func tinySizesDoNotTrap() {
         for (w, h) in [(1, 1), (2, 9), (9, 2), (12, 12), (40, 8)] {
-            let image = placeholderImage(size: PixelSize(width: w, height: h), message: "missing")
+            let image = placeholderImage(size: PixelSize(width: w, height: h), message: "missing", text: Self.text)
             #expect(image.size == PixelSize(width: w, height: h))
         }
     }

@@ -2,6 +2,7 @@ import Geometry
 import Reader
 @testable import Renderer
 import Testing
+import Text
 
 /// Where a marker shows while a leaf turns: on its flat part where it lies, over the roll as the cylinder puts
 /// it (foreshortened), gone once that part faces away; on the page beneath only where the leaf has lifted off.
@@ -53,9 +54,9 @@ struct CountedMarkerTests {
 
     @Test func aCountReplacesTheDot() {
         let n = 48
-        let one = NoteLabels.markerPixels(open: false, count: 1, diameter: n)
-        let three = NoteLabels.markerPixels(open: false, count: 3, diameter: n)
-        let five = NoteLabels.markerPixels(open: false, count: 5, diameter: n)
+        let one = NoteLabels.markerPixels(open: false, count: 1, diameter: n, text: TextRenderer())
+        let three = NoteLabels.markerPixels(open: false, count: 3, diameter: n, text: TextRenderer())
+        let five = NoteLabels.markerPixels(open: false, count: 5, diameter: n, text: TextRenderer())
         #expect(one != three && three != five)
         // The dot is a small white disc at the centre; the digit is white strokes over the fill, not at the centre.
         let centre = (n / 2 * n + n / 2) * 4

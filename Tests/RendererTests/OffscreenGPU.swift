@@ -2,6 +2,7 @@ import Decoding
 import Geometry
 import Reader
 import Renderer
+import Text
 
 /// A surfaceless EGL context and an offscreen target for one test. Tests using it run serialized: GL
 /// contexts belong to one thread, and the whole test runs synchronously on it.
@@ -16,7 +17,7 @@ final class TestGPU {
         self.height = height
         egl = try EGLDisplayContext(kind)
         try egl.makeCurrentSurfaceless()
-        renderer = try SceneRenderer()
+        renderer = try SceneRenderer(text: TextRenderer())
         target = try OffscreenTarget(width: width, height: height, limits: renderer.limits)
     }
 

@@ -6,10 +6,13 @@ import Text
 /// Text through Pango: each script gets a real font (no boxes for missing glyphs), shapes and runs in its
 /// direction. Every image is also written under /tmp/recto-text-tests for a look.
 @Suite struct TextRendererTests {
+    /// One for the suite, as the program makes one.
+    static let text = TextRenderer()
+
     static let style = TextStyle(size: 40, colour: TextColour(20, 20, 20))
 
     static func rendered(_ text: String, _ name: String, style: TextStyle = style) -> RGBAImage {
-        let image = TextRenderer.render(text, style: style)
+        let image = Self.text.render(text, style: style)
         try? FileManager.default.createDirectory(atPath: "/tmp/recto-text-tests", withIntermediateDirectories: true)
         try? PNGEncoder.write(image, toFile: "/tmp/recto-text-tests/\(name).png")
         return image
@@ -32,9 +35,9 @@ import Text
     @Test(arguments: [("latin", "Hamburgefonstiv"), ("hebrew", "שלום עולם"), ("arabic", "مرحبا بالعالم"),
                       ("cjk", "漢字かなカナ한글")])
     func everyScriptHasAFontAndInk(name: String, text: String) {
-        #expect(TextRenderer.unknownGlyphs(text, style: Self.style) == 0, "\(name) needs a font")
+        #expect(Self.text.unknownGlyphs(text, style: Self.style) == 0, "\(name) needs a font")
         let image = Self.rendered(text, name)
-        #expect(image.size == TextRenderer.measure(text, style: Self.style))
+        #expect(image.size == Self.text.measure(text, style: Self.style))
         let columns = Self.inkColumns(image)
         // About half an em or more per character, one line high.
         #expect(Double(columns.count) > Double(text.count) * 40 * 0.3, "\(name): \(columns.count) ink columns")
@@ -60,7 +63,7 @@ import Text
 
     @Test func wrappingStaysWithinTheWidthAndTheLineLimitEllipsizes() {
         let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 6)
-        let one = TextRenderer.measure("Hamburg", style: Self.style)
+        let one = Self.text.measure("Hamburg", style: Self.style)
         var style = Self.style
         style.maxWidth = 300
         let wrapped = Self.rendered(text, "wrapped", style: style)
@@ -73,14 +76,14 @@ import Text
         #expect(title.width <= 304 && title.width > 200)
         #expect(abs(title.height - one.height) <= 2)
         style.lineLimit = 2
-        #expect(abs(TextRenderer.measure(text, style: style).height - 2 * one.height) <= 4)
+        #expect(abs(Self.text.measure(text, style: style).height - 2 * one.height) <= 4)
     }
 
     @Test func centredLinesAreCentredAndBackgroundIsOpaque() {
         var style = Self.style
         style.maxWidth = 400
         style.alignment = .center
-        let image = TextRenderer.render("wide line of text here\nmid", style: style, background: TextColour(250, 240, 220))
+        let image = Self.text.render("wide line of text here\nmid", style: style, background: TextColour(250, 240, 220))
         #expect(image.isOpaque)
         #expect(image[0, 0] == (250, 240, 220, 255))
         // The short second line's ink sits in the middle of the block.
@@ -91,10 +94,10 @@ import Text
     }
 
     @Test func emptyTextIsOneTransparentPixelWideAndConcurrentCallsAgree() async {
-        #expect(TextRenderer.render("", style: Self.style).width == 1)
-        let reference = TextRenderer.render("parallel", style: Self.style)
+        #expect(Self.text.render("", style: Self.style).width == 1)
+        let reference = Self.text.render("parallel", style: Self.style)
         let results = await withTaskGroup(of: RGBAImage.self) { group in
-            for _ in 0..<8 { group.addTask { TextRenderer.render("parallel", style: Self.style) } }
+            for _ in 0..<8 { group.addTask { Self.text.render("parallel", style: Self.style) } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.allSatisfy { $0 == reference })
@@ -104,13 +107,13 @@ import Text
     /// narrower than the tags spelled out; markup that does not parse is set as it is.
     @Test func markupSetsEmphasisAndBrokenMarkupIsPlainText() {
         var style = TextStyle(size: 24, colour: TextColour(255, 255, 255))
-        let plain = TextRenderer.render("<i>Wort</i>", style: style)
+        let plain = Self.text.render("<i>Wort</i>", style: style)
         style.markup = true
-        let italic = TextRenderer.render("<i>Wort</i>", style: style)
-        let word = TextRenderer.render("Wort", style: style)
+        let italic = Self.text.render("<i>Wort</i>", style: style)
+        let word = Self.text.render("Wort", style: style)
         #expect(italic.width < plain.width / 2 && abs(italic.width - word.width) <= 4, "\(italic.width) \(plain.width) \(word.width)")
         #expect(italic.pixels != word.pixels, "the italic differs from the upright")
-        let broken = TextRenderer.render("<i>Wort", style: style)
+        let broken = Self.text.render("<i>Wort", style: style)
         #expect(broken.width > word.width * 3 / 2, "set as the characters it has")
     }
 }
